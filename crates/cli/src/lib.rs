@@ -1,0 +1,42 @@
+//! gtdx's command line: argument parsing (clap derive) and output only.
+//!
+//! Each subcommand lives in its own module under [`commands`] with an `Args` struct and a `run`
+//! function that calls the library crate doing the work and prints what it returns. Exit codes
+//! are shared by every command (see [`exit`]).
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+pub mod commands;
+pub mod exit;
+pub mod output;
+
+/// A Cargo-style toolchain for Greentic WebAssembly extensions.
+#[derive(Debug, Parser)]
+#[command(name = "gtdx", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check a describe.json against the v2 contract (structure, types, stringified schemas).
+    Validate(commands::validate::Args),
+    /// Check a describe.json against the authoring checklist and the platform's lint rules.
+    Lint(commands::lint::Args),
+}
+
+/// Parses the command line, runs the command and maps the outcome to an exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Validate(args) => commands::validate::run(args),
+        Command::Lint(args) => commands::lint::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => output::report_error(&err),
+    }
+}

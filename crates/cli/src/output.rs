@@ -1,0 +1,40 @@
+//! Printing: diagnostics in human or JSON form, and the one-paragraph fatal error.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use gtdx_contract::Diagnostic;
+
+/// Output format shared by the commands that offer `--format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Default)]
+pub enum Format {
+    #[default]
+    Human,
+    Json,
+}
+
+/// Prints a fatal error as one paragraph on stderr and returns the bad-input exit code.
+pub fn report_error(err: &anyhow::Error) -> ExitCode {
+    let mut text = format!("error: {err}");
+    for cause in err.chain().skip(1) {
+        text.push_str(&format!(": {cause}"));
+    }
+    let _ = writeln!(std::io::stderr(), "{text}");
+    crate::exit::code(crate::exit::BAD_INPUT)
+}
+
+/// Prints diagnostics to stdout, human-readable or as one JSON document.
+pub fn print_diagnostics(diags: &[Diagnostic], format: Format) {
+    let mut out = std::io::stdout().lock();
+    match format {
+        Format::Human => {
+            for d in diags {
+                let _ = writeln!(out, "{}", d.render_human());
+            }
+        }
+        Format::Json => {
+            let doc = serde_json::json!({ "diagnostics": diags });
+            let _ = writeln!(out, "{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+        }
+    }
+}

@@ -1,0 +1,41 @@
+//! The `describe.json` v2 contract: the one vocabulary every gtdx command shares.
+//!
+//! * [`manifest`] holds the typed serde model of a v2 manifest. Every struct rejects unknown
+//!   fields (the platform does), and serialization is field-ordered so parse → serialize is
+//!   stable.
+//! * [`metadata`] holds `agentic_worker_metadata` and the runtime's conservative defaults.
+//! * [`schema`] generates our JSON Schema for the manifest from these types.
+//! * [`source`] maps JSON pointers back to `line:column` in the file a user wrote.
+//! * [`diagnostic`] is the shape every checker reports in.
+//!
+//! Nothing in here performs I/O beyond what a caller hands it.
+
+pub mod diagnostic;
+pub mod manifest;
+pub mod metadata;
+pub mod schema;
+pub mod source;
+
+pub use diagnostic::{Diagnostic, Severity};
+pub use manifest::*;
+pub use metadata::{AgenticWorkerMetadata, Cost, MetadataBlob, ResolvedMetadata, SideEffects, ToolExample};
+
+/// The only `apiVersion` this contract describes.
+pub const API_VERSION_V2: &str = "greentic.ai/v2";
+/// The legacy contract, whose tools come from the WIT `list-tools` export.
+pub const API_VERSION_V1: &str = "greentic.ai/v1";
+/// The `$schema` value the platform linter requires (`E_SCHEMA_HOST`).
+pub const SCHEMA_URL: &str = "https://store.greentic.cloud/schemas/describe-v2.json";
+/// The two surfaces a tool can be offered on.
+pub const CAPABILITY_AGENTIC_WORKER: &str = "agentic_worker";
+pub const CAPABILITY_FLOW: &str = "flow";
+/// What consumers assume when a tool declares no capabilities.
+pub const DEFAULT_CAPABILITIES: &[&str] = &[CAPABILITY_FLOW];
+/// The export every tool of an extension built with the gtdx SDK dispatches through.
+pub const TOOLS_INVOKE_EXPORT: &str = "greentic:extension-design/tools.invoke-tool";
+/// The WIT interface (with version) that export lives in.
+pub const TOOLS_INTERFACE: &str = "greentic:extension-design/tools@0.3.0";
+/// Contract version gtdx authors manifests against.
+pub const CONTRACT_VERSION: &str = "0.3.0";
+/// The lowest designer that understands a v2 describe.
+pub const MIN_DESIGNER_VERSION: &str = ">=1.2.0";

@@ -1,0 +1,80 @@
+//! File-system helpers shared by every gtdx command.
+//!
+//! gtdx never leaves a half-written file: everything it writes goes to a temporary file in the
+//! destination's directory and is renamed over the destination once complete (rename within one
+//! directory is atomic on the platforms we support).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// An I/O failure, with the path it happened on.
+#[derive(Debug, thiserror::Error)]
+#[error("{action} {}: {source}", path.display())]
+pub struct FsError {
+    pub action: &'static str,
+    pub path: PathBuf,
+    #[source]
+    pub source: std::io::Error,
+}
+
+impl FsError {
+    pub fn new(action: &'static str, path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+        FsError { action, path: path.into(), source }
+    }
+}
+
+/// Writes `bytes` to `path` atomically, creating parent directories as needed.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), FsError> {
+    write_atomic_with(path, |f| f.write_all(bytes))
+}
+
+/// Like [`write_atomic`], but lets the caller stream the content into the temporary file.
+pub fn write_atomic_with(
+    path: &Path,
+    fill: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+) -> Result<(), FsError> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&dir).map_err(|e| FsError::new("cannot create directory", &dir, e))?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".gtdx-tmp-")
+        .tempfile_in(&dir)
+        .map_err(|e| FsError::new("cannot create a temporary file in", &dir, e))?;
+    fill(tmp.as_file_mut()).map_err(|e| FsError::new("cannot write", path, e))?;
+    tmp.as_file_mut().sync_all().map_err(|e| FsError::new("cannot write", path, e))?;
+    tmp.persist(path).map_err(|e| FsError::new("cannot write", path, e.error))?;
+    Ok(())
+}
+
+/// Reads a whole file, naming the path on failure.
+pub fn read(path: &Path) -> Result<Vec<u8>, FsError> {
+    std::fs::read(path).map_err(|e| FsError::new("cannot read", path, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_and_replaces() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("a/b.txt");
+        write_atomic(&p, b"one").unwrap();
+        write_atomic(&p, b"two").unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"two");
+        let leftovers: Vec<_> = std::fs::read_dir(p.parent().unwrap()).unwrap().collect();
+        assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
+    }
+
+    #[test]
+    fn failed_fill_leaves_destination_untouched() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("x.json");
+        write_atomic(&p, b"keep").unwrap();
+        let r = write_atomic_with(&p, |_| Err(std::io::Error::other("boom")));
+        assert!(r.is_err());
+        assert_eq!(std::fs::read(&p).unwrap(), b"keep");
+    }
+}

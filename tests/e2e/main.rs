@@ -1,0 +1,8 @@
+//! End-to-end tests: each module runs the real `gtdx` binary on real inputs.
+//!
+//! One test binary keeps link time down; `support` holds what the areas share (the binary,
+//! temp dirs, fixture paths, building fixture extensions once per run).
+
+mod support;
+
+mod validate_lint;
