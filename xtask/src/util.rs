@@ -1,0 +1,53 @@
+//! Helpers shared by the tasks: running commands loudly, finding the workspace root.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// The workspace root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("."))
+}
+
+/// Runs a command in the workspace root, echoing it, failing on a non-zero exit.
+pub fn run(cmd: &mut Command) -> anyhow::Result<()> {
+    eprintln!("$ {}", describe(cmd));
+    let status = cmd.current_dir_if_unset().status()?;
+    anyhow::ensure!(status.success(), "`{}` failed with {status}", describe(cmd));
+    Ok(())
+}
+
+/// Whether a program is on PATH.
+pub fn have(program: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {program} >/dev/null 2>&1")])
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false)
+}
+
+pub fn describe(cmd: &Command) -> String {
+    let mut s = cmd.get_program().to_string_lossy().into_owned();
+    for a in cmd.get_args() {
+        s.push(' ');
+        s.push_str(&a.to_string_lossy());
+    }
+    s
+}
+
+trait CurrentDir {
+    fn current_dir_if_unset(&mut self) -> &mut Self;
+}
+
+impl CurrentDir for Command {
+    fn current_dir_if_unset(&mut self) -> &mut Self {
+        if self.get_current_dir().is_none() {
+            self.current_dir(root());
+        }
+        self
+    }
+}
