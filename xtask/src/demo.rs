@@ -6,17 +6,17 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use crate::util::{root, run};
+use crate::util::{root, sh};
 
 pub fn run_demo(_args: &[String]) -> anyhow::Result<()> {
     crate::test::ensure_wasm_target()?;
-    run(Command::new("cargo").args(["build", "--quiet", "--package", "gtdx"]))?;
+    sh(Command::new("cargo").args(["build", "--quiet", "--package", "gtdx"]))?;
     let gtdx = gtdx_binary();
     let example = root().join("examples/hello/describe.json");
     step("validate the bundled example");
-    run(Command::new(&gtdx).arg("validate").arg(&example))?;
+    sh(Command::new(&gtdx).arg("validate").arg(&example))?;
     step("lint it");
-    run(Command::new(&gtdx).arg("lint").arg(&example))?;
+    sh(Command::new(&gtdx).arg("lint").arg(&example))?;
     eprintln!("\ndemo finished: every step passed");
     Ok(())
 }

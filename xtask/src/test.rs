@@ -10,7 +10,7 @@
 
 use std::process::Command;
 
-use crate::util::{have, run as sh};
+use crate::util::{have, sh};
 
 pub fn run_all(args: &[String]) -> anyhow::Result<()> {
     let quick = args.iter().any(|a| a == "--no-lint");

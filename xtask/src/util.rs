@@ -14,7 +14,7 @@ pub fn root() -> PathBuf {
 }
 
 /// Runs a command in the workspace root, echoing it, failing on a non-zero exit.
-pub fn run(cmd: &mut Command) -> anyhow::Result<()> {
+pub fn sh(cmd: &mut Command) -> anyhow::Result<()> {
     eprintln!("$ {}", describe(cmd));
     let status = cmd.current_dir_if_unset().status()?;
     anyhow::ensure!(status.success(), "`{}` failed with {status}", describe(cmd));
