@@ -1,0 +1,109 @@
+//! `gtdx worker`: assembles a Digital Worker manifest from a worker spec and signed `.gtxpack`
+//! extensions, keeping exactly the tools an agent may call.
+//!
+//! * [`spec`] parses `worker.toml` (or YAML, or JSON) strictly.
+//! * [`packs`] verifies each pack as `gtdx verify` does (through `gtdx-sign`) and reads its
+//!   describe.json (through `gtdx-pack`).
+//! * [`assemble`] keeps the tools that declare `agentic_worker`, applies the allow-list, resolves
+//!   planning metadata with the contract's conservative defaults, merges secret requirements,
+//!   and accounts for every dropped tool. It performs no I/O.
+//! * [`manifest`] is the manifest's typed model; [`inspect`] summarizes one.
+//!
+//! [`build`] ties these together and writes the manifest atomically, optionally signed the way a
+//! describe.json is (JCS + ed25519, the `signature` block).
+
+pub mod assemble;
+pub mod error;
+pub mod inspect;
+pub mod manifest;
+pub mod packs;
+pub mod spec;
+
+use std::path::{Path, PathBuf};
+
+pub use assemble::{Assembly, DropReason, DroppedTool, LoadedExtension, PackTrust};
+pub use error::{BuildError, FailureClass, Place, Problem, Refusal, RefusedPack, SpecError};
+pub use inspect::{InspectError, Inspection, ManifestSignature};
+pub use manifest::{MANIFEST_SCHEMA, WorkerManifest};
+pub use spec::{LoadedSpec, WorkerSpec};
+
+/// Where the signing key comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeySource {
+    File(PathBuf),
+    Env(String),
+}
+
+/// The keys a pack's signer must be among.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TrustInputs {
+    /// `--trusted-key`: public keys as given on the command line.
+    pub keys: Vec<String>,
+    /// `--trusted-keys`: files of public keys.
+    pub key_files: Vec<PathBuf>,
+}
+
+/// Everything `gtdx worker build` takes.
+#[derive(Debug, Clone)]
+pub struct BuildOptions {
+    pub spec: PathBuf,
+    /// Defaults to [`default_out`].
+    pub out: Option<PathBuf>,
+    pub trust: TrustInputs,
+    pub allow_unsigned: bool,
+    pub sign: Option<KeySource>,
+}
+
+/// A written manifest and the account of how it was assembled.
+#[derive(Debug, Clone)]
+pub struct BuildOutcome {
+    pub out: PathBuf,
+    pub assembly: Assembly,
+    /// Key id of the manifest signature, with `--sign`.
+    pub signed_by: Option<String>,
+}
+
+/// `<spec stem>.worker.json` next to the spec.
+pub fn default_out(spec: &Path) -> PathBuf {
+    let stem = spec
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "worker".into());
+    let name = format!("{stem}.worker.json");
+    match spec.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.join(name),
+        _ => PathBuf::from(name),
+    }
+}
+
+/// Reads the spec, verifies and reads every pack, assembles the manifest, signs it when asked,
+/// and writes it atomically. Nothing is written when anything fails.
+pub fn build(opts: &BuildOptions) -> Result<BuildOutcome, BuildError> {
+    let spec = LoadedSpec::load(&opts.spec)?;
+    let base = spec.base_dir();
+    let trust = packs::TrustPolicy::load(&opts.trust)?;
+    let signer = match &opts.sign {
+        Some(src) => Some(packs::load_signing_key(src)?),
+        None => None,
+    };
+    let loaded = packs::load_all(&spec, &base, &trust, opts.allow_unsigned)?;
+    let mut assembly = assemble::assemble(&spec, &loaded, &base)?;
+    let signed_by = match &signer {
+        Some(key) => Some(packs::sign_manifest(&mut assembly.manifest, key)?),
+        None => None,
+    };
+    let out = opts.out.clone().unwrap_or_else(|| default_out(&opts.spec));
+    gtdx_fsx::write_atomic(&out, assembly.manifest.to_pretty_json().as_bytes())?;
+    Ok(BuildOutcome {
+        out,
+        assembly,
+        signed_by,
+    })
+}
+
+/// Reads a manifest and checks its own signature, if any, against `trust` (when given).
+pub fn inspect(path: &Path, trust: Option<&TrustInputs>) -> Result<Inspection, InspectError> {
+    let (manifest, value) = inspect::read_manifest(path)?;
+    let signature = packs::verify_manifest_signature(&value, trust)?;
+    Ok(Inspection::new(path, &manifest, signature))
+}
