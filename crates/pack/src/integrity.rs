@@ -1,0 +1,222 @@
+//! Integrity checks: does the archive hold exactly what `manifest.json` lists, and is
+//! `manifest.json` the one describe.json's `manifestSha256` names?
+
+use std::collections::{BTreeMap, HashSet};
+
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use crate::read::{EntryKind, Pack};
+use crate::{DESCRIBE_PATH, MANIFEST_PATH, MANIFEST_SCHEMA, MANIFEST_SHA256_FIELD, Manifest, hex};
+
+/// Which check failed. The kebab-case names are stable (they appear in `gtdx verify --format
+/// json`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Check {
+    /// The zip structure itself: truncated, trailing bytes, gaps, corrupt records.
+    Archive,
+    /// An entry path escapes the archive or is otherwise unsafe.
+    Path,
+    /// A symlink (or other non-regular) entry.
+    Symlink,
+    /// Two entries share a name.
+    DuplicateEntry,
+    /// An entry's data does not match its zip CRC-32.
+    EntryCrc,
+    /// describe.json is absent.
+    DescribeMissing,
+    /// describe.json is not a JSON object.
+    DescribeInvalid,
+    /// manifest.json is absent.
+    ManifestMissing,
+    /// manifest.json is not a valid v1 manifest.
+    ManifestInvalid,
+    /// describe.json's `manifestSha256` is absent or differs from SHA-256(manifest.json).
+    ManifestSha256,
+    /// manifest.json lists a path twice.
+    ManifestDuplicate,
+    /// An entry's SHA-256 differs from manifest.json.
+    EntrySha256,
+    /// An entry's size differs from manifest.json.
+    EntrySize,
+    /// manifest.json lists a file the archive lacks.
+    EntryMissing,
+    /// The archive holds a file manifest.json does not list.
+    EntryExtra,
+}
+
+impl Check {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Check::Archive => "archive",
+            Check::Path => "path",
+            Check::Symlink => "symlink",
+            Check::DuplicateEntry => "duplicate-entry",
+            Check::EntryCrc => "entry-crc",
+            Check::DescribeMissing => "describe-missing",
+            Check::DescribeInvalid => "describe-invalid",
+            Check::ManifestMissing => "manifest-missing",
+            Check::ManifestInvalid => "manifest-invalid",
+            Check::ManifestSha256 => "manifest-sha256",
+            Check::ManifestDuplicate => "manifest-duplicate",
+            Check::EntrySha256 => "entry-sha256",
+            Check::EntrySize => "entry-size",
+            Check::EntryMissing => "entry-missing",
+            Check::EntryExtra => "entry-extra",
+        }
+    }
+}
+
+impl std::fmt::Display for Check {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One failed check, naming the entry it is about.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct IntegrityFailure {
+    pub check: Check,
+    /// The archive entry (or manifest path) concerned, when the failure is about one.
+    pub entry: Option<String>,
+    pub message: String,
+}
+
+impl IntegrityFailure {
+    pub fn new(check: Check, entry: Option<String>, message: impl Into<String>) -> Self {
+        IntegrityFailure { check, entry, message: message.into() }
+    }
+}
+
+impl std::fmt::Display for IntegrityFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.entry {
+            Some(e) => write!(f, "[{}] {e}: {}", self.check, self.message),
+            None => write!(f, "[{}] {}", self.check, self.message),
+        }
+    }
+}
+
+/// Every integrity failure of `pack`: the reader's findings, then the manifest checks.
+/// Empty means the archive holds exactly the files `manifest.json` lists, with the listed
+/// digests and sizes, and describe.json's `manifestSha256` names that manifest.
+pub fn verify_integrity(pack: &Pack) -> Vec<IntegrityFailure> {
+    let mut out = pack.problems.clone();
+    let fail = |check, entry: Option<&str>, msg: String| IntegrityFailure::new(check, entry.map(str::to_string), msg);
+
+    // describe.json and its manifestSha256.
+    let manifest_digest = pack.manifest.as_deref().map(|m| hex(&Sha256::digest(m)));
+    match &pack.describe {
+        None if pack.entry(DESCRIBE_PATH).is_none() => {
+            out.push(fail(Check::DescribeMissing, Some(DESCRIBE_PATH), "the pack has no describe.json".into()))
+        }
+        None => out.push(fail(Check::DescribeInvalid, Some(DESCRIBE_PATH), "describe.json could not be read".into())),
+        Some(bytes) => match serde_json::from_slice::<serde_json::Value>(bytes) {
+            Ok(serde_json::Value::Object(obj)) => match (obj.get(MANIFEST_SHA256_FIELD), &manifest_digest) {
+                (None, _) => out.push(fail(
+                    Check::ManifestSha256,
+                    Some(DESCRIBE_PATH),
+                    "describe.json has no manifestSha256, so nothing binds the archive's files to it".into(),
+                )),
+                (Some(serde_json::Value::String(claimed)), Some(actual)) if claimed == actual => {}
+                (Some(serde_json::Value::String(claimed)), Some(actual)) => out.push(fail(
+                    Check::ManifestSha256,
+                    Some(MANIFEST_PATH),
+                    format!("describe.json's manifestSha256 is {claimed} but manifest.json hashes to {actual}"),
+                )),
+                (Some(serde_json::Value::String(_)), None) => {}
+                (Some(_), _) => out.push(fail(
+                    Check::ManifestSha256,
+                    Some(DESCRIBE_PATH),
+                    "describe.json's manifestSha256 is not a string".into(),
+                )),
+            },
+            Ok(_) => out.push(fail(Check::DescribeInvalid, Some(DESCRIBE_PATH), "describe.json is not a JSON object".into())),
+            Err(e) => out.push(fail(Check::DescribeInvalid, Some(DESCRIBE_PATH), format!("describe.json is not valid JSON: {e}"))),
+        },
+    }
+
+    // manifest.json itself.
+    let manifest = match &pack.manifest {
+        None if pack.entry(MANIFEST_PATH).is_none() => {
+            out.push(fail(Check::ManifestMissing, Some(MANIFEST_PATH), "the pack has no manifest.json".into()));
+            None
+        }
+        None => {
+            out.push(fail(Check::ManifestInvalid, Some(MANIFEST_PATH), "manifest.json could not be read".into()));
+            None
+        }
+        Some(bytes) => match Manifest::parse(bytes) {
+            Ok(m) if m.schema != MANIFEST_SCHEMA => {
+                out.push(fail(
+                    Check::ManifestInvalid,
+                    Some(MANIFEST_PATH),
+                    format!("manifest.json has schema `{}`; expected `{MANIFEST_SCHEMA}`", m.schema),
+                ));
+                None
+            }
+            Ok(m) => Some(m),
+            Err(e) => {
+                out.push(fail(Check::ManifestInvalid, Some(MANIFEST_PATH), format!("manifest.json is not a v1 manifest: {e}")));
+                None
+            }
+        },
+    };
+    let Some(manifest) = manifest else { return out };
+
+    let mut listed: BTreeMap<&str, &crate::ManifestEntry> = BTreeMap::new();
+    for (i, e) in manifest.entries.iter().enumerate() {
+        if e.path == DESCRIBE_PATH || e.path == MANIFEST_PATH {
+            out.push(fail(Check::ManifestInvalid, Some(&e.path), format!("manifest.json must not list {}", e.path)));
+            continue;
+        }
+        if i > 0 && manifest.entries[i - 1].path.as_bytes() > e.path.as_bytes() {
+            out.push(fail(Check::ManifestInvalid, Some(&e.path), "manifest.json entries are not sorted by path".into()));
+        }
+        if e.sha256.len() != 64 || !e.sha256.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
+            out.push(fail(Check::ManifestInvalid, Some(&e.path), "the listed sha256 is not 64 lowercase hex digits".into()));
+        }
+        if listed.insert(e.path.as_str(), e).is_some() {
+            out.push(fail(Check::ManifestDuplicate, Some(&e.path), "manifest.json lists this path more than once".into()));
+        }
+    }
+
+    let mut present: HashSet<&str> = HashSet::new();
+    for entry in &pack.entries {
+        if entry.name == DESCRIBE_PATH || entry.name == MANIFEST_PATH || entry.kind == EntryKind::Directory {
+            continue;
+        }
+        if !present.insert(entry.name.as_str()) {
+            continue; // already reported as a duplicate entry
+        }
+        let Some(row) = listed.get(entry.name.as_str()) else {
+            out.push(fail(Check::EntryExtra, Some(&entry.name), "the archive holds this file but manifest.json does not list it".into()));
+            continue;
+        };
+        let (Some(size), Some(digest)) = (entry.size, entry.sha256) else {
+            continue; // unreadable: already reported by the reader
+        };
+        let digest = hex(&digest);
+        if digest != row.sha256 {
+            out.push(fail(
+                Check::EntrySha256,
+                Some(&entry.name),
+                format!("SHA-256 is {digest} but manifest.json lists {}", row.sha256),
+            ));
+        }
+        if size != row.size {
+            out.push(fail(
+                Check::EntrySize,
+                Some(&entry.name),
+                format!("size is {size} bytes but manifest.json lists {}", row.size),
+            ));
+        }
+    }
+    for path in listed.keys() {
+        if !present.contains(path) {
+            out.push(fail(Check::EntryMissing, Some(path), "manifest.json lists this file but the archive lacks it".into()));
+        }
+    }
+    out
+}
