@@ -26,8 +26,14 @@ pub struct Position {
 }
 
 enum Frame {
-    Object { pointer: String, pending_key: Option<String> },
-    Array { pointer: String, next: usize },
+    Object {
+        pointer: String,
+        pending_key: Option<String>,
+    },
+    Array {
+        pointer: String,
+        next: usize,
+    },
 }
 
 impl SourceMap {
@@ -40,7 +46,13 @@ impl SourceMap {
         let bytes = text.as_bytes();
         let mut map = SourceMap {
             line_starts: std::iter::once(0)
-                .chain(bytes.iter().enumerate().filter(|(_, b)| **b == b'\n').map(|(i, _)| i + 1))
+                .chain(
+                    bytes
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, b)| **b == b'\n')
+                        .map(|(i, _)| i + 1),
+                )
                 .collect(),
             text_len: text.len(),
             ..Default::default()
@@ -75,7 +87,11 @@ impl SourceMap {
                     let end = skip_string(bytes, i);
                     if let Some(ptr) = expect_value.take() {
                         map.values.entry(ptr).or_insert(i);
-                    } else if let Some(Frame::Object { pointer, pending_key }) = stack.last_mut() {
+                    } else if let Some(Frame::Object {
+                        pointer,
+                        pending_key,
+                    }) = stack.last_mut()
+                    {
                         let raw = &text[i + 1..end.saturating_sub(1).max(i + 1)];
                         let key = serde_json::from_str::<String>(&text[i..end])
                             .unwrap_or_else(|_| raw.to_string());
@@ -93,11 +109,17 @@ impl SourceMap {
                         break;
                     }
                     if b == b'{' {
-                        stack.push(Frame::Object { pointer: ptr, pending_key: None });
+                        stack.push(Frame::Object {
+                            pointer: ptr,
+                            pending_key: None,
+                        });
                         expect_value = None;
                     } else {
                         expect_value = Some(format!("{ptr}/0"));
-                        stack.push(Frame::Array { pointer: ptr, next: 1 });
+                        stack.push(Frame::Array {
+                            pointer: ptr,
+                            next: 1,
+                        });
                     }
                     i += 1;
                 }
@@ -106,7 +128,9 @@ impl SourceMap {
                     if let Some(ptr) = expect_value.take() {
                         map.values.entry(ptr).or_insert(i);
                     }
-                    while i < bytes.len() && !matches!(bytes[i], b',' | b'}' | b']' | b' ' | b'\n' | b'\r' | b'\t') {
+                    while i < bytes.len()
+                        && !matches!(bytes[i], b',' | b'}' | b']' | b' ' | b'\n' | b'\r' | b'\t')
+                    {
                         i += 1;
                     }
                 }
@@ -135,6 +159,30 @@ impl SourceMap {
         }
     }
 
+    /// Byte offset of the value at `pointer` (its first character, e.g. the opening quote of a
+    /// string), falling back to its nearest indexed ancestor.
+    pub fn value_offset(&self, pointer: &str) -> Option<usize> {
+        let mut p = pointer;
+        loop {
+            if let Some(&off) = self.values.get(p) {
+                return Some(off);
+            }
+            match p.rfind('/') {
+                Some(idx) => p = &p[..idx],
+                None => return None,
+            }
+        }
+    }
+
+    /// Byte offset of the key naming the member at `pointer`, falling back to
+    /// [`SourceMap::value_offset`].
+    pub fn key_offset(&self, pointer: &str) -> Option<usize> {
+        match self.keys.get(pointer) {
+            Some(&off) => Some(off),
+            None => self.value_offset(pointer),
+        }
+    }
+
     fn lookup(&self, table: &HashMap<String, usize>, pointer: &str) -> Option<Position> {
         let mut p = pointer;
         loop {
@@ -155,7 +203,10 @@ impl SourceMap {
             Ok(i) => i,
             Err(i) => i - 1,
         };
-        Position { line: line_idx + 1, column: offset - self.line_starts[line_idx] + 1 }
+        Position {
+            line: line_idx + 1,
+            column: offset - self.line_starts[line_idx] + 1,
+        }
     }
 
     /// Like [`SourceMap::position`], but counts the column in characters of `text`.
@@ -166,7 +217,10 @@ impl SourceMap {
             .get(start..offset.min(text.len()))
             .map(|s| s.chars().count() + 1)
             .unwrap_or(pos.column);
-        Position { line: pos.line, column }
+        Position {
+            line: pos.line,
+            column,
+        }
     }
 }
 
@@ -193,12 +247,36 @@ mod tests {
         let m = SourceMap::index(text);
         assert_eq!(m.value_position(""), Some(Position { line: 1, column: 1 }));
         assert_eq!(m.key_position("/a"), Some(Position { line: 2, column: 3 }));
-        assert_eq!(m.value_position("/a/0"), Some(Position { line: 2, column: 9 }));
-        assert_eq!(m.value_position("/a/1"), Some(Position { line: 2, column: 12 }));
-        assert_eq!(m.key_position("/a/1/b~1c"), Some(Position { line: 2, column: 13 }));
-        assert_eq!(m.value_position("/d"), Some(Position { line: 3, column: 8 }));
+        assert_eq!(
+            m.value_position("/a/0"),
+            Some(Position { line: 2, column: 9 })
+        );
+        assert_eq!(
+            m.value_position("/a/1"),
+            Some(Position {
+                line: 2,
+                column: 12
+            })
+        );
+        assert_eq!(
+            m.key_position("/a/1/b~1c"),
+            Some(Position {
+                line: 2,
+                column: 13
+            })
+        );
+        assert_eq!(
+            m.value_position("/d"),
+            Some(Position { line: 3, column: 8 })
+        );
         // Unknown pointers fall back to the nearest ancestor.
-        assert_eq!(m.value_position("/a/1/zzz"), Some(Position { line: 2, column: 12 }));
+        assert_eq!(
+            m.value_position("/a/1/zzz"),
+            Some(Position {
+                line: 2,
+                column: 12
+            })
+        );
     }
 
     #[test]

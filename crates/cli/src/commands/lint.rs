@@ -1,16 +1,138 @@
+//! `gtdx lint [PATH]`: validation, then the lint rules (see `gtdx-lint`), printed.
+
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// `gtdx lint [PATH]`
+use gtdx_lint::{LoadError, Options, Report};
+
+use crate::exit;
+use crate::output::Format;
+
+/// `gtdx lint [PATH] [--deny-warnings] [--publish] [--format human|json] [--explain CODE]`
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The manifest to check.
     #[arg(default_value = "describe.json")]
     pub path: PathBuf,
+    /// Fail (exit code 1) on warnings as well as errors.
+    #[arg(long)]
+    pub deny_warnings: bool,
+    /// Also run the publish-time rules (placeholder digests, plain-http network patterns,
+    /// exact versions of offered capabilities).
+    #[arg(long)]
+    pub publish: bool,
+    /// Output format: one paragraph per finding, or one JSON document.
     #[arg(long, value_enum, default_value_t)]
-    pub format: crate::output::Format,
+    pub format: Format,
+    /// Print the long explanation of a rule code (e.g. E_EXPORT_FORM) and exit.
+    #[arg(long, value_name = "CODE")]
+    pub explain: Option<String>,
+    // `--manifest-path` (the lib.rs-trap check) is added here separately.
 }
 
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("gtdx lint is being built (issue 2)")
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(code) = &args.explain {
+        return explain(code);
+    }
+    let options = Options {
+        lint: true,
+        publish: args.publish,
+    };
+    Ok(check_and_print(
+        &args.path,
+        &options,
+        args.format,
+        args.deny_warnings,
+    ))
+}
+
+fn explain(code: &str) -> anyhow::Result<ExitCode> {
+    match gtdx_lint::explain(code) {
+        Some(text) => {
+            let _ = write!(std::io::stdout(), "{text}");
+            Ok(exit::code(exit::OK))
+        }
+        None => {
+            let hint = match gtdx_lint::rules::nearest_code(code) {
+                Some(c) => format!("did you mean {c}? "),
+                None => String::new(),
+            };
+            anyhow::bail!(
+                "unknown lint code \"{code}\"; {hint}the codes are listed in docs/lint-rules.md"
+            )
+        }
+    }
+}
+
+/// Checks one manifest and prints the outcome; shared by `gtdx validate` and `gtdx lint`.
+pub(crate) fn check_and_print(
+    path: &std::path::Path,
+    options: &Options,
+    format: Format,
+    deny_warnings: bool,
+) -> ExitCode {
+    match gtdx_lint::check_file(path, options) {
+        Ok(report) => {
+            print_report(&report, options, format);
+            if report.fails(deny_warnings) {
+                exit::code(exit::FINDINGS)
+            } else {
+                exit::code(exit::OK)
+            }
+        }
+        Err(err) => print_load_error(&err, format),
+    }
+}
+
+fn print_report(report: &Report, options: &Options, format: Format) {
+    let mut out = std::io::stdout().lock();
+    match format {
+        Format::Human => {
+            for d in &report.diagnostics {
+                let _ = writeln!(out, "{}\n", d.render_human());
+            }
+            let mut summary = format!("{}: {}", report.file, report.summary());
+            if options.lint && !report.linted {
+                summary.push_str(" (lint rules not run: fix the structural errors first)");
+            }
+            let _ = writeln!(out, "{summary}");
+        }
+        Format::Json => {
+            let doc = serde_json::json!({
+                "file": report.file,
+                "linted": report.linted,
+                "summary": {
+                    "errors": report.errors(),
+                    "warnings": report.warnings(),
+                    "infos": report.count(gtdx_contract::Severity::Info),
+                },
+                "diagnostics": report.diagnostics,
+            });
+            let _ = writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&doc).unwrap_or_default()
+            );
+        }
+    }
+}
+
+fn print_load_error(err: &LoadError, format: Format) -> ExitCode {
+    if format == Format::Json {
+        let d = err.to_diagnostic();
+        let doc = serde_json::json!({
+            "file": d.file,
+            "linted": false,
+            "summary": { "errors": 1, "warnings": 0, "infos": 0 },
+            "diagnostics": [d],
+        });
+        let _ = writeln!(
+            std::io::stdout(),
+            "{}",
+            serde_json::to_string_pretty(&doc).unwrap_or_default()
+        );
+    }
+    let _ = writeln!(std::io::stderr(), "error: {err}");
+    exit::code(exit::BAD_INPUT)
 }

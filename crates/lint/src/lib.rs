@@ -1,0 +1,152 @@
+//! Checks a `describe.json`: `gtdx validate` and `gtdx lint` are thin shells over this crate.
+//!
+//! A check runs in three steps, each reporting *every* problem it finds rather than the first:
+//!
+//! 1. **Load** ([`load`]): the bytes must be a UTF-8 JSON object of sane size and depth. Failure
+//!    here is a [`LoadError`] (bad input, exit code 2), never a panic or a stack overflow.
+//! 2. **Validate**: the value against our JSON Schema (generated from `gtdx-contract`), each error
+//!    located at `file:line:column` with its JSON pointer and, for a misspelt key, the nearest
+//!    known one; the stringified schemas parsed and meta-validated with errors pointing *inside*
+//!    the string; then the typed model.
+//! 3. **Lint** (when asked, and when the manifest validated): the rules of [`rules::RULES`],
+//!    each with a stable code.
+//!
+//! Everything below [`check_file`] is I/O-free: [`check_str`] checks text a caller already has
+//! (e.g. a manifest `gtdx describe` just generated).
+
+use std::path::Path;
+
+use gtdx_contract::{Describe, Diagnostic, Severity};
+
+mod explain;
+mod lint;
+pub mod load;
+pub mod rules;
+mod text;
+mod validate;
+
+pub use load::LoadError;
+pub use rules::{Phase, RULES, Rule, explain, render_rules_markdown};
+
+/// What to check.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Run the lint rules after validation (`gtdx lint`); `false` is `gtdx validate`.
+    pub lint: bool,
+    /// Add the publish-time rules (`gtdx lint --publish`).
+    pub publish: bool,
+}
+
+impl Options {
+    /// Structural validation only.
+    pub fn validate() -> Self {
+        Options {
+            lint: false,
+            publish: false,
+        }
+    }
+
+    /// Validation, then the lint rules.
+    pub fn lint() -> Self {
+        Options {
+            lint: true,
+            publish: false,
+        }
+    }
+}
+
+/// The outcome of checking one manifest.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// The file name the diagnostics carry.
+    pub file: String,
+    /// Every finding, sorted by position.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The typed manifest, when it is structurally valid.
+    pub describe: Option<Describe>,
+    /// Whether the lint rules ran (they are skipped when validation failed).
+    pub linted: bool,
+}
+
+impl Report {
+    pub fn count(&self, severity: Severity) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == severity)
+            .count()
+    }
+
+    pub fn errors(&self) -> usize {
+        self.count(Severity::Error)
+    }
+
+    pub fn warnings(&self) -> usize {
+        self.count(Severity::Warning)
+    }
+
+    /// Whether the check fails: any error, or any warning when warnings are denied.
+    pub fn fails(&self, deny_warnings: bool) -> bool {
+        self.errors() > 0 || (deny_warnings && self.warnings() > 0)
+    }
+
+    /// `2 errors, 1 warning, 1 info`, or `no problems found`.
+    pub fn summary(&self) -> String {
+        let parts: Vec<String> = [
+            (self.errors(), "error", "errors"),
+            (self.warnings(), "warning", "warnings"),
+            (self.count(Severity::Info), "info", "infos"),
+        ]
+        .into_iter()
+        .filter(|(n, _, _)| *n > 0)
+        .map(|(n, one, many)| format!("{n} {}", if n == 1 { one } else { many }))
+        .collect();
+        if parts.is_empty() {
+            "no problems found".to_string()
+        } else {
+            parts.join(", ")
+        }
+    }
+}
+
+/// Reads and checks a manifest file.
+pub fn check_file(path: &Path, options: &Options) -> Result<Report, LoadError> {
+    let text = load::read_text(path)?;
+    check_str(&path.display().to_string(), &text, options)
+}
+
+/// Checks raw bytes (decoding them as the file reader would). Used by the fuzz target.
+pub fn check_bytes(file: &str, bytes: &[u8], options: &Options) -> Result<Report, LoadError> {
+    let text = load::decode_text(file, bytes.to_vec())?;
+    check_str(file, &text, options)
+}
+
+/// Checks manifest text. `file` is the name the diagnostics carry.
+pub fn check_str(file: &str, text: &str, options: &Options) -> Result<Report, LoadError> {
+    let value = load::parse_json(file, text)?;
+    let doc = validate::Doc::new(file, text);
+    let mut sink = validate::Sink::new(&doc);
+    let validated = validate::validate(&mut sink, &value);
+    let mut linted = false;
+    if options.lint {
+        if let Some(describe) = &validated.describe {
+            lint::run(&mut sink, describe, &validated, options);
+            linted = true;
+        }
+    }
+    let mut diagnostics = sink.out;
+    diagnostics.sort_by(|a, b| {
+        (a.line, a.column, &a.code, &a.message).cmp(&(b.line, b.column, &b.code, &b.message))
+    });
+    diagnostics.dedup();
+    Ok(Report {
+        file: file.to_string(),
+        diagnostics,
+        describe: validated.describe,
+        linted,
+    })
+}
+
+/// All rules, for `--explain` listings and docs.
+pub fn rules() -> &'static [Rule] {
+    RULES
+}

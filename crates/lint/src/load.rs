@@ -1,0 +1,305 @@
+//! Turning a path or a text into a JSON value, with one clear error for each way it can fail.
+//!
+//! Everything here is bad input (exit code 2): the file cannot be checked at all. Findings about
+//! a document that *is* JSON are [`Diagnostic`]s, produced by the validator and the rules.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use gtdx_contract::{Diagnostic, Severity};
+use serde_json::Value;
+
+use crate::text::LineIndex;
+
+/// The largest describe.json gtdx reads. Real manifests are a few kilobytes; one with a thousand
+/// tools is about 1.5 MB. Anything near this size is the wrong file.
+pub const MAX_MANIFEST_BYTES: u64 = 16 * 1024 * 1024;
+
+/// serde_json's nesting limit, which gtdx keeps: deeper documents are refused, never recursed.
+pub const MAX_DEPTH: usize = 128;
+
+/// Why a manifest could not be checked at all.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error(
+        "{}: no such file; run gtdx in the extension directory or pass the manifest's path",
+        path.display()
+    )]
+    NotFound { path: PathBuf },
+    #[error(
+        "{}: is a directory, not a describe.json; pass the file inside it, e.g. {}",
+        path.display(),
+        path.join("describe.json").display()
+    )]
+    IsDirectory { path: PathBuf },
+    #[error("{}: cannot read: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(
+        "{}: is {} bytes; a describe.json is at most {} bytes (real ones are a few kilobytes), so this is not a manifest",
+        path.display(), size, MAX_MANIFEST_BYTES
+    )]
+    TooLarge { path: PathBuf, size: u64 },
+    #[error("{file}: is a binary file (NUL byte at offset {offset}), not JSON text")]
+    Binary { file: String, offset: usize },
+    #[error("{file}: is UTF-16 encoded; save it as UTF-8 (without a byte-order mark)")]
+    Utf16 { file: String },
+    #[error("{file}:{line}:{column}: invalid UTF-8 (byte offset {offset}); save the file as UTF-8")]
+    InvalidUtf8 {
+        file: String,
+        line: usize,
+        column: usize,
+        offset: usize,
+    },
+    #[error(
+        "{file}:1:1: starts with a UTF-8 byte-order mark, which JSON forbids; save it without one"
+    )]
+    Bom { file: String },
+    #[error("{file}: is empty; expected a JSON object (run `gtdx describe` to generate one)")]
+    Empty { file: String },
+    #[error("{file}:{line}:{column}: not valid JSON: {message}")]
+    NotJson {
+        file: String,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error(
+        "{file}:{line}:{column}: JSON nested deeper than {MAX_DEPTH} levels; a describe.json is never this deep"
+    )]
+    TooDeep {
+        file: String,
+        line: usize,
+        column: usize,
+    },
+    #[error("{file}: the top level is {found}; a describe.json is a JSON object {{ ... }}")]
+    NotObject { file: String, found: &'static str },
+}
+
+impl LoadError {
+    /// A stable code, for `--format json`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            LoadError::NotFound { .. } => "E_FILE_NOT_FOUND",
+            LoadError::IsDirectory { .. } => "E_FILE_IS_DIRECTORY",
+            LoadError::Io { .. } => "E_FILE_IO",
+            LoadError::TooLarge { .. } => "E_FILE_TOO_LARGE",
+            LoadError::Binary { .. } | LoadError::Utf16 { .. } | LoadError::InvalidUtf8 { .. } => {
+                "E_FILE_ENCODING"
+            }
+            LoadError::Bom { .. } => "E_FILE_ENCODING",
+            LoadError::Empty { .. } => "E_FILE_EMPTY",
+            LoadError::NotJson { .. } => "E_NOT_JSON",
+            LoadError::TooDeep { .. } => "E_TOO_DEEP",
+            LoadError::NotObject { .. } => "E_NOT_OBJECT",
+        }
+    }
+
+    /// The same error as a [`Diagnostic`] (for machine-readable output).
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        let (file, pos) = match self {
+            LoadError::NotFound { path }
+            | LoadError::IsDirectory { path }
+            | LoadError::Io { path, .. }
+            | LoadError::TooLarge { path, .. } => (path.display().to_string(), None),
+            LoadError::Binary { file, .. }
+            | LoadError::Utf16 { file }
+            | LoadError::Empty { file }
+            | LoadError::NotObject { file, .. } => (file.clone(), None),
+            LoadError::Bom { file } => (file.clone(), Some((1, 1))),
+            LoadError::InvalidUtf8 {
+                file, line, column, ..
+            }
+            | LoadError::NotJson {
+                file, line, column, ..
+            }
+            | LoadError::TooDeep { file, line, column } => (file.clone(), Some((*line, *column))),
+        };
+        // The message is the Display form without the leading location.
+        let full = self.to_string();
+        let message = full
+            .split_once(": ")
+            .map(|(_, rest)| rest.to_string())
+            .unwrap_or(full.clone());
+        let mut d = Diagnostic::new(self.code(), Severity::Error, file, message);
+        if let Some((l, c)) = pos {
+            d = d.at(l, c);
+        }
+        d
+    }
+}
+
+/// Reads a manifest file into text, refusing directories, huge, binary and non-UTF-8 files.
+pub fn read_text(path: &Path) -> Result<String, LoadError> {
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(LoadError::NotFound {
+                path: path.to_path_buf(),
+            });
+        }
+        Err(source) => {
+            return Err(LoadError::Io {
+                path: path.to_path_buf(),
+                source,
+            });
+        }
+    };
+    if meta.is_dir() {
+        return Err(LoadError::IsDirectory {
+            path: path.to_path_buf(),
+        });
+    }
+    if meta.len() > MAX_MANIFEST_BYTES {
+        return Err(LoadError::TooLarge {
+            path: path.to_path_buf(),
+            size: meta.len(),
+        });
+    }
+    let file = std::fs::File::open(path).map_err(|source| LoadError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    // Bounded even when the metadata lied (a FIFO, /dev/zero, a file still growing).
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(MAX_MANIFEST_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|source| LoadError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    if bytes.len() as u64 > MAX_MANIFEST_BYTES {
+        return Err(LoadError::TooLarge {
+            path: path.to_path_buf(),
+            size: bytes.len() as u64,
+        });
+    }
+    decode_text(&path.display().to_string(), bytes)
+}
+
+/// Checks bytes are UTF-8 JSON text (no NUL, no BOM, no UTF-16) and returns them as a string.
+pub fn decode_text(file: &str, bytes: Vec<u8>) -> Result<String, LoadError> {
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return Err(LoadError::Utf16 { file: file.into() });
+    }
+    if let Some(offset) = bytes.iter().position(|b| *b == 0) {
+        return Err(LoadError::Binary {
+            file: file.into(),
+            offset,
+        });
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(text),
+        Err(e) => {
+            let offset = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            // The prefix is valid UTF-8 by construction.
+            let prefix = String::from_utf8_lossy(&bytes[..offset]);
+            let index = LineIndex::new(&prefix);
+            let (line, column) = index.position(&prefix, offset);
+            Err(LoadError::InvalidUtf8 {
+                file: file.into(),
+                line,
+                column,
+                offset,
+            })
+        }
+    }
+}
+
+/// Parses text as one JSON object, with serde_json's nesting limit (never a stack overflow).
+pub fn parse_json(file: &str, text: &str) -> Result<Value, LoadError> {
+    if text.starts_with('\u{feff}') {
+        return Err(LoadError::Bom { file: file.into() });
+    }
+    if text.trim().is_empty() {
+        return Err(LoadError::Empty { file: file.into() });
+    }
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        let index = LineIndex::new(text);
+        let (line, column) = index.char_column(text, e.line(), e.column());
+        let message = e.to_string();
+        if message.starts_with("recursion limit exceeded") {
+            LoadError::TooDeep {
+                file: file.into(),
+                line,
+                column,
+            }
+        } else {
+            LoadError::NotJson {
+                file: file.into(),
+                line,
+                column,
+                message: strip_serde_position(&message),
+            }
+        }
+    })?;
+    if !value.is_object() {
+        return Err(LoadError::NotObject {
+            file: file.into(),
+            found: json_kind(&value),
+        });
+    }
+    Ok(value)
+}
+
+/// serde_json appends ` at line L column C`; gtdx puts the position first instead.
+pub(crate) fn strip_serde_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(idx) => message[..idx].to_string(),
+        None => message.to_string(),
+    }
+}
+
+/// "an object", "a string", ... for messages.
+pub(crate) fn json_kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(n) if n.is_i64() || n.is_u64() => "an integer",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        let text = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+        let err = parse_json("d.json", &text).unwrap_err();
+        assert!(matches!(err, LoadError::TooDeep { line: 1, .. }), "{err}");
+    }
+
+    #[test]
+    fn syntax_error_has_position() {
+        let err = parse_json("d.json", "{\n  \"a\": tru\n}").unwrap_err();
+        let LoadError::NotJson { line, column, .. } = err else {
+            panic!("{err}")
+        };
+        assert_eq!((line, column), (2, 11));
+    }
+
+    #[test]
+    fn invalid_utf8_is_located() {
+        let err = decode_text("d.json", b"{\n \"a\": \"\xff\"}".to_vec()).unwrap_err();
+        let LoadError::InvalidUtf8 { line, column, .. } = err else {
+            panic!("{err}")
+        };
+        assert_eq!((line, column), (2, 8));
+    }
+
+    #[test]
+    fn nul_means_binary() {
+        assert!(matches!(
+            decode_text("d.json", vec![0x7f, b'E', b'L', b'F', 0, 1]),
+            Err(LoadError::Binary { offset: 4, .. })
+        ));
+    }
+}

@@ -1,0 +1,474 @@
+//! The rule table: every code gtdx validate and gtdx lint can report, with its severity, a
+//! one-line summary and the long explanation `gtdx lint --explain CODE` prints.
+//!
+//! Codes are stable: they are what CI configurations and `--explain` refer to. Add new rules;
+//! never rename or reuse a code. `docs/lint-rules.md` is generated from this table.
+
+use gtdx_contract::Severity;
+
+/// When a rule runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Structural checks (`gtdx validate`, and the first step of `gtdx lint`).
+    Validate,
+    /// `gtdx lint`, on a manifest that validated.
+    Lint,
+    /// `gtdx lint --publish` only.
+    Publish,
+}
+
+impl Phase {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Phase::Validate => "validate",
+            Phase::Lint => "lint",
+            Phase::Publish => "lint --publish",
+        }
+    }
+}
+
+/// One rule.
+#[derive(Debug, Clone, Copy)]
+pub struct Rule {
+    pub code: &'static str,
+    pub severity: Severity,
+    pub phase: Phase,
+    /// One line: what the rule catches.
+    pub summary: &'static str,
+    /// Why it matters and how to fix it (Markdown).
+    pub explanation: &'static str,
+}
+
+use Phase::*;
+use Severity::*;
+
+/// Every rule, in the order they are documented.
+pub static RULES: &[Rule] = &[
+    // ----- validate -----
+    Rule {
+        code: "E_API_VERSION",
+        severity: Error,
+        phase: Validate,
+        summary: "`apiVersion` is not `greentic.ai/v2`",
+        explanation: "gtdx checks the v2 describe contract, whose discriminator is `\"apiVersion\": \"greentic.ai/v2\"`.\n\n\
+A `greentic.ai/v1` manifest is the legacy contract: the runtime reads a v1 extension's tools from the component's WIT `list-tools` export, not from the manifest. \
+To move to v2, set `\"apiVersion\": \"greentic.ai/v2\"` and declare every tool in `contributions.tools[]` (name, export, capabilities, description, input_schema). \
+For a v2 extension the runtime never calls `list-tools`, so a tool that exists only in `src/lib.rs` silently disappears.\n\n\
+Note that a designer older than 1.2.0 skips a v2 describe at boot; set `compat.min_designer_version` to `>=1.2.0`.",
+    },
+    Rule {
+        code: "E_UNKNOWN_FIELD",
+        severity: Error,
+        phase: Validate,
+        summary: "a key the contract does not define (usually a typo)",
+        explanation: "The manifest rejects unknown fields outright at every level: a misspelt key fails the whole parse instead of being dropped, so the extension does not load at all.\n\n\
+gtdx names the nearest known key (`unknown field \"capabilites\" ...; did you mean \"capabilities\"?`). \
+Mind the spelling conventions: top-level and `runtime` keys are camelCase (`apiVersion`, `memoryLimitMB`, `nodeTypes`, `dynamicTools`), \
+tool and node-type keys are snake_case (`input_schema`, `runtime_ref`, `type_id`).",
+    },
+    Rule {
+        code: "E_MISSING_FIELD",
+        severity: Error,
+        phase: Validate,
+        summary: "a required key is absent",
+        explanation: "The platform deserializes the manifest eagerly; a missing required key fails the load. \
+The top level needs `apiVersion`, `kind`, `compat`, `metadata`, `capabilities`, `runtime` and `contributions`; \
+every tool needs `name` and `export`; every node type `type_id`, `label` and `category`; every component `sha256` and `world`. \
+See docs/manifest.md for each field.",
+    },
+    Rule {
+        code: "E_TYPE",
+        severity: Error,
+        phase: Validate,
+        summary: "a value of the wrong JSON type",
+        explanation: "A value has the wrong JSON type, e.g. a number where a string is expected. \
+Optional fields are omitted, never `null`: the platform's schema rejects `null` for every typed field. \
+Stringified schemas (`input_schema`, `output_schema`, `config_schema`, `configSchema`) and `agentic_worker_metadata` are JSON *strings* containing JSON.",
+    },
+    Rule {
+        code: "E_INVALID_VALUE",
+        severity: Error,
+        phase: Validate,
+        summary: "a value outside what the contract allows (enum, pattern, range, length)",
+        explanation: "The value has the right type but is not allowed: not one of an enum's values (`kind`, `surface`, `format`, ...), \
+not matching a pattern (`sha256` must be 64 lowercase hex digits, `metadata.version` an exact semver), \
+out of range (`runtime.memoryLimitMB` is 1..=1024), too short (`metadata.name` must be non-empty) or an empty `runtime.components`.",
+    },
+    Rule {
+        code: "E_SCHEMA_STRING_JSON",
+        severity: Error,
+        phase: Validate,
+        summary: "a stringified schema is not valid JSON",
+        explanation: "`tools[].input_schema`, `tools[].output_schema`, `nodeTypes[].config_schema` and the top-level `configSchema` carry a JSON Schema serialized as a string. \
+The string itself must parse as JSON; the reported position is the offending character inside the string. \
+The usual causes are an unescaped quote or a trailing comma. Generate these strings with `gtdx describe` (or `serde_json::to_string`) rather than by hand.",
+    },
+    Rule {
+        code: "E_SCHEMA_STRING_INVALID",
+        severity: Error,
+        phase: Validate,
+        summary: "a stringified schema is not a valid JSON Schema",
+        explanation: "The string parses as JSON but is not a valid JSON Schema (checked against its meta-schema, draft 2020-12 unless the schema's own `$schema` names another draft), \
+or it cannot be compiled (e.g. an invalid `pattern` regex or an unresolvable `$ref`). \
+An invalid `input_schema` becomes broken LLM function parameters; fix the keyword named in the message.",
+    },
+    Rule {
+        code: "E_CONTRACT",
+        severity: Error,
+        phase: Validate,
+        summary: "the typed contract model rejects the document",
+        explanation: "The document passed the JSON Schema but the typed model (the same serde rules the platform's Rust deserializer applies) still rejects it. \
+The message is the deserializer's own.",
+    },
+    // ----- lint: the authoring checklist -----
+    Rule {
+        code: "W_CAPABILITIES_ABSENT",
+        severity: Warning,
+        phase: Lint,
+        summary: "a tool declares no `capabilities`, so it defaults to `[\"flow\"]` and no agentic worker sees it",
+        explanation: "When `capabilities` is absent, consumers default to `[\"flow\"]`. The tool is then invisible to every agentic worker, silently, because defaulting is not an error. \
+This is the usual reason a freshly written tool never appears in the composer.\n\n\
+Declare the surfaces explicitly: `\"capabilities\": [\"agentic_worker\", \"flow\"]` for both, or just one of them.",
+    },
+    Rule {
+        code: "E_CAPABILITY_UNKNOWN",
+        severity: Error,
+        phase: Lint,
+        summary: "a capability other than `agentic_worker` or `flow`",
+        explanation: "There are exactly two surfaces: `agentic_worker` (the agentic worker's tool list and the Designer's Tools picker) and `flow` (the flow surface). \
+Any other string matches no surface, so the tool is not offered where the author meant it to be (`agentic-worker` and `agent` are common misspellings).",
+    },
+    Rule {
+        code: "W_DESCRIPTION_MISSING",
+        severity: Warning,
+        phase: Lint,
+        summary: "a tool has no `description`",
+        explanation: "The description is what the LLM reads to decide when to call the tool. It is optional in the schema but not in practice: without it the model sees a tool it cannot reason about. \
+The runtime logs a warning at load time; gtdx says so before you ship.",
+    },
+    Rule {
+        code: "W_INPUT_SCHEMA_MISSING",
+        severity: Warning,
+        phase: Lint,
+        summary: "a tool has no `input_schema`",
+        explanation: "`input_schema` becomes the LLM function's parameters. Without it the tool reaches the model parameterless, and the model cannot pass any arguments. \
+Declare a JSON Schema of `\"type\": \"object\"` serialized as a string, even `{\"type\":\"object\",\"properties\":{}}` for a tool that takes no arguments.",
+    },
+    Rule {
+        code: "E_INPUT_SCHEMA_NOT_OBJECT",
+        severity: Error,
+        phase: Lint,
+        summary: "an `input_schema` whose root is not `\"type\": \"object\"`",
+        explanation: "LLM function calling passes arguments as one JSON object, so the root of `input_schema` must declare `\"type\": \"object\"` with the arguments under `properties`. \
+A root of another type (or none) is rejected or misread by the model provider.",
+    },
+    Rule {
+        code: "E_METADATA_CONTRACT",
+        severity: Error,
+        phase: Lint,
+        summary: "`agentic_worker_metadata` outside the contract: the runtime drops the entire blob",
+        explanation: "`agentic_worker_metadata` is decoded strictly. A single value outside the contract drops the *entire* blob, not just the offending field, and the tool falls back to the conservative defaults \
+(`side_effects: external`, `confirmation_required: true`, `cost: medium`). Only these are valid:\n\n\
+- `usage_hint`: string\n\
+- `examples[]`: objects of exactly `{ \"when\": ..., \"input\": ... }`\n\
+- `side_effects`: `none`, `read`, `write`, `external`\n\
+- `cost`: `low`, `medium`, `high`\n\
+- `confirmation_required`: boolean",
+    },
+    Rule {
+        code: "E_METADATA_NOT_STRING",
+        severity: Error,
+        phase: Lint,
+        summary: "`agentic_worker_metadata` written as a JSON object; the platform reads a JSON-encoded string",
+        explanation: "The blob crosses the contract boundary as an opaque JSON *string*: `\"agentic_worker_metadata\": \"{\\\"side_effects\\\":\\\"read\\\"}\"`. \
+gtdx accepts an object so it can check the contents, but the platform reads a string, so an object does not reach the planner as written. \
+Encode the object as a string (`gtdx describe` does this for you).",
+    },
+    Rule {
+        code: "E_EXAMPLE_INPUT",
+        severity: Error,
+        phase: Lint,
+        summary: "an `agentic_worker_metadata` example whose `input` does not validate against the tool's `input_schema`",
+        explanation: "Examples teach the planner how to call the tool. An example whose `input` violates the tool's own `input_schema` teaches it to make calls that fail. \
+Fix the example or the schema so that they agree.",
+    },
+    Rule {
+        code: "I_METADATA_DEFAULTS",
+        severity: Info,
+        phase: Lint,
+        summary: "an `agentic_worker` tool without metadata gets the conservative defaults",
+        explanation: "When a tool declares the `agentic_worker` capability but ships no `agentic_worker_metadata`, the runtime applies conservative defaults: \
+`side_effects: external`, `confirmation_required: true`, `cost: medium`. An undeclared tool is treated as risky: every call asks a human first. \
+If the tool only reads, say so (`{\"side_effects\":\"read\",\"confirmation_required\":false,\"cost\":\"low\"}`).",
+    },
+    Rule {
+        code: "I_FLOW_NO_NODE_TYPES",
+        severity: Info,
+        phase: Lint,
+        summary: "tools offered on the `flow` surface, but the extension declares no `nodeTypes`: no draggable block",
+        explanation: "The `flow` capability offers a tool to the flow surface (including the Designer's chat tool loop); it does not create a block in the flow editor. \
+Draggable blocks come only from `contributions.nodeTypes[]`, and there is no built-in fallback list. If you want a block on the canvas, declare a node type.",
+    },
+    // ----- lint: the platform linter's codes -----
+    Rule {
+        code: "E_EXPORT_FORM",
+        severity: Error,
+        phase: Lint,
+        summary: "an `export` that is not `greentic:extension-design/<interface>.<member>`",
+        explanation: "The runtime dispatches through the WIT export named here, and requires it fully qualified: `greentic:extension-design/<interface>.<member>`, \
+e.g. `greentic:extension-design/tools.invoke-tool`; never a bare member name such as `invoke-tool`. Checked for tools and guardrails.",
+    },
+    Rule {
+        code: "E_RUNTIME_REF",
+        severity: Error,
+        phase: Lint,
+        summary: "a `runtime_ref` naming no key of `runtime.components`, or missing when there are several components",
+        explanation: "`runtime_ref` selects the component a tool, node type or guardrail dispatches to. It must name a key of `runtime.components`. \
+It may be omitted only when the extension declares exactly one component; with several, the runtime cannot choose, so it is required.",
+    },
+    Rule {
+        code: "E_TOOL_NAMING",
+        severity: Error,
+        phase: Lint,
+        summary: "a tool name that is not snake_case (at most 64 characters)",
+        explanation: "Tool names are what the LLM calls and what an AgentConfig allow-list names. The platform requires snake_case: lowercase ASCII letters and digits separated by single underscores, starting with a letter, \
+at most 64 characters (the function-name limit of LLM providers). E.g. `tx_resolve_prefix`.",
+    },
+    Rule {
+        code: "E_SCHEMA_HOST",
+        severity: Error,
+        phase: Lint,
+        summary: "`$schema` missing or not `https://store.greentic.cloud/schemas/describe-v2.json`",
+        explanation: "The platform linter requires `\"$schema\": \"https://store.greentic.cloud/schemas/describe-v2.json\"`, exactly. \
+The legacy `store.greentic.ai` host and a missing key are both reported. Editors use the value to offer completion and inline validation.",
+    },
+    Rule {
+        code: "E_ENGINE_DEPRECATED",
+        severity: Error,
+        phase: Lint,
+        summary: "the deprecated `engine` block is present",
+        explanation: "`engine` is deprecated and the platform's linter rejects any describe that still carries it. \
+Move the designer bound to `compat.min_designer_version` and the runner bound to `compat.min_runner_version`, then delete `engine`.",
+    },
+    Rule {
+        code: "E_CAP_CYCLE",
+        severity: Error,
+        phase: Lint,
+        summary: "a capability id both offered and required",
+        explanation: "An id present in both `capabilities.offered` and `capabilities.required` is a self-cycle: the extension would need itself to be installed first. Remove it from `required`.",
+    },
+    Rule {
+        code: "E_VERSION_SEMVER",
+        severity: Error,
+        phase: Lint,
+        summary: "a version that does not parse as semver (exact where exact is required, a range where a range is)",
+        explanation: "`metadata.version` and `compat.contract_version` must be exact semver versions (`1.3.0`, `1.3.0-research.2`). \
+`compat.min_designer_version`, `compat.min_runner_version` and every `capabilities.*[].version` are semver requirements (`>=1.2.0`, `^1.2.0`); parsing fails closed, never matching everything. \
+With `--publish`, `capabilities.offered[].version` must be an exact version.",
+    },
+    Rule {
+        code: "E_ID_PATTERN",
+        severity: Error,
+        phase: Lint,
+        summary: "`metadata.id` not of the form `greentic.<name>` (`^greentic\\.[a-z0-9][a-z0-9-]*$`)",
+        explanation: "The platform linter is stricter than the schema's reverse-DNS pattern: an extension id is `greentic.` followed by lowercase letters, digits and hyphens, e.g. `greentic.telco-x`. \
+`metadata.id` and `metadata.version` form the identity (`<id>@<version>`) the store and installer address the artifact by.",
+    },
+    Rule {
+        code: "E_SHA256_ZERO",
+        severity: Error,
+        phase: Publish,
+        summary: "a component digest is the all-zeros placeholder",
+        explanation: "Scaffolds ship `sha256` as 64 zeros until the first build. A published artifact must carry the real digest of the component (`gtdx build` writes it). Only checked with `--publish`.",
+    },
+    Rule {
+        code: "E_NETWORK_HTTPS",
+        severity: Error,
+        phase: Publish,
+        summary: "a `runtime.permissions.network` pattern that is not `https://` (plain http only for loopback)",
+        explanation: "Publishing requires every network pattern to use `https://`, with one exception: plain `http://` for loopback hosts (`127.0.0.1`, `localhost`, `[::1]`). \
+The runtime drops non-loopback http patterns, so the extension would be denied the host at run time. Only checked with `--publish`.",
+    },
+    // ----- lint: consistency -----
+    Rule {
+        code: "E_DUPLICATE_TOOL",
+        severity: Error,
+        phase: Lint,
+        summary: "two tools with the same `name`",
+        explanation: "Tools are resolved by name (direct dispatch, the LLM's function list, AgentConfig allow-lists). Two tools with one name make one of them unreachable. Rename one.",
+    },
+    Rule {
+        code: "E_DUPLICATE_NODE_TYPE",
+        severity: Error,
+        phase: Lint,
+        summary: "two node types with the same `type_id`",
+        explanation: "The node-type registry is keyed by `type_id`; a duplicate shadows the other entry in the flow editor. Give each node type its own id.",
+    },
+    Rule {
+        code: "E_DUPLICATE_PORT",
+        severity: Error,
+        phase: Lint,
+        summary: "two output ports of one node type with the same `name`",
+        explanation: "Flow edges connect to an output port by name; two ports with one name cannot both be wired. Rename one.",
+    },
+    Rule {
+        code: "E_SECRET_KEY_FORM",
+        severity: Error,
+        phase: Lint,
+        summary: "a secret key not of the form `vendor/key`",
+        explanation: "Secret keys are namespaced paths of exactly two segments, `vendor/key`, e.g. `tavily/api_key` or `telcox/api_token` (letters, digits, `_`, `-`, `.`). \
+Checked in tools' `secret_requirements`, top-level `requiredSecrets` and `runtime.permissions.secrets`.",
+    },
+    Rule {
+        code: "E_SECRET_NOT_GRANTED",
+        severity: Error,
+        phase: Lint,
+        summary: "a tool requires a secret that `runtime.permissions.secrets` does not grant",
+        explanation: "A tool may read only the secrets the extension declares in `runtime.permissions.secrets` (the list `gtdx install` shows the operator for consent). \
+A secret a tool requires but the permissions do not grant is denied at run time. Add the key to `runtime.permissions.secrets`.",
+    },
+    Rule {
+        code: "E_TOOL_REF",
+        severity: Error,
+        phase: Lint,
+        summary: "a reference to a tool name that no tool of this extension has",
+        explanation: "Several places name one of the extension's own tools: `contributions.dynamicTools.discoveryTool`, `contributions.dynamicTools.executors[].tool`, \
+`contributions.connection_test.tool` and `contributions.views[].tools[]`. Each must match a `contributions.tools[].name`; the platform rejects a dangling one.",
+    },
+    Rule {
+        code: "W_DISCOVERY_REQUIRED_PARAMS",
+        severity: Warning,
+        phase: Lint,
+        summary: "the dynamic-tools discovery tool has required parameters",
+        explanation: "The platform calls the discovery tool itself, with no arguments from a user or a model. It must accept no required parameters, \
+or only parameters the platform can supply from the active connection's configuration. Make the parameters optional if they are not supplied that way.",
+    },
+    Rule {
+        code: "W_CONFIG_SCHEMA_UNPUBLISHED",
+        severity: Warning,
+        phase: Lint,
+        summary: "top-level `configSchema`, which the platform's published describe-v2 schema does not list",
+        explanation: "gtdx models a top-level `configSchema` (the extension's configuration schema, as a string), but the platform's published describe-v2 JSON Schema does not list it and sets `additionalProperties: false`. \
+A store or designer that validates against the published schema rejects the manifest. Keep it only if your target platform version reads it.",
+    },
+    Rule {
+        code: "E_COMPONENT_SOURCE",
+        severity: Error,
+        phase: Lint,
+        summary: "a component with neither `oci_ref` nor `gtpack`",
+        explanation: "Each entry of `runtime.components` must say where the component comes from: `oci_ref` (an OCI image, preferred), `gtpack` (the offline payload inside the pack), or both. \
+The schema does not enforce this but the platform's deserializer does, so the manifest fails on load.",
+    },
+];
+
+/// The rule for a code.
+pub fn rule(code: &str) -> Option<&'static Rule> {
+    RULES.iter().find(|r| r.code == code)
+}
+
+/// The severity a code reports at (`Error` for unknown codes, which would be a bug).
+pub fn severity(code: &str) -> Severity {
+    rule(code).map(|r| r.severity).unwrap_or(Error)
+}
+
+/// The long explanation of a code, as `gtdx lint --explain` prints it.
+pub fn explain(code: &str) -> Option<String> {
+    let code = code.trim().to_ascii_uppercase();
+    let r = rule(&code)?;
+    Some(format!(
+        "{} ({}, {}): {}\n\n{}\n",
+        r.code,
+        r.severity,
+        r.phase.as_str(),
+        r.summary,
+        r.explanation
+    ))
+}
+
+/// The known code nearest to a misspelt one.
+pub fn nearest_code(code: &str) -> Option<&'static str> {
+    let code = code.to_ascii_uppercase();
+    RULES
+        .iter()
+        .map(|r| (strsim::levenshtein(&code, r.code), r.code))
+        .filter(|(d, c)| *d <= c.len() / 3)
+        .min()
+        .map(|(_, c)| c)
+}
+
+/// `docs/lint-rules.md`, generated from [`RULES`].
+pub fn render_rules_markdown() -> String {
+    let mut s = String::new();
+    s.push_str("# Lint rules\n\n");
+    s.push_str(
+        "<!-- Generated from crates/lint/src/rules.rs by `cargo xtask schema`; do not edit. -->\n\n",
+    );
+    s.push_str(
+        "`gtdx validate` runs the *validate* rules. `gtdx lint` runs them first and, when the \
+         manifest is structurally valid, the *lint* rules; `gtdx lint --publish` adds the \
+         publish-time rules. `gtdx lint --explain CODE` prints one entry below.\n\n\
+         Exit status: 0 when nothing fails, 1 when an error is reported (or a warning, with \
+         `--deny-warnings`), 2 when the file cannot be read as JSON at all. Infos never fail.\n\n",
+    );
+    s.push_str("| Code | Severity | Runs in | Catches |\n|---|---|---|---|\n");
+    for r in RULES {
+        s.push_str(&format!(
+            "| [`{}`](#{}) | {} | {} | {} |\n",
+            r.code,
+            r.code.to_ascii_lowercase(),
+            r.severity,
+            r.phase.as_str(),
+            r.summary.replace('|', "\\|")
+        ));
+    }
+    for r in RULES {
+        s.push_str(&format!(
+            "\n## {}\n\n*{}, {}.* {}\n\n{}\n",
+            r.code,
+            r.severity,
+            r.phase.as_str(),
+            capitalize(r.summary),
+            r.explanation
+        ));
+    }
+    s
+}
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect::<String>() + ".",
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_and_prefixed_by_severity() {
+        let mut seen = std::collections::HashSet::new();
+        for r in RULES {
+            assert!(seen.insert(r.code), "duplicate code {}", r.code);
+            let prefix = match r.severity {
+                Error => "E_",
+                Warning => "W_",
+                Info => "I_",
+            };
+            assert!(
+                r.code.starts_with(prefix),
+                "{} has severity {}",
+                r.code,
+                r.severity
+            );
+        }
+    }
+
+    #[test]
+    fn explain_is_case_insensitive_and_suggests() {
+        assert!(explain("e_export_form").is_some());
+        assert_eq!(nearest_code("E_EXPORT_FROM"), Some("E_EXPORT_FORM"));
+        assert!(explain("E_NOPE").is_none());
+    }
+}

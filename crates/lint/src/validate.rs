@@ -1,0 +1,420 @@
+//! Structural validation: our JSON Schema (generated from the contract types) with every error
+//! reported, the stringified schemas parsed and meta-validated, then the typed model.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use gtdx_contract::source::SourceMap;
+use gtdx_contract::{API_VERSION_V1, API_VERSION_V2, Describe, Diagnostic};
+use jsonschema::Validator;
+use serde_json::Value;
+
+use crate::explain::{Finding, Kind, explain_all};
+use crate::load::strip_serde_position;
+use crate::rules;
+use crate::text::{LineIndex, raw_offset};
+
+/// The document being checked: its text, line index and pointer → position map.
+pub(crate) struct Doc<'a> {
+    pub file: &'a str,
+    pub text: &'a str,
+    pub lines: LineIndex,
+    pub map: SourceMap,
+}
+
+impl<'a> Doc<'a> {
+    pub fn new(file: &'a str, text: &'a str) -> Self {
+        Doc {
+            file,
+            text,
+            lines: LineIndex::new(text),
+            map: SourceMap::index(text),
+        }
+    }
+
+    pub fn position(&self, offset: usize) -> (usize, usize) {
+        self.lines.position(self.text, offset)
+    }
+}
+
+/// Where the pointers of a set of findings live.
+pub(crate) enum Loc {
+    /// In the document, under `prefix` (the pointer of the validated sub-value).
+    Doc { prefix: String },
+    /// Inside the JSON string at `outer`; inner pointers address the decoded JSON.
+    Str {
+        outer: String,
+        quote: usize,
+        map: SourceMap,
+    },
+}
+
+impl Loc {
+    pub fn doc() -> Self {
+        Loc::Doc {
+            prefix: String::new(),
+        }
+    }
+
+    /// A string value of the document, to locate findings inside its decoded JSON.
+    pub fn string(doc: &Doc<'_>, outer: &str, decoded: &str) -> Self {
+        Loc::Str {
+            outer: outer.to_string(),
+            quote: doc.map.value_offset(outer).unwrap_or(0),
+            map: SourceMap::index(decoded),
+        }
+    }
+
+    /// Locates a pointer relative to this location: (document pointer, byte offset in the file,
+    /// the inner pointer when inside a string).
+    fn resolve(&self, doc: &Doc<'_>, inner: &str, at_key: bool) -> (String, usize, Option<String>) {
+        match self {
+            Loc::Doc { prefix } => {
+                let p = format!("{prefix}{inner}");
+                let off = if at_key {
+                    doc.map.key_offset(&p)
+                } else {
+                    doc.map.value_offset(&p)
+                };
+                (p, off.unwrap_or(0), None)
+            }
+            Loc::Str { outer, quote, map } => {
+                let inner_off = if at_key {
+                    map.key_offset(inner)
+                } else {
+                    map.value_offset(inner)
+                };
+                let raw = raw_offset(doc.text, *quote, inner_off.unwrap_or(0));
+                (outer.clone(), raw, Some(inner.to_string()))
+            }
+        }
+    }
+
+    /// Byte offset in the file of a byte offset inside the decoded string.
+    pub fn raw_of_decoded(&self, doc: &Doc<'_>, decoded_offset: usize) -> usize {
+        match self {
+            Loc::Doc { .. } => decoded_offset,
+            Loc::Str { quote, .. } => raw_offset(doc.text, *quote, decoded_offset),
+        }
+    }
+}
+
+/// Collects diagnostics, taking each code's severity from the rule table.
+pub(crate) struct Sink<'d, 'a> {
+    pub doc: &'d Doc<'a>,
+    pub out: Vec<Diagnostic>,
+}
+
+impl<'d, 'a> Sink<'d, 'a> {
+    pub fn new(doc: &'d Doc<'a>) -> Self {
+        Sink {
+            doc,
+            out: Vec::new(),
+        }
+    }
+
+    /// Reports `message` about the value at `pointer` (a document pointer).
+    pub fn at(
+        &mut self,
+        code: &str,
+        pointer: &str,
+        message: impl Into<String>,
+        help: Option<String>,
+    ) {
+        let off = self.doc.map.value_offset(pointer).unwrap_or(0);
+        self.push(code, pointer.to_string(), off, message.into(), help);
+    }
+
+    /// Reports about the key of the member at `pointer`.
+    pub fn at_key(
+        &mut self,
+        code: &str,
+        pointer: &str,
+        message: impl Into<String>,
+        help: Option<String>,
+    ) {
+        let off = self.doc.map.key_offset(pointer).unwrap_or(0);
+        self.push(code, pointer.to_string(), off, message.into(), help);
+    }
+
+    /// Reports at an explicit byte offset of the file.
+    pub fn at_offset(
+        &mut self,
+        code: &str,
+        pointer: &str,
+        offset: usize,
+        message: String,
+        help: Option<String>,
+    ) {
+        self.push(code, pointer.to_string(), offset, message, help);
+    }
+
+    /// Reports a finding at `loc`, prefixing its message with `lead` (e.g. "input_schema is not
+    /// a valid JSON Schema: ").
+    pub fn finding(&mut self, code: &str, loc: &Loc, f: Finding, lead: &str, tail: &str) {
+        let (pointer, off, inner) = loc.resolve(self.doc, &f.pointer, f.at_key);
+        let mut message = format!("{lead}{}", f.message);
+        if let Some(inner) = inner.filter(|i| !i.is_empty()) {
+            message.push_str(&format!(" (inside the string, at {inner})"));
+        }
+        message.push_str(tail);
+        self.push(code, pointer, off, message, f.help);
+    }
+
+    fn push(
+        &mut self,
+        code: &str,
+        pointer: String,
+        offset: usize,
+        message: String,
+        help: Option<String>,
+    ) {
+        let (line, column) = self.doc.position(offset);
+        let mut d = Diagnostic::new(code, rules::severity(code), self.doc.file, message)
+            .at(line, column)
+            .pointer(pointer);
+        if let Some(h) = help {
+            d = d.help(h);
+        }
+        self.out.push(d);
+    }
+}
+
+/// What validation learned that the lint rules reuse.
+#[derive(Default)]
+pub(crate) struct Validated {
+    /// The typed model, when the document is structurally valid.
+    pub describe: Option<Describe>,
+    /// Each stringified schema that is valid, parsed and compiled, by the pointer of its string.
+    pub schemas: HashMap<String, (Value, Validator)>,
+}
+
+fn describe_validator() -> &'static Result<Validator, String> {
+    static V: OnceLock<Result<Validator, String>> = OnceLock::new();
+    V.get_or_init(|| {
+        jsonschema::options()
+            .should_validate_formats(false)
+            .build(describe_schema())
+            .map_err(|e| e.to_string())
+    })
+}
+
+pub(crate) fn describe_schema() -> &'static Value {
+    static S: OnceLock<Value> = OnceLock::new();
+    S.get_or_init(gtdx_contract::schema::describe_schema)
+}
+
+/// Runs every structural check.
+pub(crate) fn validate(sink: &mut Sink<'_, '_>, value: &Value) -> Validated {
+    let mut out = Validated::default();
+    let validator = match describe_validator() {
+        Ok(v) => v,
+        Err(e) => {
+            // Our own schema failing to compile is a bug in gtdx, not in the manifest.
+            sink.at(
+                "E_CONTRACT",
+                "",
+                format!("internal error: gtdx's schema does not compile: {e}"),
+                None,
+            );
+            return out;
+        }
+    };
+    let findings = explain_all(validator.iter_errors(value), Some(describe_schema()), value);
+    let structural = !findings.is_empty();
+    let loc = Loc::doc();
+    for f in findings {
+        if f.pointer == "/apiVersion" && f.kind == Kind::Value {
+            api_version(sink, value);
+            continue;
+        }
+        let code = match f.kind {
+            Kind::UnknownField => "E_UNKNOWN_FIELD",
+            Kind::MissingField => "E_MISSING_FIELD",
+            Kind::Type => "E_TYPE",
+            Kind::Value => "E_INVALID_VALUE",
+        };
+        sink.finding(code, &loc, f, "", "");
+    }
+
+    for (pointer, field) in stringified_schemas(value) {
+        if let Some(schema) = check_schema_string(sink, value, &pointer, field) {
+            out.schemas.insert(pointer, schema);
+        }
+    }
+
+    if !structural {
+        match serde_json::from_str::<Describe>(sink.doc.text) {
+            Ok(d) => out.describe = Some(d),
+            Err(e) => {
+                let offset = sink
+                    .doc
+                    .lines
+                    .offset_of(sink.doc.text, e.line(), e.column());
+                sink.at_offset(
+                    "E_CONTRACT",
+                    "",
+                    offset,
+                    format!(
+                        "the contract model rejects the manifest: {}",
+                        strip_serde_position(&e.to_string())
+                    ),
+                    None,
+                );
+            }
+        }
+    }
+    out
+}
+
+fn api_version(sink: &mut Sink<'_, '_>, value: &Value) {
+    let found = value.get("apiVersion").cloned().unwrap_or(Value::Null);
+    if found.as_str() == Some(API_VERSION_V1) {
+        sink.at(
+            "E_API_VERSION",
+            "/apiVersion",
+            format!(
+                "apiVersion \"{API_VERSION_V1}\" is the legacy contract: a v1 extension's tools are read from the component's WIT `list-tools` export, not from this manifest, and gtdx checks v2 manifests"
+            ),
+            Some(format!(
+                "move to v2: set \"apiVersion\": \"{API_VERSION_V2}\" and declare every tool in contributions.tools[] (name, export, capabilities, description, input_schema); for v2 the runtime never calls list-tools, so a tool that exists only in the component's code disappears (`gtdx lint --explain E_API_VERSION`)"
+            )),
+        );
+    } else {
+        sink.at(
+            "E_API_VERSION",
+            "/apiVersion",
+            format!(
+                "expected \"{API_VERSION_V2}\", found {}",
+                crate::explain::short(&found)
+            ),
+            Some(format!("set \"apiVersion\": \"{API_VERSION_V2}\"")),
+        );
+    }
+}
+
+/// Pointers of every stringified schema present as a string, with the field's name.
+fn stringified_schemas(value: &Value) -> Vec<(String, &'static str)> {
+    let mut v = Vec::new();
+    if value.get("configSchema").is_some_and(Value::is_string) {
+        v.push(("/configSchema".to_string(), "configSchema"));
+    }
+    let contributions = value.get("contributions");
+    if let Some(tools) = contributions
+        .and_then(|c| c.get("tools"))
+        .and_then(Value::as_array)
+    {
+        for (i, t) in tools.iter().enumerate() {
+            for field in ["input_schema", "output_schema"] {
+                if t.get(field).is_some_and(Value::is_string) {
+                    v.push((format!("/contributions/tools/{i}/{field}"), field));
+                }
+            }
+        }
+    }
+    if let Some(nts) = contributions
+        .and_then(|c| c.get("nodeTypes"))
+        .and_then(Value::as_array)
+    {
+        for (i, n) in nts.iter().enumerate() {
+            if n.get("config_schema").is_some_and(Value::is_string) {
+                v.push((
+                    format!("/contributions/nodeTypes/{i}/config_schema"),
+                    "config_schema",
+                ));
+            }
+        }
+    }
+    v
+}
+
+/// Parses one stringified schema and checks it against its meta-schema. Returns the parsed
+/// schema, compiled, when it is valid.
+fn check_schema_string(
+    sink: &mut Sink<'_, '_>,
+    value: &Value,
+    pointer: &str,
+    field: &str,
+) -> Option<(Value, Validator)> {
+    let text = value.pointer(pointer)?.as_str()?;
+    let loc = Loc::string(sink.doc, pointer, text);
+    let schema: Value = match serde_json::from_str(text) {
+        Ok(s) => s,
+        Err(e) => {
+            let inner = LineIndex::new(text);
+            let decoded = inner.offset_of(text, e.line(), e.column());
+            let raw = loc.raw_of_decoded(sink.doc, decoded);
+            sink.at_offset(
+                "E_SCHEMA_STRING_JSON",
+                pointer,
+                raw,
+                format!(
+                    "{field} is not valid JSON: {} (inside the string)",
+                    strip_serde_position(&e.to_string())
+                ),
+                Some(format!(
+                    "{field} must hold a JSON Schema serialized as a string; check the quoting at this position"
+                )),
+            );
+            return None;
+        }
+    };
+    if !(schema.is_object() || schema.is_boolean()) {
+        sink.at(
+            "E_SCHEMA_STRING_INVALID",
+            pointer,
+            format!(
+                "{field} is not a valid JSON Schema: a schema is an object (or true/false), found {}",
+                crate::load::json_kind(&schema)
+            ),
+            None,
+        );
+        return None;
+    }
+    let lead = format!("{field} is not a valid JSON Schema: ");
+    let meta = match jsonschema::meta::validator_for(&schema) {
+        Ok(m) => m,
+        Err(e) => {
+            sink.finding(
+                "E_SCHEMA_STRING_INVALID",
+                &loc,
+                Finding {
+                    kind: Kind::Value,
+                    pointer: "/$schema".into(),
+                    at_key: false,
+                    message: format!("unsupported $schema: {e}"),
+                    help: Some(
+                        "omit $schema (draft 2020-12 is assumed) or name a published draft".into(),
+                    ),
+                },
+                &lead,
+                "",
+            );
+            return None;
+        }
+    };
+    let findings = explain_all(meta.iter_errors(&schema), None, &schema);
+    if !findings.is_empty() {
+        for f in findings {
+            sink.finding("E_SCHEMA_STRING_INVALID", &loc, f, &lead, "");
+        }
+        return None;
+    }
+    match jsonschema::options()
+        .should_validate_formats(false)
+        .build(&schema)
+    {
+        Ok(compiled) => Some((schema, compiled)),
+        Err(e) => {
+            let f = Finding {
+                kind: Kind::Value,
+                pointer: String::new(),
+                at_key: false,
+                message: format!("it does not compile: {e}"),
+                help: None,
+            };
+            sink.finding("E_SCHEMA_STRING_INVALID", &loc, f, &lead, "");
+            None
+        }
+    }
+}
