@@ -1,0 +1,729 @@
+//! The arguments of `#[tool(...)]`.
+
+use gtdx_contract::{
+    AgenticWorkerMetadata, CAPABILITY_AGENTIC_WORKER, CAPABILITY_FLOW, Cost, SecretRequirement,
+    SideEffects, TOOLS_INVOKE_EXPORT, ToolExample,
+};
+use proc_macro2::{Span, TokenStream};
+use syn::meta::ParseNestedMeta;
+use syn::parse::Parser;
+use syn::spanned::Spanned as _;
+use syn::{Expr, ExprArray, ExprLit, Lit, LitBool, LitStr};
+
+use crate::Spanned;
+use crate::tool_fn::{is_snake_case, to_snake_case};
+
+/// Every key `#[tool(...)]` accepts.
+pub const TOOL_KEYS: &[&str] = &[
+    "capabilities",
+    "secrets",
+    "side_effects",
+    "cost",
+    "confirmation_required",
+    "usage_hint",
+    "example",
+    "name",
+    "runtime_ref",
+    "export",
+    "input_schema",
+    "output_schema",
+];
+
+const CAPABILITIES: &[&str] = &[CAPABILITY_AGENTIC_WORKER, CAPABILITY_FLOW];
+
+/// One `example(when = "...", input = r#"{...}"#)`.
+#[derive(Debug, Clone)]
+pub struct Example {
+    /// The situation, in words.
+    pub when: Spanned<String>,
+    /// The input, parsed (it is valid JSON: checked at parse time).
+    pub input: serde_json::Value,
+    /// The input as written, with the span of its literal.
+    pub input_text: Spanned<String>,
+    /// The span of the whole `example(...)`.
+    pub span: Span,
+}
+
+/// The parsed arguments of one `#[tool(...)]`. Every value has been checked against the
+/// contract; spans point at the tokens that produced each value.
+#[derive(Debug, Clone)]
+pub struct ToolAttr {
+    /// Where the attribute is (its arguments may be empty).
+    pub span: Span,
+    /// `capabilities = [...]`: non-empty, each `agentic_worker` or `flow`, no duplicates.
+    pub capabilities: Vec<Spanned<String>>,
+    /// `secrets = ["vendor/key", ...]`.
+    pub secrets: Vec<Spanned<String>>,
+    /// `side_effects = "none|read|write|external"`.
+    pub side_effects: Option<Spanned<SideEffects>>,
+    /// `cost = "low|medium|high"`.
+    pub cost: Option<Spanned<Cost>>,
+    /// `confirmation_required = bool`.
+    pub confirmation_required: Option<Spanned<bool>>,
+    /// `usage_hint = "..."`.
+    pub usage_hint: Option<Spanned<String>>,
+    /// Every `example(...)`, in source order.
+    pub examples: Vec<Example>,
+    /// `name = "..."`: snake_case; the function name when absent.
+    pub name: Option<Spanned<String>>,
+    /// `runtime_ref = "..."`.
+    pub runtime_ref: Option<Spanned<String>>,
+    /// `export = "..."`; [`TOOLS_INVOKE_EXPORT`] when absent.
+    pub export: Option<Spanned<String>>,
+    /// `input_schema = "schemas/x.json"`: a hand-written schema, relative to the crate root.
+    pub input_schema: Option<Spanned<String>>,
+    /// `output_schema = "schemas/y.json"`.
+    pub output_schema: Option<Spanned<String>>,
+}
+
+impl ToolAttr {
+    fn empty(span: Span) -> Self {
+        ToolAttr {
+            span,
+            capabilities: Vec::new(),
+            secrets: Vec::new(),
+            side_effects: None,
+            cost: None,
+            confirmation_required: None,
+            usage_hint: None,
+            examples: Vec::new(),
+            name: None,
+            runtime_ref: None,
+            export: None,
+            input_schema: None,
+            output_schema: None,
+        }
+    }
+
+    /// The declared capabilities, in source order.
+    pub fn capability_names(&self) -> Vec<String> {
+        self.capabilities.iter().map(|c| c.value.clone()).collect()
+    }
+
+    /// The export to dispatch through.
+    pub fn export_or_default(&self) -> &str {
+        self.export
+            .as_ref()
+            .map_or(TOOLS_INVOKE_EXPORT, |e| e.value.as_str())
+    }
+
+    /// `secret_requirements` for the manifest: one `{ "key": ... }` per secret, or `None`.
+    pub fn secret_requirements(&self) -> Option<Vec<SecretRequirement>> {
+        if self.secrets.is_empty() {
+            return None;
+        }
+        Some(
+            self.secrets
+                .iter()
+                .map(|s| SecretRequirement::key(&s.value))
+                .collect(),
+        )
+    }
+
+    /// The planning hints, or `None` when no hint key was given (the runtime's conservative
+    /// defaults then apply to an agentic tool).
+    pub fn to_metadata(&self) -> Option<AgenticWorkerMetadata> {
+        let m = AgenticWorkerMetadata {
+            usage_hint: self.usage_hint.as_ref().map(|s| s.value.clone()),
+            examples: if self.examples.is_empty() {
+                None
+            } else {
+                Some(
+                    self.examples
+                        .iter()
+                        .map(|e| ToolExample {
+                            when: e.when.value.clone(),
+                            input: e.input.clone(),
+                        })
+                        .collect(),
+                )
+            },
+            side_effects: self.side_effects.as_ref().map(|s| s.value),
+            cost: self.cost.as_ref().map(|c| c.value),
+            confirmation_required: self.confirmation_required.as_ref().map(|c| c.value),
+        };
+        if m == AgenticWorkerMetadata::default() {
+            None
+        } else {
+            Some(m)
+        }
+    }
+}
+
+/// Parses the arguments of `#[tool(...)]` (the tokens inside the parentheses) inside a
+/// proc-macro; errors about the attribute as a whole point at `Span::call_site()`.
+pub fn parse_tool_attr(tokens: TokenStream) -> syn::Result<ToolAttr> {
+    parse_tool_attr_at(tokens, Span::call_site())
+}
+
+/// As [`parse_tool_attr`], with `span` used for errors about the attribute as a whole
+/// (a missing `capabilities`).
+pub fn parse_tool_attr_at(tokens: TokenStream, span: Span) -> syn::Result<ToolAttr> {
+    let mut attr = ToolAttr::empty(span);
+    let mut seen: Vec<String> = Vec::new();
+    let mut errors: Option<syn::Error> = None;
+    let parser = syn::meta::parser(|meta| {
+        if let Err(e) = parse_key(&meta, &mut attr, &mut seen) {
+            push(&mut errors, e);
+        }
+        Ok(())
+    });
+    if let Err(syntax) = parser.parse2(tokens) {
+        // The rest of the attribute was not read: report what was found so far and stop.
+        return Err(match errors {
+            Some(mut all) => {
+                all.combine(syntax);
+                all
+            }
+            None => syntax,
+        });
+    }
+    if attr.capabilities.is_empty() && !seen.iter().any(|k| k == "capabilities") {
+        push(
+            &mut errors,
+            syn::Error::new(
+                span,
+                "#[tool] needs `capabilities`: without it consumers default to [\"flow\"], which \
+                 hides the tool from every agentic worker. Add `capabilities = [\"agentic_worker\", \
+                 \"flow\"]` (or `[\"flow\"]` to keep it away from agents on purpose)",
+            ),
+        );
+    }
+    match errors {
+        Some(e) => Err(e),
+        None => Ok(attr),
+    }
+}
+
+/// Parses a whole `#[tool]` / `#[tool(...)]` attribute as found in source (for static readers).
+pub fn parse_tool_attribute(attr: &syn::Attribute) -> syn::Result<ToolAttr> {
+    let span = attr.path().span();
+    match &attr.meta {
+        syn::Meta::Path(_) => parse_tool_attr_at(TokenStream::new(), span),
+        syn::Meta::List(list) => parse_tool_attr_at(list.tokens.clone(), span),
+        syn::Meta::NameValue(nv) => Err(syn::Error::new(
+            nv.eq_token.span,
+            "#[tool] takes a list: #[tool(capabilities = [\"agentic_worker\", \"flow\"], ...)]",
+        )),
+    }
+}
+
+pub(crate) fn push(errors: &mut Option<syn::Error>, e: syn::Error) {
+    match errors {
+        Some(all) => all.combine(e),
+        None => *errors = Some(e),
+    }
+}
+
+pub(crate) fn one_of(list: &[&str]) -> String {
+    list.join(", ")
+}
+
+pub(crate) fn unknown_key(key: &str, keys: &[&str], attr: &str) -> String {
+    let mut msg = format!("unknown key `{key}` in #[{attr}]");
+    if let Some(best) = keys
+        .iter()
+        .map(|k| (strsim::jaro_winkler(key, k), k))
+        .filter(|(score, _)| *score > 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+    {
+        msg.push_str(&format!("; did you mean `{}`?", best.1));
+    }
+    msg.push_str(&format!(" Expected one of {}", one_of(keys)));
+    msg
+}
+
+fn parse_key(
+    meta: &ParseNestedMeta<'_>,
+    attr: &mut ToolAttr,
+    seen: &mut Vec<String>,
+) -> syn::Result<()> {
+    let key = match meta.path.get_ident() {
+        Some(id) => id.to_string(),
+        None => {
+            return Err(meta.error(format!(
+                "#[tool] keys are plain names; expected one of {}",
+                one_of(TOOL_KEYS)
+            )));
+        }
+    };
+    if !TOOL_KEYS.contains(&key.as_str()) {
+        // Consume a value, if any, so the next key still parses.
+        skip_value(meta);
+        return Err(meta.error(unknown_key(&key, TOOL_KEYS, "tool")));
+    }
+    if key != "example" {
+        if seen.contains(&key) {
+            skip_value(meta);
+            return Err(meta.error(format!("`{key}` is given twice")));
+        }
+        seen.push(key.clone());
+    }
+    match key.as_str() {
+        "capabilities" => {
+            let (list, span) = string_list(meta, &key)?;
+            if list.is_empty() {
+                return Err(syn::Error::new(
+                    span,
+                    "`capabilities = []` offers the tool on no surface; expected one or more of \
+                     agentic_worker, flow",
+                ));
+            }
+            let mut out: Vec<Spanned<String>> = Vec::new();
+            let mut errors = None;
+            for lit in list {
+                let v = lit.value();
+                if !CAPABILITIES.contains(&v.as_str()) {
+                    push(
+                        &mut errors,
+                        syn::Error::new(
+                            lit.span(),
+                            format!(
+                                "unknown capability `{v}`: expected one of {}",
+                                one_of(CAPABILITIES)
+                            ),
+                        ),
+                    );
+                } else if out.iter().any(|c| c.value == v) {
+                    push(
+                        &mut errors,
+                        syn::Error::new(lit.span(), format!("capability `{v}` is listed twice")),
+                    );
+                } else {
+                    out.push(Spanned::new(v, lit.span()));
+                }
+            }
+            if let Some(e) = errors {
+                return Err(e);
+            }
+            attr.capabilities = out;
+        }
+        "secrets" => {
+            let (list, _) = string_list(meta, &key)?;
+            let mut errors = None;
+            for lit in list {
+                let v = lit.value();
+                if v.trim().is_empty() || v.chars().any(char::is_whitespace) {
+                    push(
+                        &mut errors,
+                        syn::Error::new(
+                            lit.span(),
+                            "a secret key is a path without spaces, such as \"vendor/api_key\"",
+                        ),
+                    );
+                } else if attr.secrets.iter().any(|s| s.value == v) {
+                    push(
+                        &mut errors,
+                        syn::Error::new(lit.span(), format!("secret `{v}` is listed twice")),
+                    );
+                } else {
+                    attr.secrets.push(Spanned::new(v, lit.span()));
+                }
+            }
+            if let Some(e) = errors {
+                return Err(e);
+            }
+        }
+        "side_effects" => {
+            let lit = string(meta, &key, "\"read\"")?;
+            let v = lit.value();
+            let parsed = SideEffects::parse(&v).ok_or_else(|| {
+                syn::Error::new(
+                    lit.span(),
+                    format!(
+                        "unknown side_effects `{v}`: expected one of {}",
+                        one_of(SideEffects::VALUES)
+                    ),
+                )
+            })?;
+            attr.side_effects = Some(Spanned::new(parsed, lit.span()));
+        }
+        "cost" => {
+            let lit = string(meta, &key, "\"low\"")?;
+            let v = lit.value();
+            let parsed = Cost::parse(&v).ok_or_else(|| {
+                syn::Error::new(
+                    lit.span(),
+                    format!(
+                        "unknown cost `{v}`: expected one of {}",
+                        one_of(Cost::VALUES)
+                    ),
+                )
+            })?;
+            attr.cost = Some(Spanned::new(parsed, lit.span()));
+        }
+        "confirmation_required" => {
+            let expr: Expr = meta.value()?.parse()?;
+            match &expr {
+                Expr::Lit(ExprLit {
+                    lit: Lit::Bool(LitBool { value, span }),
+                    ..
+                }) => {
+                    attr.confirmation_required = Some(Spanned::new(*value, *span));
+                }
+                other => {
+                    return Err(syn::Error::new(
+                        other.span(),
+                        "`confirmation_required` takes `true` or `false`",
+                    ));
+                }
+            }
+        }
+        "usage_hint" => {
+            let lit = non_empty(string(meta, &key, "\"Use when ...\"")?, &key)?;
+            attr.usage_hint = Some(Spanned::new(lit.value(), lit.span()));
+        }
+        "name" => {
+            let lit = string(meta, &key, "\"get_weather\"")?;
+            let v = lit.value();
+            if !is_snake_case(&v) {
+                return Err(syn::Error::new(
+                    lit.span(),
+                    format!(
+                        "tool name `{v}` is not snake_case (lowercase letters, digits and `_`, \
+                         starting with a letter, at most 64 characters); try \"{}\"",
+                        to_snake_case(&v)
+                    ),
+                ));
+            }
+            attr.name = Some(Spanned::new(v, lit.span()));
+        }
+        "runtime_ref" => {
+            let lit = string(meta, &key, "\"my-component\"")?;
+            let v = lit.value();
+            let ok = v
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+                && v.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "._-".contains(c));
+            if !ok {
+                return Err(syn::Error::new(
+                    lit.span(),
+                    format!(
+                        "runtime_ref `{v}` is not a component key: expected lowercase letters, \
+                         digits, `.`, `_` and `-`, as in runtime.components"
+                    ),
+                ));
+            }
+            attr.runtime_ref = Some(Spanned::new(v, lit.span()));
+        }
+        "export" => {
+            let lit = string(meta, &key, &format!("\"{TOOLS_INVOKE_EXPORT}\""))?;
+            let v = lit.value();
+            let ok = !v.chars().any(char::is_whitespace)
+                && v.split_once(':').is_some_and(|(ns, rest)| {
+                    !ns.is_empty()
+                        && rest
+                            .split_once('/')
+                            .is_some_and(|(pkg, f)| !pkg.is_empty() && f.contains('.'))
+                });
+            if !ok {
+                return Err(syn::Error::new(
+                    lit.span(),
+                    format!(
+                        "export `{v}` is not a WIT export path: expected \
+                         `<namespace>:<package>/<interface>.<function>`, e.g. `{TOOLS_INVOKE_EXPORT}`"
+                    ),
+                ));
+            }
+            attr.export = Some(Spanned::new(v, lit.span()));
+        }
+        "input_schema" | "output_schema" => {
+            let lit = non_empty(string(meta, &key, "\"schemas/input.json\"")?, &key)?;
+            let v = lit.value();
+            if v.starts_with('/') || v.starts_with('\\') || v.contains(':') {
+                return Err(syn::Error::new(
+                    lit.span(),
+                    format!(
+                        "`{key}` is a path relative to the crate root, such as \"schemas/x.json\""
+                    ),
+                ));
+            }
+            let slot = if key == "input_schema" {
+                &mut attr.input_schema
+            } else {
+                &mut attr.output_schema
+            };
+            *slot = Some(Spanned::new(v, lit.span()));
+        }
+        "example" => attr.examples.push(parse_example(meta)?),
+        _ => unreachable!("every key of TOOL_KEYS is handled"),
+    }
+    Ok(())
+}
+
+fn parse_example(meta: &ParseNestedMeta<'_>) -> syn::Result<Example> {
+    let span = meta.path.span();
+    if !meta.input.peek(syn::token::Paren) {
+        skip_value(meta);
+        return Err(
+            meta.error("`example` takes a list: example(when = \"...\", input = r#\"{...}\"#)")
+        );
+    }
+    let mut when: Option<LitStr> = None;
+    let mut input: Option<LitStr> = None;
+    meta.parse_nested_meta(|inner| {
+        let k = inner
+            .path
+            .get_ident()
+            .map(|i| i.to_string())
+            .unwrap_or_default();
+        let slot = match k.as_str() {
+            "when" => &mut when,
+            "input" => &mut input,
+            _ => {
+                return Err(inner.error(unknown_key(&k, &["when", "input"], "tool(example(...))")));
+            }
+        };
+        if slot.is_some() {
+            return Err(inner.error(format!("`{k}` is given twice")));
+        }
+        *slot = Some(string(&inner, &k, "\"...\"")?);
+        Ok(())
+    })?;
+    let (Some(when), Some(input)) = (when, input) else {
+        return Err(syn::Error::new(
+            span,
+            "an example needs both `when` and `input`: example(when = \"...\", input = r#\"{...}\"#)",
+        ));
+    };
+    let when = non_empty(when, "when")?;
+    let text = input.value();
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+        syn::Error::new(
+            input.span(),
+            format!("example input is not valid JSON: {e}"),
+        )
+    })?;
+    if !(value.is_object() || value.is_null()) {
+        return Err(syn::Error::new(
+            input.span(),
+            "example input is the tool's arguments: a JSON object (or null for a tool without input)",
+        ));
+    }
+    Ok(Example {
+        when: Spanned::new(when.value(), when.span()),
+        input: value,
+        input_text: Spanned::new(text, input.span()),
+        span,
+    })
+}
+
+/// Consumes `= <expr>` or `(...)` after a key we reject, so parsing can go on.
+fn skip_value(meta: &ParseNestedMeta<'_>) {
+    if meta.input.peek(syn::Token![=]) {
+        let _ = meta.value().and_then(|v| v.parse::<Expr>());
+    } else if meta.input.peek(syn::token::Paren) {
+        let _ = meta.parse_nested_meta(|inner| {
+            skip_value(&inner);
+            Ok(())
+        });
+    }
+}
+
+pub(crate) fn string(meta: &ParseNestedMeta<'_>, key: &str, example: &str) -> syn::Result<LitStr> {
+    if !meta.input.peek(syn::Token![=]) {
+        skip_value(meta);
+        return Err(meta.error(format!("`{key}` takes a value: {key} = {example}")));
+    }
+    let expr: Expr = meta.value()?.parse()?;
+    match expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(s), ..
+        }) => Ok(s),
+        other => Err(syn::Error::new(
+            other.span(),
+            format!("`{key}` takes a string literal, e.g. {key} = {example}"),
+        )),
+    }
+}
+
+fn non_empty(lit: LitStr, key: &str) -> syn::Result<LitStr> {
+    if lit.value().trim().is_empty() {
+        Err(syn::Error::new(
+            lit.span(),
+            format!("`{key}` must not be empty"),
+        ))
+    } else {
+        Ok(lit)
+    }
+}
+
+fn string_list(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<(Vec<LitStr>, Span)> {
+    if !meta.input.peek(syn::Token![=]) {
+        skip_value(meta);
+        return Err(meta.error(format!("`{key}` takes a list: {key} = [\"...\"]")));
+    }
+    let expr: Expr = meta.value()?.parse()?;
+    let Expr::Array(ExprArray { elems, .. }) = &expr else {
+        return Err(syn::Error::new(
+            expr.span(),
+            format!("`{key}` takes a list of strings, e.g. {key} = [\"...\"]"),
+        ));
+    };
+    let mut out = Vec::new();
+    for e in elems {
+        match e {
+            Expr::Lit(ExprLit {
+                lit: Lit::Str(s), ..
+            }) => out.push(s.clone()),
+            other => {
+                return Err(syn::Error::new(
+                    other.span(),
+                    format!("`{key}` takes string literals"),
+                ));
+            }
+        }
+    }
+    Ok((out, expr.span()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::quote;
+
+    fn parse(tokens: TokenStream) -> syn::Result<ToolAttr> {
+        parse_tool_attr(tokens)
+    }
+
+    fn err(tokens: TokenStream) -> String {
+        parse(tokens)
+            .unwrap_err()
+            .into_iter()
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>()
+            .join(" | ")
+    }
+
+    #[test]
+    fn full_attribute() {
+        let a = parse(quote! {
+            capabilities = ["agentic_worker", "flow"],
+            secrets = ["tavily/api_key"],
+            side_effects = "read",
+            cost = "low",
+            confirmation_required = false,
+            usage_hint = "When the user asks about the weather.",
+            example(when = "Paris", input = r#"{"city": "Paris"}"#),
+            example(when = "Oslo", input = r#"{"city": "Oslo"}"#),
+            name = "get_weather",
+            runtime_ref = "weather",
+            export = "greentic:extension-design/tools.invoke-tool",
+            input_schema = "schemas/in.json",
+            output_schema = "schemas/out.json",
+        })
+        .unwrap();
+        assert_eq!(a.capability_names(), ["agentic_worker", "flow"]);
+        assert_eq!(a.examples.len(), 2);
+        assert_eq!(a.examples[1].input["city"], "Oslo");
+        let m = a.to_metadata().unwrap();
+        let text = serde_json::to_string(&m).unwrap();
+        assert_eq!(
+            text,
+            r#"{"usage_hint":"When the user asks about the weather.","examples":[{"when":"Paris","input":{"city":"Paris"}},{"when":"Oslo","input":{"city":"Oslo"}}],"side_effects":"read","cost":"low","confirmation_required":false}"#
+        );
+        assert_eq!(a.secret_requirements().unwrap()[0].key, "tavily/api_key");
+        assert_eq!(a.input_schema.unwrap().value, "schemas/in.json");
+    }
+
+    #[test]
+    fn metadata_is_none_without_hints() {
+        let a = parse(quote! { capabilities = ["flow"] }).unwrap();
+        assert!(a.to_metadata().is_none());
+        assert!(a.secret_requirements().is_none());
+        assert_eq!(a.export_or_default(), TOOLS_INVOKE_EXPORT);
+    }
+
+    #[test]
+    fn missing_capabilities() {
+        assert!(err(quote! {}).contains("needs `capabilities`"));
+        assert!(err(quote! { cost = "low" }).contains("default to [\"flow\"]"));
+    }
+
+    #[test]
+    fn bad_values_name_the_expected_ones() {
+        assert_eq!(
+            err(quote! { capabilities = ["flow"], side_effects = "sometimes" }),
+            "unknown side_effects `sometimes`: expected one of none, read, write, external"
+        );
+        assert!(
+            err(quote! { capabilities = ["agent"] })
+                .contains("expected one of agentic_worker, flow")
+        );
+        assert!(
+            err(quote! { capabilities = ["flow"], cost = "cheap" })
+                .contains("expected one of low, medium, high")
+        );
+        assert!(err(quote! { capabilities = [] }).contains("no surface"));
+        assert!(err(quote! { capabilities = ["flow", "flow"] }).contains("twice"));
+        assert!(
+            err(quote! { capabilities = ["flow"], confirmation_required = "yes" }).contains("true")
+        );
+    }
+
+    #[test]
+    fn unknown_key_suggests_and_lists() {
+        let e = err(quote! { capabilities = ["flow"], side_effect = "read" });
+        assert!(e.contains("did you mean `side_effects`?"), "{e}");
+        assert!(e.contains("Expected one of capabilities, secrets"), "{e}");
+    }
+
+    #[test]
+    fn several_errors_are_reported_together() {
+        let e = parse(quote! { bogus = 1, cost = "cheap" }).unwrap_err();
+        assert_eq!(
+            e.into_iter().count(),
+            3,
+            "unknown key, bad cost, missing capabilities"
+        );
+    }
+
+    #[test]
+    fn example_checks() {
+        assert!(
+            err(quote! { capabilities = ["flow"], example(when = "x", input = "{nope}") })
+                .contains("not valid JSON")
+        );
+        assert!(err(quote! { capabilities = ["flow"], example(when = "x") }).contains("both"));
+        assert!(
+            err(quote! { capabilities = ["flow"], example(when = "x", input = "[1]") })
+                .contains("JSON object")
+        );
+    }
+
+    #[test]
+    fn name_and_paths() {
+        assert!(
+            err(quote! { capabilities = ["flow"], name = "GetWeather" })
+                .contains("try \"get_weather\"")
+        );
+        assert!(
+            err(quote! { capabilities = ["flow"], input_schema = "/abs.json" })
+                .contains("relative")
+        );
+        assert!(
+            err(quote! { capabilities = ["flow"], export = "invoke" }).contains("WIT export path")
+        );
+        assert!(
+            err(quote! { capabilities = ["flow"], runtime_ref = "My Comp" })
+                .contains("component key")
+        );
+        assert!(err(quote! { capabilities = ["flow"], name = "a", name = "b" }).contains("twice"));
+    }
+
+    #[test]
+    fn attribute_forms() {
+        let item: syn::ItemFn = syn::parse_str("#[tool] fn f() {}").unwrap();
+        assert!(
+            parse_tool_attribute(&item.attrs[0])
+                .unwrap_err()
+                .to_string()
+                .contains("capabilities")
+        );
+        let item: syn::ItemFn =
+            syn::parse_str("#[gtdx_sdk::tool(capabilities = [\"flow\"])] fn f() {}").unwrap();
+        assert!(parse_tool_attribute(&item.attrs[0]).is_ok());
+    }
+}

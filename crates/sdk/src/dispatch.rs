@@ -1,0 +1,191 @@
+//! The tool table and dispatch by name.
+
+use serde::Deserialize;
+
+use crate::ToolError;
+
+/// One tool of the extension, as the generated `gtdx_tools.rs` lists it.
+#[derive(Debug, Clone, Copy)]
+pub struct ToolEntry {
+    /// The tool's name (`contributions.tools[].name`).
+    pub name: &'static str,
+    /// The `__gtdx_invoke_<fn>` glue `#[tool]` generated: JSON arguments in, JSON result out.
+    pub invoke: fn(&str) -> Result<String, ToolError>,
+    /// The tool's element of `contributions.tools` in describe.json, as compact JSON.
+    pub definition_json: &'static str,
+}
+
+/// The extension family, as in describe.json `kind` (and the WIT `kind` enum).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Design,
+    Bundle,
+    Deploy,
+    Provider,
+}
+
+/// Who the extension is: describe.json `metadata.id`, `metadata.version` and `kind`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Identity {
+    pub id: &'static str,
+    pub version: &'static str,
+    pub kind: Kind,
+}
+
+/// Runs tool `name` with `args_json`, as the component's `invoke-tool` export does.
+///
+/// Unknown names give [`ToolError::NotFound`] listing the tools there are; arguments that do
+/// not fit the tool's input type give [`ToolError::InvalidInput`] naming the argument.
+///
+/// ```ignore
+/// let out = gtdx_sdk::dispatch(crate::__GTDX_TOOLS, "greet", r#"{"name":"Ada"}"#)?;
+/// ```
+pub fn dispatch(tools: &[ToolEntry], name: &str, args_json: &str) -> Result<String, ToolError> {
+    match tools.iter().find(|t| t.name == name) {
+        Some(tool) => (tool.invoke)(args_json),
+        None if tools.is_empty() => Err(ToolError::not_found(format!(
+            "unknown tool `{name}`: this extension has no tools"
+        ))),
+        None => {
+            let known: Vec<String> = tools.iter().map(|t| format!("`{}`", t.name)).collect();
+            Err(ToolError::not_found(format!(
+                "unknown tool `{name}`; this extension has: {}",
+                known.join(", ")
+            )))
+        }
+    }
+}
+
+/// A tool as the WIT `tool-definition` record describes it (what `list-tools` returns).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolDefinition {
+    pub name: String,
+    pub description: String,
+    pub input_schema_json: String,
+    pub output_schema_json: Option<String>,
+    pub capabilities: Option<Vec<String>>,
+    /// JSON-encoded planning hints.
+    pub agentic_worker_metadata: Option<String>,
+}
+
+/// The fields of a describe.json tool entry that `list-tools` reports (others are ignored).
+#[derive(Deserialize)]
+struct ManifestTool {
+    name: String,
+    #[serde(default)]
+    description: Option<String>,
+    #[serde(default)]
+    input_schema: Option<String>,
+    #[serde(default)]
+    output_schema: Option<String>,
+    #[serde(default)]
+    capabilities: Option<Vec<String>>,
+    #[serde(default)]
+    agentic_worker_metadata: Option<serde_json::Value>,
+}
+
+/// The schema `list-tools` reports for a tool whose entry has none.
+const EMPTY_OBJECT_SCHEMA: &str = r#"{"type":"object","properties":{}}"#;
+
+impl ToolEntry {
+    /// This tool's `tool-definition`, read from its describe.json entry.
+    pub fn definition(&self) -> Result<ToolDefinition, ToolError> {
+        let t: ManifestTool = serde_json::from_str(self.definition_json).map_err(|e| {
+            ToolError::internal(format!(
+                "the generated definition of tool `{}` is not a tool entry: {e}",
+                self.name
+            ))
+        })?;
+        Ok(ToolDefinition {
+            name: t.name,
+            description: t.description.unwrap_or_default(),
+            input_schema_json: t
+                .input_schema
+                .unwrap_or_else(|| EMPTY_OBJECT_SCHEMA.to_string()),
+            output_schema_json: t.output_schema,
+            capabilities: t.capabilities,
+            agentic_worker_metadata: t.agentic_worker_metadata.map(|m| match m {
+                serde_json::Value::String(s) => s,
+                other => other.to_string(),
+            }),
+        })
+    }
+}
+
+/// Every tool's `tool-definition`, in table order. A tool whose generated entry cannot be read
+/// (only possible with a hand-edited table) is listed with its name and an explanation.
+pub fn tool_definitions(tools: &[ToolEntry]) -> Vec<ToolDefinition> {
+    tools
+        .iter()
+        .map(|t| {
+            t.definition().unwrap_or_else(|e| ToolDefinition {
+                name: t.name.to_string(),
+                description: e.message().to_string(),
+                input_schema_json: EMPTY_OBJECT_SCHEMA.to_string(),
+                output_schema_json: None,
+                capabilities: None,
+                agentic_worker_metadata: None,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn echo(args: &str) -> Result<String, ToolError> {
+        Ok(args.to_string())
+    }
+
+    const TOOLS: &[ToolEntry] = &[
+        ToolEntry {
+            name: "echo",
+            invoke: echo,
+            definition_json: r#"{"name":"echo","export":"greentic:extension-design/tools.invoke-tool","capabilities":["agentic_worker","flow"],"description":"Echo.","input_schema":"{\"type\":\"object\"}","agentic_worker_metadata":"{\"cost\":\"low\"}"}"#,
+        },
+        ToolEntry {
+            name: "broken",
+            invoke: echo,
+            definition_json: "{",
+        },
+    ];
+
+    #[test]
+    fn dispatches_by_name() {
+        assert_eq!(dispatch(TOOLS, "echo", "{}").unwrap(), "{}");
+    }
+
+    #[test]
+    fn unknown_tool_names_the_known_ones() {
+        let e = dispatch(TOOLS, "ech", "{}").unwrap_err();
+        assert_eq!(
+            e,
+            ToolError::not_found("unknown tool `ech`; this extension has: `echo`, `broken`")
+        );
+        assert!(
+            dispatch(&[], "x", "")
+                .unwrap_err()
+                .message()
+                .contains("no tools")
+        );
+    }
+
+    #[test]
+    fn definitions_come_from_the_manifest_entries() {
+        let defs = tool_definitions(TOOLS);
+        assert_eq!(
+            defs[0],
+            ToolDefinition {
+                name: "echo".into(),
+                description: "Echo.".into(),
+                input_schema_json: "{\"type\":\"object\"}".into(),
+                output_schema_json: None,
+                capabilities: Some(vec!["agentic_worker".into(), "flow".into()]),
+                agentic_worker_metadata: Some("{\"cost\":\"low\"}".into()),
+            }
+        );
+        assert_eq!(defs[1].name, "broken");
+        assert!(defs[1].description.contains("not a tool entry"));
+    }
+}
