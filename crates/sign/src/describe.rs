@@ -1,0 +1,135 @@
+//! The describe.json signature: ed25519 over the RFC 8785 form of the document without
+//! `signature`.
+
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD as B64;
+use ed25519_dalek::Signature;
+use serde_json::{Map, Value};
+
+use crate::jcs::{self, JcsError};
+use crate::keys::{PublicKey, SecretKey};
+
+/// The bytes that get signed: JCS of `doc` with its top-level `signature` removed.
+pub fn signing_payload(doc: &Value) -> Result<Vec<u8>, JcsError> {
+    match doc {
+        Value::Object(obj) if obj.contains_key("signature") => {
+            let mut stripped = obj.clone();
+            stripped.shift_remove("signature");
+            jcs::canonicalize(&Value::Object(stripped))
+        }
+        _ => jcs::canonicalize(doc),
+    }
+}
+
+/// Signs `doc` in place: sets `signature = {algorithm, publicKey, value, keyId}` (replacing any
+/// previous signature where it stood). `key_id` defaults to the key's id.
+pub fn sign_value(doc: &mut Value, key: &SecretKey, key_id: Option<&str>) -> Result<(), JcsError> {
+    let payload = signing_payload(doc)?;
+    let sig = key.sign(&payload);
+    let mut block = Map::new();
+    block.insert("algorithm".into(), Value::String("ed25519".into()));
+    block.insert("publicKey".into(), Value::String(key.public().to_base64()));
+    block.insert("value".into(), Value::String(B64.encode(sig)));
+    block.insert("keyId".into(), Value::String(key_id.map_or_else(|| key.key_id().to_string(), str::to_string)));
+    if let Value::Object(obj) = doc {
+        obj.insert("signature".into(), Value::Object(block));
+    }
+    Ok(())
+}
+
+/// What a describe's signature block says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SignatureStatus {
+    /// No `signature`.
+    Missing,
+    /// The block is not a well-formed ed25519 signature block; says why.
+    Malformed(String),
+    /// Well-formed, but it does not verify against `public_key`; says why.
+    Invalid { public_key: Option<PublicKey>, key_id: Option<String>, reason: String },
+    /// The signature verifies against `public_key`.
+    Valid { public_key: PublicKey, key_id: Option<String> },
+}
+
+fn strip(s: &str) -> &str {
+    s.strip_prefix("ed25519:").unwrap_or(s)
+}
+
+/// Checks the signature of `doc` (cryptographically; trust is the caller's business).
+pub fn check_signature(doc: &Value) -> SignatureStatus {
+    let Some(block) = doc.get("signature") else { return SignatureStatus::Missing };
+    let Some(block) = block.as_object() else {
+        return SignatureStatus::Malformed("`signature` is not an object".into());
+    };
+    if let Some(k) = block.keys().find(|k| !["algorithm", "publicKey", "value", "keyId"].contains(&k.as_str())) {
+        return SignatureStatus::Malformed(format!("`signature` has an unknown field `{k}`"));
+    }
+    let field = |name: &str| block.get(name).and_then(Value::as_str);
+    match field("algorithm") {
+        Some("ed25519") => {}
+        Some(other) => return SignatureStatus::Malformed(format!("unsupported signature algorithm `{other}` (only ed25519 exists)")),
+        None => return SignatureStatus::Malformed("`signature.algorithm` is missing".into()),
+    }
+    let key_id = match block.get("keyId") {
+        None => None,
+        Some(Value::String(s)) => Some(s.clone()),
+        Some(_) => return SignatureStatus::Malformed("`signature.keyId` is not a string".into()),
+    };
+    let Some(pk) = field("publicKey") else {
+        return SignatureStatus::Malformed("`signature.publicKey` is missing".into());
+    };
+    let public_key = match B64.decode(strip(pk)).ok().and_then(|b| <[u8; 32]>::try_from(b).ok()) {
+        Some(b) => PublicKey::from_bytes(b),
+        None => return SignatureStatus::Malformed("`signature.publicKey` is not base64 of 32 bytes".into()),
+    };
+    let Some(value) = field("value") else {
+        return SignatureStatus::Malformed("`signature.value` is missing".into());
+    };
+    let invalid = |reason: String| SignatureStatus::Invalid {
+        public_key: Some(public_key.clone()),
+        key_id: key_id.clone(),
+        reason,
+    };
+    let Some(sig) = B64.decode(strip(value)).ok().and_then(|b| <[u8; 64]>::try_from(b).ok()) else {
+        return invalid("`signature.value` is not base64 of 64 bytes".into());
+    };
+    let payload = match signing_payload(doc) {
+        Ok(p) => p,
+        Err(e) => return invalid(format!("the document has no canonical form: {e}")),
+    };
+    let vk = match public_key.verifying_key() {
+        Ok(vk) => vk,
+        Err(e) => return invalid(e),
+    };
+    match vk.verify_strict(&payload, &Signature::from_bytes(&sig)) {
+        Ok(()) => SignatureStatus::Valid { public_key, key_id },
+        Err(_) => invalid("the signature does not match the document (it was changed after signing, or signed by another key)".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn sign_then_verify_independent_of_key_order_and_idempotent() {
+        let key = SecretKey::generate();
+        let mut a = json!({"b": 1, "a": [1.5, "x"], "manifestSha256": "00"});
+        sign_value(&mut a, &key, None).unwrap();
+        assert!(matches!(check_signature(&a), SignatureStatus::Valid { .. }));
+        let mut b = json!({"manifestSha256": "00", "a": [1.5, "x"], "b": 1});
+        sign_value(&mut b, &key, None).unwrap();
+        assert_eq!(a["signature"], b["signature"]);
+        let before = a.clone();
+        sign_value(&mut a, &key, None).unwrap();
+        assert_eq!(a, before, "signing twice changes nothing");
+
+        a["b"] = json!(2);
+        assert!(matches!(check_signature(&a), SignatureStatus::Invalid { .. }));
+        a["b"] = json!(1);
+        a["signature"]["publicKey"] = json!(format!("ed25519:{}", SecretKey::generate().public().to_base64()));
+        assert!(matches!(check_signature(&a), SignatureStatus::Invalid { .. }));
+        a["signature"]["algorithm"] = json!("rsa");
+        assert!(matches!(check_signature(&a), SignatureStatus::Malformed(_)));
+    }
+}

@@ -1,0 +1,399 @@
+//! Verification: a pack (integrity + signature + trust), a plain describe.json (signature +
+//! trust), or a detached minisign signature — each as a [`VerifyReport`] with a stable JSON form.
+
+use std::path::{Path, PathBuf};
+
+use gtdx_pack::{Check, IntegrityFailure};
+use serde::Serialize;
+
+use crate::describe::{SignatureStatus, check_signature};
+use crate::keys::{KeyError, PublicKey};
+use crate::minisign::{Minisig, verify_file};
+
+/// The keys whose signatures are trusted.
+#[derive(Debug, Clone, Default)]
+pub struct TrustPolicy {
+    pub keys: Vec<PublicKey>,
+}
+
+impl TrustPolicy {
+    pub fn new(keys: Vec<PublicKey>) -> Self {
+        TrustPolicy { keys }
+    }
+
+    /// Adds a `--trusted-key` value: an inline key (base64, `ed25519:`-prefixed base64, or a
+    /// minisign `RW...` line) or the path of a public key file (gtdx `.pub`, minisign `.pub`).
+    pub fn add_key_arg(&mut self, arg: &str) -> Result<(), KeyError> {
+        match PublicKey::parse_inline(arg) {
+            Ok(k) => {
+                self.keys.push(k);
+                Ok(())
+            }
+            Err(inline_err) => {
+                let path = Path::new(arg);
+                if path.is_file() {
+                    self.add_file(path)
+                } else {
+                    Err(KeyError::Format {
+                        source_name: "--trusted-key".into(),
+                        message: format!("`{arg}` is neither a public key ({inline_err}) nor a readable file"),
+                    })
+                }
+            }
+        }
+    }
+
+    /// Adds every key of a file (one per line, `#` comments; or a single gtdx/minisign `.pub`).
+    pub fn add_file(&mut self, path: &Path) -> Result<(), KeyError> {
+        let text = std::fs::read_to_string(path).map_err(|e| KeyError::Read { path: path.to_path_buf(), source: e })?;
+        self.keys.extend(PublicKey::parse_text(&text, &path.display().to_string())?);
+        Ok(())
+    }
+
+    pub fn trusts(&self, key: &PublicKey) -> bool {
+        self.keys.iter().any(|k| k.bytes == key.bytes)
+    }
+}
+
+/// What was verified.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TargetKind {
+    Pack,
+    Describe,
+    Detached,
+}
+
+/// The verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// Every check passed and the signer is trusted (exit 0).
+    Valid,
+    /// Every check passed but the signer is not trusted, or no trusted key was given (exit 3).
+    Untrusted,
+    /// A check failed (exit 1).
+    Invalid,
+}
+
+impl Outcome {
+    /// The `gtdx verify` exit code.
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Outcome::Valid => 0,
+            Outcome::Invalid => 1,
+            Outcome::Untrusted => 3,
+        }
+    }
+}
+
+/// How one check went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Pass,
+    Fail,
+    Skip,
+    Untrusted,
+}
+
+/// One line of the report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CheckResult {
+    /// Stable name: the pack checks (`archive`, `path`, `symlink`, `duplicate-entry`,
+    /// `entry-crc`, `describe-missing`, `describe-invalid`, `manifest-missing`,
+    /// `manifest-invalid`, `manifest-duplicate`, `manifest-sha256`, `entry-sha256`,
+    /// `entry-size`, `entry-missing`, `entry-extra`), the summary `entries`, and `signature`,
+    /// `trust`.
+    pub check: String,
+    pub status: Status,
+    /// The archive entry concerned, when there is one.
+    pub entry: Option<String>,
+    pub message: String,
+}
+
+/// Who signed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Signer {
+    /// Base64 of the public key (for detached signatures: the trusted key that verified it).
+    pub public_key: Option<String>,
+    /// The key id: minisign's, or the advisory `keyId` label of a describe signature.
+    pub key_id: Option<String>,
+    pub trusted: bool,
+}
+
+/// The result of `gtdx verify`. Its JSON form (`--format json`) is stable.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VerifyReport {
+    pub file: String,
+    pub kind: TargetKind,
+    pub result: Outcome,
+    pub signer: Option<Signer>,
+    /// How many trusted keys the policy held.
+    pub trusted_keys: usize,
+    pub checks: Vec<CheckResult>,
+}
+
+impl VerifyReport {
+    /// The failed checks.
+    pub fn failures(&self) -> impl Iterator<Item = &CheckResult> {
+        self.checks.iter().filter(|c| c.status == Status::Fail)
+    }
+
+    pub fn exit_code(&self) -> u8 {
+        self.result.exit_code()
+    }
+
+    fn push(&mut self, check: impl Into<String>, status: Status, entry: Option<String>, message: impl Into<String>) {
+        self.checks.push(CheckResult { check: check.into(), status, entry, message: message.into() });
+    }
+
+    fn push_failure(&mut self, f: IntegrityFailure) {
+        self.push(f.check.as_str(), Status::Fail, f.entry, f.message);
+    }
+
+    fn finish(mut self) -> Self {
+        self.result = if self.failures().next().is_some() {
+            Outcome::Invalid
+        } else if self.checks.iter().any(|c| c.status == Status::Untrusted) {
+            Outcome::Untrusted
+        } else {
+            Outcome::Valid
+        };
+        self
+    }
+}
+
+/// Why verification could not run at all (exit 2).
+#[derive(Debug, thiserror::Error)]
+pub enum VerifyError {
+    #[error("cannot read {}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(
+        "verifying a detached signature needs --trusted-key or --trusted-keys: a minisign signature does not carry its public key"
+    )]
+    NoTrustAnchors,
+}
+
+/// Options beyond the trust policy.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct VerifyOptions {
+    /// Check the archive only; skip the signature and trust (for unsigned build outputs).
+    pub integrity_only: bool,
+}
+
+fn report(file: &Path, kind: TargetKind, policy: &TrustPolicy) -> VerifyReport {
+    VerifyReport {
+        file: file.display().to_string(),
+        kind,
+        result: Outcome::Invalid,
+        signer: None,
+        trusted_keys: policy.keys.len(),
+        checks: Vec::new(),
+    }
+}
+
+const ARCHIVE_CHECKS: [Check; 5] = [Check::Archive, Check::Path, Check::Symlink, Check::DuplicateEntry, Check::EntryCrc];
+const MANIFEST_CHECKS: [Check; 6] = [
+    Check::DescribeMissing,
+    Check::DescribeInvalid,
+    Check::ManifestMissing,
+    Check::ManifestInvalid,
+    Check::ManifestDuplicate,
+    Check::ManifestSha256,
+];
+const ENTRY_CHECKS: [Check; 4] = [Check::EntrySha256, Check::EntrySize, Check::EntryMissing, Check::EntryExtra];
+
+/// Verifies a `.gtxpack`: its structure, every entry against manifest.json, manifestSha256, the
+/// describe signature, and the signer's trust. `Err` only when the file cannot be read.
+pub fn verify_pack(path: &Path, policy: &TrustPolicy) -> Result<VerifyReport, VerifyError> {
+    verify_pack_with(path, policy, VerifyOptions::default())
+}
+
+/// [`verify_pack`] with options.
+pub fn verify_pack_with(path: &Path, policy: &TrustPolicy, options: VerifyOptions) -> Result<VerifyReport, VerifyError> {
+    let mut rep = report(path, TargetKind::Pack, policy);
+    let pack = match gtdx_pack::read_pack(path) {
+        Ok(p) => p,
+        Err(e) => match e.as_failure() {
+            Some(f) => {
+                rep.push_failure(f);
+                for c in ["manifest-sha256", "entries", "signature"] {
+                    rep.push(c, Status::Skip, None, "not checked: the archive cannot be read");
+                }
+                return Ok(rep.finish());
+            }
+            None => {
+                let source = match e {
+                    gtdx_pack::read::ReadError::Io { source, .. } => source,
+                    gtdx_pack::read::ReadError::Malformed { message, .. } => std::io::Error::other(message),
+                };
+                return Err(VerifyError::Io { path: path.to_path_buf(), source });
+            }
+        },
+    };
+    let failures = gtdx_pack::verify_integrity(&pack);
+    let has = |group: &[Check]| failures.iter().any(|f| group.contains(&f.check));
+    let files = pack
+        .entries
+        .iter()
+        .filter(|e| e.kind == gtdx_pack::EntryKind::File && e.name != gtdx_pack::DESCRIBE_PATH && e.name != gtdx_pack::MANIFEST_PATH)
+        .count();
+    if !has(&ARCHIVE_CHECKS) {
+        rep.push("archive", Status::Pass, None, format!("zip structure sound: {} entries, no duplicate, unsafe or linked entry, CRCs match", pack.entries.len()));
+    }
+    if !has(&MANIFEST_CHECKS) {
+        rep.push("manifest-sha256", Status::Pass, None, "describe.json's manifestSha256 is the SHA-256 of manifest.json");
+    }
+    if !has(&ENTRY_CHECKS) && !has(&[Check::ManifestMissing, Check::ManifestInvalid]) {
+        rep.push("entries", Status::Pass, None, format!("{files} files match manifest.json (SHA-256 and size); none missing, none extra"));
+    }
+    for f in failures {
+        rep.push_failure(f);
+    }
+    if options.integrity_only {
+        rep.push("signature", Status::Skip, None, "not checked (--integrity-only)");
+        return Ok(rep.finish());
+    }
+    match &pack.describe {
+        Some(bytes) => check_describe_bytes(&mut rep, bytes, policy),
+        None => rep.push("signature", Status::Skip, None, "not checked: no readable describe.json"),
+    }
+    Ok(rep.finish())
+}
+
+/// Verifies the signature (and signer's trust) of a plain describe.json.
+pub fn verify_describe_file(path: &Path, policy: &TrustPolicy) -> Result<VerifyReport, VerifyError> {
+    let bytes = std::fs::read(path).map_err(|e| VerifyError::Io { path: path.to_path_buf(), source: e })?;
+    let mut rep = report(path, TargetKind::Describe, policy);
+    rep.push(
+        "manifest-sha256",
+        Status::Skip,
+        None,
+        "not checked: a plain describe.json has no archive to bind (verify the .gtxpack for that)",
+    );
+    check_describe_bytes(&mut rep, &bytes, policy);
+    Ok(rep.finish())
+}
+
+fn check_describe_bytes(rep: &mut VerifyReport, bytes: &[u8], policy: &TrustPolicy) {
+    let entry = Some(gtdx_pack::DESCRIBE_PATH.to_string());
+    let doc = match crate::json::parse_strict(bytes) {
+        Ok(d) if d.is_object() => d,
+        Ok(_) => return rep.push("describe-invalid", Status::Fail, entry, "describe.json is not a JSON object"),
+        Err(e) => {
+            return rep.push(
+                "describe-invalid",
+                Status::Fail,
+                entry,
+                format!("describe.json is not valid JSON at line {}, column {}: {e}", e.line(), e.column()),
+            );
+        }
+    };
+    match check_signature(&doc) {
+        SignatureStatus::Missing => rep.push("signature", Status::Fail, entry, "describe.json is not signed (no `signature`); run `gtdx sign`"),
+        SignatureStatus::Malformed(m) => rep.push("signature", Status::Fail, entry, m),
+        SignatureStatus::Invalid { public_key, key_id, reason } => {
+            rep.signer = Some(Signer {
+                public_key: public_key.map(|k| k.to_base64()),
+                key_id,
+                trusted: false,
+            });
+            rep.push("signature", Status::Fail, entry, reason);
+        }
+        SignatureStatus::Valid { public_key, key_id } => {
+            let trusted = policy.trusts(&public_key);
+            let label = key_id.clone().unwrap_or_else(|| public_key.key_id.to_string());
+            rep.push(
+                "signature",
+                Status::Pass,
+                entry,
+                format!("ed25519 signature over describe.json (RFC 8785 form) verifies with public key {}", public_key.to_base64()),
+            );
+            if trusted {
+                rep.push("trust", Status::Pass, None, format!("the signer (key {label}) is trusted"));
+            } else if policy.keys.is_empty() {
+                rep.push(
+                    "trust",
+                    Status::Untrusted,
+                    None,
+                    format!("signature valid, signer not checked: no trusted keys were given (pass --trusted-key {})", public_key.to_base64()),
+                );
+            } else {
+                rep.push(
+                    "trust",
+                    Status::Untrusted,
+                    None,
+                    format!("the signature is valid but key {label} ({}) is not among the {} trusted keys", public_key.to_base64(), policy.keys.len()),
+                );
+            }
+            rep.signer = Some(Signer { public_key: Some(public_key.to_base64()), key_id, trusted });
+        }
+    }
+}
+
+/// Verifies `sig_path` (a `.minisig`) over `file` against the trusted keys.
+pub fn verify_detached(file: &Path, sig_path: &Path, policy: &TrustPolicy) -> Result<VerifyReport, VerifyError> {
+    if policy.keys.is_empty() {
+        return Err(VerifyError::NoTrustAnchors);
+    }
+    if let Err(e) = std::fs::metadata(file) {
+        return Err(VerifyError::Io { path: file.to_path_buf(), source: e });
+    }
+    let text = std::fs::read_to_string(sig_path).map_err(|e| VerifyError::Io { path: sig_path.to_path_buf(), source: e })?;
+    let mut rep = report(file, TargetKind::Detached, policy);
+    let entry = Some(sig_path.display().to_string());
+    let sig = match Minisig::parse(&text) {
+        Ok(s) => s,
+        Err(m) => {
+            rep.push("signature", Status::Fail, entry, format!("not a minisign signature: {m}"));
+            return Ok(rep.finish());
+        }
+    };
+    let candidates: Vec<&PublicKey> =
+        policy.keys.iter().filter(|k| !k.key_id_known || k.key_id == sig.key_id).collect();
+    if candidates.is_empty() {
+        rep.signer = Some(Signer { public_key: None, key_id: Some(sig.key_id.to_string()), trusted: false });
+        rep.push(
+            "trust",
+            Status::Untrusted,
+            entry,
+            format!(
+                "signed by key id {}, which is not among the {} trusted keys (a minisign signature does not carry its public key, so it cannot be checked without it)",
+                sig.key_id,
+                policy.keys.len()
+            ),
+        );
+        return Ok(rep.finish());
+    }
+    let mut last_err = String::new();
+    for key in candidates {
+        match verify_file(file, &sig, key) {
+            Ok(()) => {
+                rep.signer = Some(Signer { public_key: Some(key.to_base64()), key_id: Some(sig.key_id.to_string()), trusted: true });
+                rep.push(
+                    "signature",
+                    Status::Pass,
+                    entry.clone(),
+                    format!(
+                        "minisign {} signature and trusted comment verify (trusted comment: {})",
+                        if sig.prehashed { "prehashed (ED)" } else { "legacy (Ed)" },
+                        sig.trusted_comment
+                    ),
+                );
+                rep.push("trust", Status::Pass, None, format!("the signer (key {}) is trusted", sig.key_id));
+                return Ok(rep.finish());
+            }
+            Err(e) => last_err = e,
+        }
+    }
+    rep.signer = Some(Signer { public_key: None, key_id: Some(sig.key_id.to_string()), trusted: false });
+    rep.push("signature", Status::Fail, entry, last_err);
+    Ok(rep.finish())
+}
