@@ -1,0 +1,466 @@
+//! What the project will be: the resolved [`Options`], and how they are resolved from a
+//! [`Request`] (flags and `GTDX_NEW_*` variables, already merged by the CLI), optional prompts,
+//! and defaults.
+//!
+//! Precedence, per value: flag > environment variable > prompt > default. A prompt is asked only
+//! for a value that neither a flag nor a variable gave, and only when the caller hands in a
+//! [`Prompter`] (the CLI does so only on a terminal and without `--yes`).
+
+use std::path::{Path, PathBuf};
+
+use gtdx_contract::{CAPABILITY_AGENTIC_WORKER, CAPABILITY_FLOW, ExtensionKind};
+
+use crate::ScaffoldError;
+use crate::sdk::SdkSource;
+use crate::validate;
+
+/// `gtdx new` creates a directory; `gtdx init` fills an existing (or new) one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    New,
+    Init,
+}
+
+/// CI configuration to generate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ci {
+    None,
+    Github,
+}
+
+/// Version control to initialise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Vcs {
+    None,
+    Git,
+}
+
+/// The raw request: every value optional (absent = neither flag nor variable gave it).
+#[derive(Debug, Clone, Default)]
+pub struct Request {
+    pub path: PathBuf,
+    pub name: Option<String>,
+    pub id: Option<String>,
+    pub kind: Option<String>,
+    pub tools: Option<Vec<String>>,
+    pub capabilities: Option<Vec<String>>,
+    pub node_type: Option<bool>,
+    pub dynamic_tools: Option<bool>,
+    pub ci: Option<String>,
+    pub vcs: Option<String>,
+    pub sdk: Option<String>,
+}
+
+/// The fully resolved, validated choices.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Package name (`[package] name`).
+    pub name: String,
+    /// Extension id (`metadata.id`).
+    pub id: String,
+    pub kind: ExtensionKind,
+    /// Static example tools, snake_case, unique.
+    pub tools: Vec<String>,
+    /// Capabilities every example tool declares (`agentic_worker`, `flow`).
+    pub capabilities: Vec<String>,
+    pub node_type: bool,
+    pub dynamic_tools: bool,
+    pub ci: Ci,
+    pub vcs: Vcs,
+    pub sdk: SdkSource,
+    /// `package.authors[0]`: `Name <email>` from git's `user.name`/`user.email`, else `$USER`.
+    pub author: String,
+}
+
+/// The tool generated when none is asked for.
+pub const DEFAULT_TOOL: &str = "hello";
+/// The discovery tool and executors `--dynamic-tools` adds (their names are taken).
+pub const DYNAMIC_TOOL_NAMES: &[&str] = &[
+    "list_record_types",
+    "create_record",
+    "update_record",
+    "get_record",
+];
+
+/// One question for the user.
+#[derive(Debug, Clone)]
+pub struct Question {
+    /// Stable key, the `<KEY>` of `GTDX_NEW_<KEY>` (e.g. `NAME`).
+    pub key: &'static str,
+    /// What is asked, e.g. "Package name".
+    pub prompt: String,
+    /// Used when the answer is empty (or input ends).
+    pub default: String,
+}
+
+/// Asks questions; the CLI implements it on the terminal, tests with canned answers.
+pub trait Prompter {
+    /// Returns the answer; `Ok(None)` when input ended (the default is then used).
+    fn ask(&mut self, q: &Question) -> std::io::Result<Option<String>>;
+    /// Shows why an answer was rejected before the question is asked again.
+    fn reject(&mut self, message: &str);
+}
+
+/// Resolves a request into options: flags/variables first, then prompts, then defaults.
+pub fn resolve(
+    req: &Request,
+    mut prompter: Option<&mut dyn Prompter>,
+) -> Result<Options, ScaffoldError> {
+    let bad = ScaffoldError::Input;
+
+    let kind = match req.kind.as_deref() {
+        None => ExtensionKind::DesignExtension,
+        Some(k) => parse_kind(k).map_err(bad)?,
+    };
+
+    // name
+    let dir_name = dir_name(&req.path);
+    let name = match &req.name {
+        Some(n) => {
+            validate::package_name(n).map_err(|e| bad(format!("--name: {e}")))?;
+            n.clone()
+        }
+        None => {
+            let default = dir_name.clone().unwrap_or_default();
+            ask_or_default(&mut prompter, "NAME", "Package name", default, |v| {
+                validate::package_name(v).map(|_| v.to_string())
+            })
+            .map_err(|e| {
+                bad(format!(
+                    "cannot use the directory name `{}` as the package name: {e} (or pass \
+                     `--name <NAME>`)",
+                    dir_name.as_deref().unwrap_or("")
+                ))
+            })?
+        }
+    };
+
+    let id = match &req.id {
+        Some(id) => {
+            validate::extension_id(id).map_err(|e| bad(format!("--id: {e}")))?;
+            id.clone()
+        }
+        None => ask_or_default(
+            &mut prompter,
+            "ID",
+            "Extension id",
+            validate::default_id(&name),
+            |v| validate::extension_id(v).map(|_| v.to_string()),
+        )
+        .map_err(|e| {
+            bad(format!(
+                "the default id derived from the name does not work: {e}"
+            ))
+        })?,
+    };
+
+    let tools = match &req.tools {
+        Some(list) => {
+            let list = split_list(list);
+            check_tools(&list, false).map_err(|e| bad(format!("--tool: {e}")))?;
+            list
+        }
+        None => ask_or_default(
+            &mut prompter,
+            "TOOL",
+            "Tool names (comma-separated, snake_case)",
+            DEFAULT_TOOL.to_string(),
+            |v| {
+                let list = split_list(&[v.to_string()]);
+                check_tools(&list, false).map(|_| list)
+            },
+        )
+        .map_err(bad)?,
+    };
+
+    let capabilities = match &req.capabilities {
+        Some(list) => {
+            parse_capabilities(&split_list(list)).map_err(|e| bad(format!("--capability: {e}")))?
+        }
+        None => ask_or_default(
+            &mut prompter,
+            "CAPABILITY",
+            "Capabilities of the tools (agentic_worker, flow)",
+            format!("{CAPABILITY_AGENTIC_WORKER},{CAPABILITY_FLOW}"),
+            |v| parse_capabilities(&split_list(&[v.to_string()])),
+        )
+        .map_err(bad)?,
+    };
+
+    let node_type = match req.node_type {
+        Some(b) => b,
+        None => ask_bool(&mut prompter, "NODE_TYPE", "Add a flow node type?", false)?,
+    };
+
+    let dynamic_tools = match req.dynamic_tools {
+        Some(b) => b,
+        None => ask_bool(
+            &mut prompter,
+            "DYNAMIC_TOOLS",
+            "Add dynamic tools (discovery + executors)?",
+            false,
+        )?,
+    };
+
+    if dynamic_tools {
+        check_tools(&tools, true).map_err(|e| bad(format!("--tool: {e}")))?;
+    }
+
+    let ci = match req.ci.as_deref() {
+        Some(c) => parse_ci(c).map_err(|e| bad(format!("--ci: {e}")))?,
+        None => ask_or_default(
+            &mut prompter,
+            "CI",
+            "CI workflow (github, none)",
+            "none".into(),
+            parse_ci,
+        )
+        .map_err(bad)?,
+    };
+
+    let vcs = match req.vcs.as_deref() {
+        None | Some("git") => Vcs::Git,
+        Some("none") => Vcs::None,
+        Some(other) => {
+            return Err(bad(format!(
+                "--vcs `{other}` is not supported; use `git` or `none`."
+            )));
+        }
+    };
+
+    let sdk = match req.sdk.as_deref() {
+        Some(s) => {
+            let base = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+            SdkSource::parse(s, &base).map_err(bad)?
+        }
+        None => SdkSource::default_for_this_gtdx(),
+    };
+
+    let author = default_author(&name);
+    Ok(Options {
+        name,
+        id,
+        kind,
+        tools,
+        capabilities,
+        node_type,
+        dynamic_tools,
+        ci,
+        vcs,
+        sdk,
+        author,
+    })
+}
+
+/// The author recorded in `Cargo.toml` (describe.json needs one): git's `user.name` and
+/// `user.email` (one `git config` call), else `$USER`/`$USERNAME`, else `<name> authors`.
+pub fn default_author(package: &str) -> String {
+    let env = |k: &str| {
+        std::env::var(k)
+            .ok()
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+    };
+    let (mut name, mut email) = (env("GIT_AUTHOR_NAME"), env("GIT_AUTHOR_EMAIL"));
+    if name.is_none() {
+        if let Ok(out) = std::process::Command::new("git")
+            .args(["config", "--get-regexp", r"^user\.(name|email)$"])
+            .stdin(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .output()
+        {
+            for line in String::from_utf8_lossy(&out.stdout).lines() {
+                match line.split_once(' ') {
+                    Some(("user.name", v)) if !v.trim().is_empty() => {
+                        name = Some(v.trim().to_string())
+                    }
+                    Some(("user.email", v)) if !v.trim().is_empty() && email.is_none() => {
+                        email = Some(v.trim().to_string())
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    let name = name
+        .or_else(|| env("USER"))
+        .or_else(|| env("USERNAME"))
+        .unwrap_or_else(|| format!("{package} authors"));
+    // `<`/`>` would confuse the `Name <email>` form.
+    let name: String = name.chars().filter(|c| *c != '<' && *c != '>').collect();
+    match email {
+        Some(e) => format!("{name} <{}>", e.replace(['<', '>'], "")),
+        None => name,
+    }
+}
+
+fn dir_name(path: &Path) -> Option<String> {
+    let abs = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir().ok()?.join(path)
+    };
+    normalize_dir(&abs)
+        .file_name()
+        .map(|s| s.to_string_lossy().into_owned())
+}
+
+fn normalize_dir(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// Asks (when a prompter is present) until an answer passes `check`; without a prompter, checks
+/// the default.
+fn ask_or_default<T>(
+    prompter: &mut Option<&mut dyn Prompter>,
+    key: &'static str,
+    prompt: &str,
+    default: String,
+    check: impl Fn(&str) -> Result<T, String>,
+) -> Result<T, String> {
+    let Some(p) = prompter.as_deref_mut() else {
+        return check(&default);
+    };
+    let q = Question {
+        key,
+        prompt: prompt.to_string(),
+        default: default.clone(),
+    };
+    loop {
+        let answer = match p.ask(&q) {
+            Ok(Some(a)) if !a.trim().is_empty() => a.trim().to_string(),
+            Ok(_) => return check(&default),
+            Err(e) => return Err(format!("cannot read the answer: {e}")),
+        };
+        match check(&answer) {
+            Ok(v) => return Ok(v),
+            Err(e) => p.reject(&e),
+        }
+    }
+}
+
+fn ask_bool(
+    prompter: &mut Option<&mut dyn Prompter>,
+    key: &'static str,
+    prompt: &str,
+    default: bool,
+) -> Result<bool, ScaffoldError> {
+    ask_or_default(
+        prompter,
+        key,
+        &format!("{prompt} (y/n)"),
+        if default { "y" } else { "n" }.into(),
+        |v| parse_bool(v).ok_or_else(|| format!("`{v}` is not yes or no; answer y or n.")),
+    )
+    .map_err(ScaffoldError::Input)
+}
+
+/// `y`, `yes`, `true`, `1`, `on` / `n`, `no`, `false`, `0`, `off` (any case).
+pub fn parse_bool(v: &str) -> Option<bool> {
+    match v.trim().to_ascii_lowercase().as_str() {
+        "y" | "yes" | "true" | "1" | "on" => Some(true),
+        "n" | "no" | "false" | "0" | "off" => Some(false),
+        _ => None,
+    }
+}
+
+/// Splits comma-separated entries and trims them; empty entries vanish.
+fn split_list(values: &[String]) -> Vec<String> {
+    values
+        .iter()
+        .flat_map(|v| v.split(','))
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+fn check_tools(list: &[String], dynamic_tools: bool) -> Result<(), String> {
+    if list.is_empty() {
+        return Err(
+            "no tool name given. Name at least one tool, e.g. `--tool lookup_order`.".into(),
+        );
+    }
+    let mut types: Vec<(String, &str)> = Vec::new();
+    for (i, t) in list.iter().enumerate() {
+        validate::tool_name(t)?;
+        if list[..i].contains(t) {
+            return Err(format!(
+                "the tool `{t}` is named twice. Give each tool once."
+            ));
+        }
+        if dynamic_tools && DYNAMIC_TOOL_NAMES.contains(&t.as_str()) {
+            return Err(format!(
+                "the tool `{t}` is one of the tools --dynamic-tools generates ({}). Pick another name.",
+                DYNAMIC_TOOL_NAMES.join(", ")
+            ));
+        }
+        let ty = validate::pascal_case(t);
+        if let Some((_, other)) = types.iter().find(|(p, _)| *p == ty) {
+            return Err(format!(
+                "the tools `{other}` and `{t}` would both generate the Rust types `{ty}Input`/`{ty}Output`. \
+                 Rename one of them."
+            ));
+        }
+        types.push((ty, t));
+    }
+    Ok(())
+}
+
+fn parse_capabilities(list: &[String]) -> Result<Vec<String>, String> {
+    if list.is_empty() {
+        return Err(format!(
+            "no capability given. Use `{CAPABILITY_AGENTIC_WORKER}`, `{CAPABILITY_FLOW}` or both; \
+             a tool without capabilities is offered on `flow` only and is invisible to agents."
+        ));
+    }
+    let mut out: Vec<String> = Vec::new();
+    for c in list {
+        if c != CAPABILITY_AGENTIC_WORKER && c != CAPABILITY_FLOW {
+            return Err(format!(
+                "`{c}` is not a capability. Use `{CAPABILITY_AGENTIC_WORKER}` and/or `{CAPABILITY_FLOW}`."
+            ));
+        }
+        if !out.contains(c) {
+            out.push(c.clone());
+        }
+    }
+    // Stable order: agentic_worker first, as the spec writes it.
+    out.sort_by_key(|c| c != CAPABILITY_AGENTIC_WORKER);
+    Ok(out)
+}
+
+fn parse_ci(v: &str) -> Result<Ci, String> {
+    match v {
+        "github" => Ok(Ci::Github),
+        "none" => Ok(Ci::None),
+        other => Err(format!(
+            "`{other}` is not a supported CI; use `github` or `none`."
+        )),
+    }
+}
+
+fn parse_kind(k: &str) -> Result<ExtensionKind, String> {
+    match ExtensionKind::parse(k) {
+        Some(ExtensionKind::DesignExtension) => Ok(ExtensionKind::DesignExtension),
+        Some(other) => Err(format!(
+            "--kind {k}: {} projects are not supported by gtdx new yet. Only `--kind design` \
+             (DesignExtension: tools and node types) is; bundle, deploy and provider templates \
+             will follow.",
+            other.as_str()
+        )),
+        None => Err(format!(
+            "--kind `{k}` is not an extension kind. Use `design` (supported), or one of bundle, \
+             deploy, provider (not supported yet)."
+        )),
+    }
+}

@@ -1,0 +1,259 @@
+//! Renders the embedded handlebars templates into an in-memory project.
+//!
+//! `templates/` holds one directory per layer: `base/` (every project) and the overlays
+//! `node-type/`, `dynamic-tools/` and `ci-github/`. In each layer, `<path>.hbs` renders to the
+//! project file `<path>` when the layer is active, and `_partials/<name>.hbs` is a partial named
+//! `<layer>/<name>` that base files pull in where an overlay adds to a shared file (Cargo
+//! metadata, README sections), so every shared file exists once.
+
+use handlebars::Handlebars;
+use serde_json::{Value, json};
+
+use crate::options::{Ci, Options};
+use crate::sdk::SdkSource;
+use crate::{ScaffoldError, validate};
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/templates.rs"));
+}
+
+/// The embedded template files: `(path under templates/, contents)`.
+pub fn templates() -> &'static [(&'static str, &'static str)] {
+    embedded::TEMPLATES
+}
+
+/// One file of the generated project.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct File {
+    /// Relative path with `/` separators, e.g. `src/lib.rs`.
+    pub path: String,
+    pub contents: String,
+}
+
+/// A rendered project, files sorted by path.
+#[derive(Debug, Clone, Default)]
+pub struct Project {
+    pub files: Vec<File>,
+}
+
+impl Project {
+    pub fn get(&self, path: &str) -> Option<&File> {
+        self.files.iter().find(|f| f.path == path)
+    }
+}
+
+/// The layers active for these options, base first.
+pub fn layers(opts: &Options) -> Vec<&'static str> {
+    let mut l = vec!["base"];
+    if opts.node_type {
+        l.push("node-type");
+    }
+    if opts.dynamic_tools {
+        l.push("dynamic-tools");
+    }
+    if opts.ci == Ci::Github {
+        l.push("ci-github");
+    }
+    l
+}
+
+/// The data every template sees.
+pub fn context(opts: &Options) -> Value {
+    let caps: Vec<String> = opts.capabilities.iter().map(|c| format!("{c:?}")).collect();
+    let agentic = opts
+        .capabilities
+        .iter()
+        .any(|c| c == gtdx_contract::CAPABILITY_AGENTIC_WORKER);
+    let tools: Vec<Value> = opts
+        .tools
+        .iter()
+        .map(|t| {
+            json!({
+                "name": t,
+                "pascal": validate::pascal_case(t),
+                "words": t.replace('_', " "),
+            })
+        })
+        .collect();
+    json!({
+        "name": opts.name,
+        "crate_ident": opts.name.replace('-', "_"),
+        "id": opts.id,
+        "kind": opts.kind.short(),
+        "tools": tools,
+        "first_tool": opts.tools.first(),
+        "capabilities_rust": caps.join(", "),
+        "capabilities_list": opts.capabilities.join(", "),
+        "agentic": agentic,
+        "node_type": opts.node_type,
+        "dynamic_tools": opts.dynamic_tools,
+        "ci_github": opts.ci == Ci::Github,
+        "sdk_dependency": opts.sdk.sdk_dependency(),
+        "describe_dependency": opts.sdk.describe_dependency(),
+        "gtdx_version": env!("CARGO_PKG_VERSION"),
+        "author_toml": crate::sdk::toml_string(&opts.author),
+        "first_tool_title": opts.tools.first().map(|t| title(t)).unwrap_or_default(),
+        "component": opts.name.to_ascii_lowercase().replace('_', "-"),
+        "sdk_is_path": matches!(opts.sdk, SdkSource::Path { .. }),
+        "gtdx_install": gtdx_install(&opts.sdk),
+        "secret_expr": "${{ secrets.GTDX_SIGNING_KEY }}",
+    })
+}
+
+/// Renders every file of the active layers.
+pub fn render(opts: &Options) -> Result<Project, ScaffoldError> {
+    let active = layers(opts);
+    let mut hb = Handlebars::new();
+    hb.set_strict_mode(true);
+    hb.register_escape_fn(handlebars::no_escape);
+    let mut outputs: Vec<(String, &'static str)> = Vec::new();
+    for (path, text) in templates() {
+        let Some((layer, rest)) = path.split_once('/') else {
+            continue;
+        };
+        let Some(rest) = rest.strip_suffix(".hbs") else {
+            continue;
+        };
+        if let Some(partial) = rest.strip_prefix("_partials/") {
+            hb.register_partial(&format!("{layer}/{partial}"), *text)
+                .map_err(|e| ScaffoldError::Template(format!("{path}: {e}")))?;
+        } else if active.contains(&layer) {
+            hb.register_template_string(path, *text)
+                .map_err(|e| ScaffoldError::Template(format!("{path}: {e}")))?;
+            outputs.push((rest.to_string(), path));
+        }
+    }
+    let data = context(opts);
+    let mut files = Vec::with_capacity(outputs.len());
+    for (out, tpl) in outputs {
+        let contents = hb
+            .render(tpl, &data)
+            .map_err(|e| ScaffoldError::Template(format!("{tpl}: {e}")))?;
+        if files.iter().any(|f: &File| f.path == out) {
+            return Err(ScaffoldError::Template(format!(
+                "two layers render {out}; an overlay must extend a base file through a partial"
+            )));
+        }
+        files.push(File {
+            path: out,
+            contents,
+        });
+    }
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(Project { files })
+}
+
+/// `lookup_order` → `Lookup order`.
+fn title(snake: &str) -> String {
+    let words = snake.replace('_', " ");
+    let mut cs = words.chars();
+    match cs.next() {
+        Some(c) => c.to_ascii_uppercase().to_string() + cs.as_str(),
+        None => String::new(),
+    }
+}
+
+/// The CI command that installs the gtdx matching the SDK source.
+fn gtdx_install(sdk: &SdkSource) -> String {
+    match sdk {
+        SdkSource::Git { url, rev: None } => format!("cargo install --locked --git {url} gtdx"),
+        SdkSource::Git { url, rev: Some(r) } => {
+            format!("cargo install --locked --git {url} --rev {r} gtdx")
+        }
+        SdkSource::Version(v) => format!("cargo install --locked gtdx --version '{v}'"),
+        SdkSource::Path { .. } => {
+            format!(
+                "cargo install --locked gtdx --version '{}'",
+                env!("CARGO_PKG_VERSION")
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::{Ci, Vcs};
+    use crate::sdk::SdkSource;
+
+    fn opts(node_type: bool, dynamic_tools: bool, ci: Ci) -> Options {
+        Options {
+            name: "my-ext".into(),
+            id: "greentic.my-ext".into(),
+            kind: gtdx_contract::ExtensionKind::DesignExtension,
+            tools: vec!["hello".into(), "lookup_order".into()],
+            capabilities: vec!["agentic_worker".into(), "flow".into()],
+            node_type,
+            dynamic_tools,
+            ci,
+            vcs: Vcs::None,
+            sdk: SdkSource::Version("0.1".into()),
+            author: "Ada <ada@example.com>".into(),
+        }
+    }
+
+    #[test]
+    fn every_combination_renders_completely() {
+        for bits in 0..8u8 {
+            let o = opts(
+                bits & 1 != 0,
+                bits & 2 != 0,
+                if bits & 4 != 0 { Ci::Github } else { Ci::None },
+            );
+            let p = render(&o).unwrap();
+            let paths: Vec<&str> = p.files.iter().map(|f| f.path.as_str()).collect();
+            for must in [
+                ".gitignore",
+                "Cargo.toml",
+                "README.md",
+                "build.rs",
+                "src/lib.rs",
+            ] {
+                assert!(paths.contains(&must), "{bits}: {paths:?}");
+            }
+            assert_eq!(paths.contains(&"src/dynamic.rs"), o.dynamic_tools);
+            assert_eq!(
+                paths.contains(&".github/workflows/gtdx.yml"),
+                o.ci == Ci::Github
+            );
+            for f in &p.files {
+                assert!(
+                    !f.contents.contains("{{") || f.path.ends_with(".yml"),
+                    "{}: unrendered",
+                    f.path
+                );
+            }
+            let cargo: toml::Table =
+                toml::from_str(&p.get("Cargo.toml").unwrap().contents).unwrap();
+            let gtdx = &cargo["package"]["metadata"]["gtdx"];
+            assert_eq!(gtdx.get("nodeTypes").is_some(), o.node_type);
+            assert_eq!(gtdx.get("dynamicTools").is_some(), o.dynamic_tools);
+            assert_eq!(cargo["dependencies"]["gtdx-sdk"].as_str(), Some("0.1"));
+            assert_eq!(
+                cargo["build-dependencies"]["gtdx-describe"].as_str(),
+                Some("0.1")
+            );
+        }
+    }
+
+    #[test]
+    fn ci_workflow_keeps_the_github_expression() {
+        let p = render(&opts(false, false, Ci::Github)).unwrap();
+        let yml = &p.get(".github/workflows/gtdx.yml").unwrap().contents;
+        assert!(yml.contains("${{ secrets.GTDX_SIGNING_KEY }}"), "{yml}");
+        assert!(yml.contains("--key-env GTDX_SIGNING_KEY"));
+        assert!(yml.contains("rustup target add wasm32-wasip2"));
+        assert!(yml.contains("actions/upload-artifact"));
+    }
+
+    #[test]
+    fn tools_become_annotated_functions_with_tests() {
+        let p = render(&opts(false, false, Ci::None)).unwrap();
+        let lib = &p.get("src/lib.rs").unwrap().contents;
+        assert!(lib.contains(
+            "pub fn lookup_order(input: LookupOrderInput) -> Result<LookupOrderOutput, ToolError>"
+        ));
+        assert!(lib.contains("capabilities = [\"agentic_worker\", \"flow\"]"));
+        assert!(lib.contains("fn lookup_order_through_dispatch()"));
+    }
+}

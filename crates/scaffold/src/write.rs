@@ -1,0 +1,327 @@
+//! Putting a rendered project on disk without ever leaving half of it behind.
+//!
+//! * **Fresh** (`gtdx new` into a missing or empty directory): every file is written into a
+//!   staging directory beside the target (`.gtdx-new-…`), extra files (describe.json) and
+//!   `git init` happen there, and one `rename` moves the finished project into place. If
+//!   anything fails, the staging directory (and any parent directory created for it) is removed.
+//! * **Merge** (`gtdx init`, or `--force` into a non-empty directory): nothing is written until
+//!   every file has rendered and every path has been checked; then each file is written
+//!   atomically. Existing files are never overwritten or deleted: they are kept and reported as
+//!   skipped.
+
+use std::path::{Component, Path, PathBuf};
+use std::process::Command;
+
+use crate::ScaffoldError;
+use crate::options::Mode;
+use crate::render::Project;
+
+/// How the project reaches its directory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Strategy {
+    Fresh,
+    Merge,
+}
+
+/// A project being written. Dropping it before [`Writer::finish`] undoes a fresh project.
+#[derive(Debug)]
+pub struct Writer {
+    target: PathBuf,
+    strategy: Strategy,
+    /// Fresh: the staging directory. Merge: the target.
+    dir: PathBuf,
+    /// Fresh: directories created above the target, removed again on failure (deepest first).
+    created_parents: Vec<PathBuf>,
+    written: Vec<String>,
+    skipped: Vec<String>,
+    finished: bool,
+}
+
+fn io_err(action: &'static str, path: &Path, e: std::io::Error) -> ScaffoldError {
+    ScaffoldError::Fs(gtdx_fsx::FsError::new(action, path, e))
+}
+
+/// Whether `dir` (which exists) has no entries.
+fn is_empty_dir(dir: &Path) -> Result<bool, ScaffoldError> {
+    let mut it = std::fs::read_dir(dir).map_err(|e| io_err("cannot read directory", dir, e))?;
+    Ok(it.next().is_none())
+}
+
+/// `path` made absolute against the current directory, without `.`/`..`.
+pub fn absolute(path: &Path) -> PathBuf {
+    let abs = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir()
+            .map(|d| d.join(path))
+            .unwrap_or_else(|_| path.to_path_buf())
+    };
+    let mut out = PathBuf::new();
+    for c in abs.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+impl Writer {
+    /// Checks the target and writes the project's files (fresh: into staging; merge: in place,
+    /// only once every check passed).
+    pub fn start(
+        path: &Path,
+        mode: Mode,
+        force: bool,
+        project: &Project,
+    ) -> Result<Writer, ScaffoldError> {
+        let target = absolute(path);
+        let shown = path.display();
+        let strategy = match (mode, std::fs::metadata(&target)) {
+            (_, Ok(m)) if !m.is_dir() => {
+                return Err(ScaffoldError::Target(format!(
+                    "{shown} exists and is not a directory. Choose another path."
+                )));
+            }
+            (Mode::New, Ok(_)) if is_empty_dir(&target)? => Strategy::Fresh,
+            (Mode::New, Ok(_)) if !force => {
+                return Err(ScaffoldError::Target(format!(
+                    "destination {shown} already exists and is not empty. Run `gtdx init` in it, \
+                     or pass --force to add the project's files there (existing files are kept, \
+                     never overwritten or deleted)."
+                )));
+            }
+            (Mode::New, Ok(_)) => Strategy::Merge,
+            (Mode::New, Err(_)) => Strategy::Fresh,
+            (Mode::Init, _) => Strategy::Merge,
+        };
+        let mut w = Writer {
+            target: target.clone(),
+            strategy,
+            dir: target.clone(),
+            created_parents: Vec::new(),
+            written: Vec::new(),
+            skipped: Vec::new(),
+            finished: false,
+        };
+        match strategy {
+            Strategy::Fresh => w.stage(project)?,
+            Strategy::Merge => w.merge(project, force, &shown.to_string())?,
+        }
+        Ok(w)
+    }
+
+    fn stage(&mut self, project: &Project) -> Result<(), ScaffoldError> {
+        let parent = self
+            .target
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| PathBuf::from("/"));
+        // Create missing parents, remembering them so a failure removes them again.
+        let mut missing = Vec::new();
+        let mut p = parent.as_path();
+        while !p.exists() {
+            missing.push(p.to_path_buf());
+            match p.parent() {
+                Some(pp) => p = pp,
+                None => break,
+            }
+        }
+        for dir in missing.iter().rev() {
+            std::fs::create_dir(dir).map_err(|e| io_err("cannot create directory", dir, e))?;
+            self.created_parents.insert(0, dir.clone());
+        }
+        let stem = self
+            .target
+            .file_name()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let mut n = 0u32;
+        let staging = loop {
+            let candidate = parent.join(format!(".gtdx-new-{stem}-{}-{n}", std::process::id()));
+            match std::fs::create_dir(&candidate) {
+                Ok(()) => break candidate,
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
+                Err(e) => return Err(io_err("cannot create a staging directory in", &parent, e)),
+            }
+        };
+        self.dir = staging;
+        for f in &project.files {
+            self.put(&f.path, &f.contents)?;
+        }
+        Ok(())
+    }
+
+    fn merge(&mut self, project: &Project, force: bool, shown: &str) -> Result<(), ScaffoldError> {
+        let mut conflicts = Vec::new();
+        for f in &project.files {
+            let dest = self.target.join(&f.path);
+            // A path component that exists as a file would make the write fail half-way.
+            let mut prefix = self.target.clone();
+            let parts: Vec<&str> = f.path.split('/').collect();
+            for part in &parts[..parts.len() - 1] {
+                prefix.push(part);
+                if prefix.exists() && !prefix.is_dir() {
+                    return Err(ScaffoldError::Target(format!(
+                        "{} is a file, but the project needs a directory there for {}. Move it \
+                         away and run again.",
+                        prefix.display(),
+                        f.path
+                    )));
+                }
+            }
+            if dest.symlink_metadata().is_ok() {
+                if dest.is_dir() {
+                    return Err(ScaffoldError::Target(format!(
+                        "{} is a directory, but the project needs a file there. Move it away and \
+                         run again.",
+                        dest.display()
+                    )));
+                }
+                conflicts.push(f.path.clone());
+            }
+        }
+        if !conflicts.is_empty() && !force {
+            return Err(ScaffoldError::Target(format!(
+                "{shown} already has {}. Pass --force to keep them and add only the missing files \
+                 (nothing is overwritten or deleted), or move them away.",
+                conflicts.join(", ")
+            )));
+        }
+        for f in &project.files {
+            if conflicts.contains(&f.path) {
+                self.skipped.push(f.path.clone());
+            } else {
+                self.put(&f.path, &f.contents)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes one more file (e.g. describe.json). Merge: kept and reported if it exists.
+    pub fn put(&mut self, rel: &str, contents: &str) -> Result<(), ScaffoldError> {
+        let dest = self.dir.join(rel);
+        match self.strategy {
+            Strategy::Fresh => {
+                // Invisible until the staging directory is renamed into place.
+                if let Some(parent) = dest.parent() {
+                    std::fs::create_dir_all(parent)
+                        .map_err(|e| io_err("cannot create directory", parent, e))?;
+                }
+                std::fs::write(&dest, contents).map_err(|e| io_err("cannot write", &dest, e))?;
+            }
+            Strategy::Merge => {
+                if dest.symlink_metadata().is_ok() {
+                    if !self.skipped.iter().any(|s| s == rel) {
+                        self.skipped.push(rel.to_string());
+                    }
+                    return Ok(());
+                }
+                gtdx_fsx::write_atomic_with(&dest, |f| {
+                    use std::io::Write;
+                    #[cfg(unix)]
+                    {
+                        use std::os::unix::fs::PermissionsExt;
+                        f.set_permissions(std::fs::Permissions::from_mode(0o644))?;
+                    }
+                    f.write_all(contents.as_bytes())
+                })?;
+            }
+        }
+        self.written.push(rel.to_string());
+        Ok(())
+    }
+
+    /// The directory holding the project's files right now (staging, or the target).
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The final location.
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
+    pub fn strategy(&self) -> Strategy {
+        self.strategy
+    }
+
+    /// Files written, in order.
+    pub fn written(&self) -> &[String] {
+        &self.written
+    }
+
+    /// Files that existed and were kept.
+    pub fn skipped(&self) -> &[String] {
+        &self.skipped
+    }
+
+    /// Whether `rel` was kept from before rather than written.
+    pub fn was_skipped(&self, rel: &str) -> bool {
+        self.skipped.iter().any(|s| s == rel)
+    }
+
+    /// Runs `git init` unless the target is inside a git work tree already (like Cargo).
+    /// Returns whether a repository was created.
+    pub fn git_init(&mut self) -> Result<bool, ScaffoldError> {
+        if inside_git_work_tree(&self.target) {
+            return Ok(false);
+        }
+        let out = Command::new("git")
+            .arg("init")
+            .arg("--quiet")
+            .arg(&self.dir)
+            .output()
+            .map_err(|e| {
+                ScaffoldError::Git(format!(
+                    "cannot run git ({e}). Install git, or pass --vcs none to skip `git init`."
+                ))
+            })?;
+        if !out.status.success() {
+            return Err(ScaffoldError::Git(format!(
+                "`git init` failed: {}. Pass --vcs none to skip it.",
+                String::from_utf8_lossy(&out.stderr).trim()
+            )));
+        }
+        Ok(true)
+    }
+
+    /// Moves a fresh project into place; a merge is already in place.
+    pub fn finish(mut self) -> Result<PathBuf, ScaffoldError> {
+        if self.strategy == Strategy::Fresh {
+            if std::fs::rename(&self.dir, &self.target).is_err() {
+                // Some platforms do not rename over an (empty) directory: remove it first.
+                if self.target.is_dir() {
+                    let _ = std::fs::remove_dir(&self.target);
+                }
+                std::fs::rename(&self.dir, &self.target)
+                    .map_err(|e| io_err("cannot move the new project to", &self.target, e))?;
+            }
+            self.dir = self.target.clone();
+        }
+        self.finished = true;
+        Ok(self.target.clone())
+    }
+}
+
+impl Drop for Writer {
+    fn drop(&mut self) {
+        if self.finished || self.strategy != Strategy::Fresh {
+            return;
+        }
+        let _ = std::fs::remove_dir_all(&self.dir);
+        // Deepest first.
+        for dir in &self.created_parents {
+            let _ = std::fs::remove_dir(dir);
+        }
+    }
+}
+
+/// Whether `path` or one of its ancestors holds `.git` (a directory or a worktree file).
+pub fn inside_git_work_tree(path: &Path) -> bool {
+    let abs = absolute(path);
+    abs.ancestors().any(|a| a.join(".git").exists())
+}
