@@ -39,3 +39,7 @@ pub const TOOLS_INTERFACE: &str = "greentic:extension-design/tools@0.3.0";
 pub const CONTRACT_VERSION: &str = "0.3.0";
 /// The lowest designer that understands a v2 describe.
 pub const MIN_DESIGNER_VERSION: &str = ">=1.2.0";
+/// The runner floor gtdx writes when the author gives none (a semver requirement).
+pub const MIN_RUNNER_VERSION: &str = "^1.2.0";
+/// The WIT world an extension built with the gtdx SDK exports (`runtime.components.*.world`).
+pub const SDK_WORLD: &str = "greentic:extension-design/tool-extension@0.3.0";

@@ -1,0 +1,274 @@
+//! The whole manifest: tools from the sources, everything else from `[package.metadata.gtdx]`
+//! and the Cargo package.
+
+use std::collections::BTreeMap;
+
+use gtdx_contract::{
+    API_VERSION_V2, Author, CONTRACT_VERSION, Compat, Contributions, Describe, GtpackRef,
+    LocalizedText, MIN_DESIGNER_VERSION, MIN_RUNNER_VERSION, Metadata, Runtime, RuntimeComponent,
+    SCHEMA_URL, SDK_WORLD, ZERO_SHA256,
+};
+use serde_json::Value;
+
+use crate::config::GtdxConfig;
+use crate::error::Error;
+use crate::package::Package;
+use crate::tools::ToolOut;
+
+/// Builds the manifest. `tools` are already sorted by name.
+pub fn manifest(pkg: &Package, cfg: &GtdxConfig, tools: &[ToolOut]) -> Result<Describe, Error> {
+    let bad = |message: String, help: &str| Error::manifest(&pkg.manifest_path, message, help);
+    let id = cfg.id.clone().ok_or_else(|| {
+        bad(
+            "[package.metadata.gtdx] has no `id`".into(),
+            &format!(
+                "add `id = \"greentic.{}\"` (reverse-DNS; the store addresses the extension by it)",
+                crate::config::kebab(&pkg.name)
+            ),
+        )
+    })?;
+    let summary = match (&cfg.summary, &pkg.description) {
+        (Some(s), _) => s.clone(),
+        (None, Some(d)) => LocalizedText::Plain(d.clone()),
+        (None, None) => {
+            return Err(bad(
+                "the extension has no summary: neither [package.metadata.gtdx].summary nor package.description is set".into(),
+                "add `description = \"One line about what it does\"` to [package]",
+            ));
+        }
+    };
+    let author = match &cfg.author {
+        Some(a) => a.clone(),
+        None => match pkg.authors.iter().find(|a| !a.trim().is_empty()) {
+            Some(a) => parse_author(a),
+            None => {
+                return Err(bad(
+                    "the extension has no author: neither package.authors nor [package.metadata.gtdx].author is set".into(),
+                    "add `authors = [\"Your Name <you@example.com>\"]` to [package]",
+                ));
+            }
+        },
+    };
+    let license = cfg.license.clone().or_else(|| pkg.license.clone()).ok_or_else(|| {
+        bad(
+            "the extension has no license: package.license is not set".into(),
+            "add `license = \"Apache-2.0\"` (an SPDX expression) to [package], or `license` to [package.metadata.gtdx]",
+        )
+    })?;
+    let compat = cfg.compat.clone().unwrap_or_default();
+
+    // Components: this crate's own (digests are placeholders until `gtdx build`), then the rest.
+    let own = cfg.own_component(pkg);
+    let mut components = BTreeMap::new();
+    let declared = cfg.components.clone().unwrap_or_default();
+    let own_decl = declared.get(&own).cloned().unwrap_or_default();
+    components.insert(
+        own.clone(),
+        RuntimeComponent {
+            oci_ref: own_decl.oci_ref.clone(),
+            gtpack: Some(GtpackRef {
+                file: own_decl
+                    .file
+                    .clone()
+                    .unwrap_or_else(|| format!("components/{own}.wasm")),
+                sha256: ZERO_SHA256.into(),
+                pack_id: own_decl.pack_id.clone(),
+                component_version: own_decl.component_version.clone(),
+            }),
+            sha256: ZERO_SHA256.into(),
+            world: own_decl.world.clone().unwrap_or_else(|| SDK_WORLD.into()),
+        },
+    );
+    for (key, c) in &declared {
+        if *key == own {
+            continue;
+        }
+        let Some(world) = c.world.clone() else {
+            return Err(bad(
+                format!("[package.metadata.gtdx.components.{key}] has no `world`"),
+                "name the WIT world the component exports, e.g. world = \"greentic:extension-design/tool-extension@0.3.0\"",
+            ));
+        };
+        let sha = c.sha256.clone().unwrap_or_else(|| ZERO_SHA256.into());
+        components.insert(
+            key.clone(),
+            RuntimeComponent {
+                oci_ref: c.oci_ref.clone(),
+                gtpack: c.file.clone().map(|file| GtpackRef {
+                    file,
+                    sha256: sha.clone(),
+                    pack_id: c.pack_id.clone(),
+                    component_version: c.component_version.clone(),
+                }),
+                sha256: sha,
+                world,
+            },
+        );
+    }
+
+    let tool_list: Vec<gtdx_contract::Tool> = dispatch_tools(pkg, cfg, tools)
+        .into_iter()
+        .map(|t| t.tool)
+        .collect();
+
+    // A tool may read only secrets the permissions grant (E_SECRET_NOT_GRANTED): grant them.
+    let mut permissions = cfg.permissions.clone().unwrap_or_default();
+    let mut secrets = permissions.secrets.clone().unwrap_or_default();
+    for t in &tool_list {
+        for s in t.secret_requirements.iter().flatten() {
+            if !secrets.contains(&s.key) {
+                secrets.push(s.key.clone());
+            }
+        }
+    }
+    permissions.secrets = if secrets.is_empty() {
+        permissions.secrets.take()
+    } else {
+        Some(secrets)
+    };
+
+    let mut contributions = cfg
+        .contributions
+        .clone()
+        .unwrap_or_else(Contributions::default);
+    if cfg.node_types.is_some() {
+        contributions.node_types = cfg.node_types.clone();
+    }
+    if cfg.dynamic_tools.is_some() {
+        contributions.dynamic_tools = cfg.dynamic_tools.clone();
+    }
+    contributions.tools = Some(tool_list);
+
+    let config_schema = match &cfg.config_schema {
+        None => None,
+        Some(rel) => {
+            let path = pkg.root.join(rel);
+            let text = std::fs::read_to_string(&path).map_err(|e| {
+                bad(
+                    format!("[package.metadata.gtdx].configSchema: cannot read `{rel}`: {e}"),
+                    "fix the path (relative to the crate root)",
+                )
+            })?;
+            let v: Value = serde_json::from_str(&text).map_err(|e| {
+                bad(
+                    format!("[package.metadata.gtdx].configSchema: `{rel}` is not valid JSON: {e}"),
+                    "fix the JSON syntax of that file",
+                )
+            })?;
+            Some(crate::tools::compact(&v))
+        }
+    };
+
+    Ok(Describe {
+        schema: Some(SCHEMA_URL.into()),
+        api_version: API_VERSION_V2.into(),
+        kind: cfg.kind(pkg)?,
+        compat: Compat {
+            min_designer_version: compat
+                .min_designer_version
+                .unwrap_or_else(|| MIN_DESIGNER_VERSION.into()),
+            min_runner_version: compat
+                .min_runner_version
+                .unwrap_or_else(|| MIN_RUNNER_VERSION.into()),
+            contract_version: compat
+                .contract_version
+                .unwrap_or_else(|| CONTRACT_VERSION.into()),
+        },
+        metadata: Metadata {
+            id,
+            name: cfg.name.clone().unwrap_or_else(|| pkg.name.clone()),
+            version: pkg.version.clone(),
+            summary,
+            description: cfg.description.clone(),
+            author,
+            license,
+            homepage: pkg.homepage.clone(),
+            repository: pkg.repository.clone(),
+            keywords: if pkg.keywords.is_empty() {
+                None
+            } else {
+                Some(pkg.keywords.clone())
+            },
+            icon: cfg.icon.clone(),
+            screenshots: cfg.screenshots.clone(),
+        },
+        engine: None,
+        capabilities: cfg.capabilities.clone().unwrap_or_default(),
+        runtime: Runtime {
+            memory_limit_mb: cfg.memory_limit_mb,
+            permissions,
+            components,
+        },
+        execution: cfg.execution.clone(),
+        contributions,
+        localization: cfg.localization.clone(),
+        signature: None,
+        manifest_sha256: None,
+        required_secrets: cfg.required_secrets.clone(),
+        config_schema,
+        config_fields: cfg.config_fields.clone(),
+    })
+}
+
+/// The tools as dispatched: each one's `runtime_ref` names this crate's component once the
+/// extension declares more than one (with a single component the runtime picks it).
+pub fn dispatch_tools(pkg: &Package, cfg: &GtdxConfig, tools: &[ToolOut]) -> Vec<ToolOut> {
+    let own = cfg.own_component(pkg);
+    let several = cfg
+        .components
+        .as_ref()
+        .is_some_and(|c| c.keys().any(|k| *k != own));
+    let mut out = tools.to_vec();
+    if several {
+        for t in &mut out {
+            if t.tool.runtime_ref.is_none() {
+                t.tool.runtime_ref = Some(own.clone());
+            }
+        }
+    }
+    out
+}
+
+/// `Name <email>` → author name and email.
+pub fn parse_author(s: &str) -> Author {
+    let s = s.trim();
+    match (s.find('<'), s.rfind('>')) {
+        (Some(open), Some(close)) if open < close => {
+            let name = s[..open].trim();
+            let email = s[open + 1..close].trim();
+            Author {
+                name: if name.is_empty() {
+                    email.to_string()
+                } else {
+                    name.to_string()
+                },
+                email: if email.is_empty() {
+                    None
+                } else {
+                    Some(email.to_string())
+                },
+                public_key: None,
+            }
+        }
+        _ => Author {
+            name: s.to_string(),
+            email: None,
+            public_key: None,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn authors() {
+        let a = parse_author("Ada Lovelace <ada@example.com>");
+        assert_eq!(a.name, "Ada Lovelace");
+        assert_eq!(a.email.as_deref(), Some("ada@example.com"));
+        let b = parse_author("Team Greentic");
+        assert_eq!(b.name, "Team Greentic");
+        assert_eq!(b.email, None);
+    }
+}

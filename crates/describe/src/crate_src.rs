@@ -1,0 +1,428 @@
+//! Reading a crate's sources without compiling them: the module tree and an index of its items.
+//!
+//! [`load`] starts at the library root and follows `mod` declarations the way rustc does: inline
+//! modules, `mod x;` as `x.rs` or `x/mod.rs` (nested under `a/` when declared in a non-`mod.rs`
+//! file `a.rs`), and `#[path = "..."]`. Modules behind `#[cfg(test)]` are skipped, as are
+//! `#[cfg(...)]` modules whose file does not exist. [`Index::build`] then records, per module, the
+//! types it defines, the names it imports, its child modules, and every function carrying a tool
+//! attribute.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use syn::ext::IdentExt;
+use syn::{Attribute, Item};
+
+use crate::error::SourceError;
+
+/// A crate-relative module path; the crate root is the empty path.
+pub type ModPath = Vec<String>;
+
+/// One parsed source file.
+pub struct SourceFile {
+    /// Absolute path.
+    pub path: PathBuf,
+    pub ast: syn::File,
+    /// The module whose body this file is.
+    pub module: ModPath,
+}
+
+/// Every source file of a crate, in declaration order (the root first).
+pub struct LoadedCrate {
+    pub files: Vec<SourceFile>,
+}
+
+struct Pending {
+    path: PathBuf,
+    module: ModPath,
+    /// Whether nested `mod x;` resolve next to the file (`mod.rs`, the root, `#[path]` files)
+    /// or in a directory named after it.
+    mod_rs: bool,
+}
+
+/// Parses the root file and every module file it reaches.
+pub fn load(root_file: &Path) -> Result<LoadedCrate, SourceError> {
+    let mut files = Vec::new();
+    let mut queue = vec![Pending {
+        path: root_file.to_path_buf(),
+        module: Vec::new(),
+        mod_rs: true,
+    }];
+    while let Some(p) = queue.pop() {
+        let text = std::fs::read_to_string(&p.path).map_err(|e| {
+            SourceError::file(&p.path, format!("cannot read this source file: {e}"))
+        })?;
+        let ast = syn::parse_file(&text).map_err(|e| {
+            SourceError::new(
+                &p.path,
+                e.span(),
+                format!("this file does not parse as Rust: {e}"),
+            )
+            .help("fix the syntax error (`cargo check` shows the same problem)")
+        })?;
+        let file_dir = p.path.parent().map(Path::to_path_buf).unwrap_or_default();
+        // Where `mod x;` declared at the top level of this file looks for `x.rs`.
+        let child_dir = if p.mod_rs {
+            file_dir.clone()
+        } else {
+            let stem = p
+                .path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            file_dir.join(stem)
+        };
+        let mut found = Vec::new();
+        collect_mod_files(
+            &p.path, &ast.items, &p.module, &child_dir, &file_dir, &mut found,
+        )?;
+        files.push(SourceFile {
+            path: p.path,
+            ast,
+            module: p.module,
+        });
+        // Reverse so that the queue (a stack) visits modules in declaration order.
+        queue.extend(found.into_iter().rev());
+    }
+    Ok(LoadedCrate { files })
+}
+
+fn collect_mod_files(
+    file: &Path,
+    items: &[Item],
+    module: &ModPath,
+    child_dir: &Path,
+    path_base: &Path,
+    out: &mut Vec<Pending>,
+) -> Result<(), SourceError> {
+    for item in items {
+        let Item::Mod(m) = item else { continue };
+        if is_cfg_test(&m.attrs) {
+            continue;
+        }
+        let name = m.ident.unraw().to_string();
+        let mut sub = module.clone();
+        sub.push(name.clone());
+        let path_attr = path_attr(&m.attrs);
+        match &m.content {
+            Some((_, inner)) => {
+                let dir = match &path_attr {
+                    Some(p) => path_base.join(p),
+                    None => child_dir.join(&name),
+                };
+                collect_mod_files(file, inner, &sub, &dir, &dir, out)?;
+            }
+            None => {
+                let candidates = match &path_attr {
+                    Some(p) => vec![path_base.join(p)],
+                    None => vec![
+                        child_dir.join(format!("{name}.rs")),
+                        child_dir.join(&name).join("mod.rs"),
+                    ],
+                };
+                match candidates.iter().find(|c| c.is_file()) {
+                    Some(found) => {
+                        let mod_rs =
+                            path_attr.is_some() || found.file_name().is_some_and(|f| f == "mod.rs");
+                        out.push(Pending {
+                            path: found.clone(),
+                            module: sub,
+                            mod_rs,
+                        });
+                    }
+                    None if has_cfg(&m.attrs) => {}
+                    None => {
+                        let looked: Vec<String> = candidates
+                            .iter()
+                            .map(|c| crate::error::display_path(c).display().to_string())
+                            .collect();
+                        return Err(SourceError::new(
+                            file,
+                            m.ident.span(),
+                            format!(
+                                "file not found for module `{name}` (looked for {})",
+                                looked.join(" and ")
+                            ),
+                        )
+                        .help("create the file, or fix the `mod` declaration or its `#[path]`"));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `#[path = "..."]`.
+pub fn path_attr(attrs: &[Attribute]) -> Option<String> {
+    attrs.iter().find_map(|a| {
+        if !a.path().is_ident("path") {
+            return None;
+        }
+        match &a.meta {
+            syn::Meta::NameValue(nv) => match &nv.value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => Some(s.value()),
+                _ => None,
+            },
+            _ => None,
+        }
+    })
+}
+
+fn has_cfg(attrs: &[Attribute]) -> bool {
+    attrs.iter().any(|a| a.path().is_ident("cfg"))
+}
+
+/// `#[cfg(test)]`, exactly.
+pub fn is_cfg_test(attrs: &[Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.path().is_ident("cfg") && a.parse_args::<syn::Ident>().is_ok_and(|i| i == "test")
+    })
+}
+
+/// A type definition the schema generator can inline.
+#[derive(Clone, Copy)]
+pub enum TypeItem<'a> {
+    Struct(&'a syn::ItemStruct),
+    Enum(&'a syn::ItemEnum),
+    Alias(&'a syn::ItemType),
+}
+
+impl<'a> TypeItem<'a> {
+    pub fn ident(&self) -> &'a syn::Ident {
+        match self {
+            TypeItem::Struct(s) => &s.ident,
+            TypeItem::Enum(e) => &e.ident,
+            TypeItem::Alias(t) => &t.ident,
+        }
+    }
+
+    pub fn generics(&self) -> &'a syn::Generics {
+        match self {
+            TypeItem::Struct(s) => &s.generics,
+            TypeItem::Enum(e) => &e.generics,
+            TypeItem::Alias(t) => &t.generics,
+        }
+    }
+
+    pub fn attrs(&self) -> &'a [Attribute] {
+        match self {
+            TypeItem::Struct(s) => &s.attrs,
+            TypeItem::Enum(e) => &e.attrs,
+            TypeItem::Alias(t) => &t.attrs,
+        }
+    }
+
+    /// Identity for recursion detection.
+    pub fn addr(&self) -> usize {
+        match self {
+            TypeItem::Struct(s) => *s as *const _ as usize,
+            TypeItem::Enum(e) => *e as *const _ as usize,
+            TypeItem::Alias(t) => *t as *const _ as usize,
+        }
+    }
+}
+
+/// What one module defines and imports.
+pub struct Module<'a> {
+    pub path: ModPath,
+    /// Index into [`LoadedCrate::files`] of the file holding this module's items.
+    pub file: usize,
+    pub parent: Option<usize>,
+    /// `struct`, `enum` and `type` items by name.
+    pub types: HashMap<String, TypeItem<'a>>,
+    /// `const` items by name (for array lengths).
+    pub consts: HashMap<String, &'a syn::ItemConst>,
+    /// `use` imports: local name → path as written.
+    pub uses: HashMap<String, Vec<String>>,
+    /// `use path::*` prefixes, as written.
+    pub globs: Vec<Vec<String>>,
+    /// Child modules by name → module id.
+    pub children: HashMap<String, usize>,
+    /// The visibility the `mod` item was declared with (`None` for the crate root).
+    pub vis: Option<&'a syn::Visibility>,
+}
+
+/// A function carrying a tool attribute.
+pub struct ToolFn<'a> {
+    pub module: usize,
+    pub item: &'a syn::ItemFn,
+    pub attr: &'a Attribute,
+}
+
+/// The crate's modules, types and tools, borrowed from the parsed files.
+pub struct Index<'a> {
+    pub files: &'a [SourceFile],
+    pub modules: Vec<Module<'a>>,
+    pub by_path: HashMap<ModPath, usize>,
+    pub tools: Vec<ToolFn<'a>>,
+}
+
+impl<'a> Index<'a> {
+    pub fn build(krate: &'a LoadedCrate) -> Self {
+        let mut idx = Index {
+            files: &krate.files,
+            modules: Vec::new(),
+            by_path: HashMap::new(),
+            tools: Vec::new(),
+        };
+        // Create every file-backed module first so that `mod x;` can link to it.
+        for (fi, f) in krate.files.iter().enumerate() {
+            let id = idx.ensure_module(&f.module, fi);
+            idx.modules[id].file = fi;
+        }
+        for (fi, f) in krate.files.iter().enumerate() {
+            let id = idx.by_path[&f.module];
+            idx.index_items(fi, id, &f.ast.items);
+        }
+        idx
+    }
+
+    fn ensure_module(&mut self, path: &ModPath, file: usize) -> usize {
+        if let Some(&id) = self.by_path.get(path) {
+            return id;
+        }
+        let parent = if path.is_empty() {
+            None
+        } else {
+            let pp = path[..path.len() - 1].to_vec();
+            Some(self.ensure_module(&pp, file))
+        };
+        let id = self.modules.len();
+        self.modules.push(Module {
+            path: path.clone(),
+            file,
+            parent,
+            types: HashMap::new(),
+            consts: HashMap::new(),
+            uses: HashMap::new(),
+            globs: Vec::new(),
+            children: HashMap::new(),
+            vis: None,
+        });
+        self.by_path.insert(path.clone(), id);
+        if let (Some(p), Some(last)) = (parent, path.last()) {
+            self.modules[p].children.insert(last.clone(), id);
+        }
+        id
+    }
+
+    fn index_items(&mut self, file: usize, module: usize, items: &'a [Item]) {
+        for item in items {
+            match item {
+                Item::Struct(s) => {
+                    self.modules[module]
+                        .types
+                        .insert(s.ident.unraw().to_string(), TypeItem::Struct(s));
+                }
+                Item::Enum(e) => {
+                    self.modules[module]
+                        .types
+                        .insert(e.ident.unraw().to_string(), TypeItem::Enum(e));
+                }
+                Item::Type(t) => {
+                    self.modules[module]
+                        .types
+                        .insert(t.ident.unraw().to_string(), TypeItem::Alias(t));
+                }
+                Item::Const(c) => {
+                    self.modules[module]
+                        .consts
+                        .insert(c.ident.unraw().to_string(), c);
+                }
+                Item::Use(u) => {
+                    let mut prefix = Vec::new();
+                    let m = &mut self.modules[module];
+                    flatten_use(&u.tree, &mut prefix, &mut m.uses, &mut m.globs);
+                }
+                Item::Fn(f) => {
+                    if let Some(attr) = f.attrs.iter().find(|a| gtdx_annotations::is_tool_attr(a)) {
+                        self.tools.push(ToolFn {
+                            module,
+                            item: f,
+                            attr,
+                        });
+                    }
+                }
+                Item::Mod(m) => {
+                    if is_cfg_test(&m.attrs) {
+                        continue;
+                    }
+                    let mut sub = self.modules[module].path.clone();
+                    sub.push(m.ident.unraw().to_string());
+                    match &m.content {
+                        Some((_, inner)) => {
+                            let id = self.ensure_module(&sub, file);
+                            self.modules[id].file = file;
+                            self.modules[id].vis = Some(&m.vis);
+                            self.index_items(file, id, inner);
+                        }
+                        None => {
+                            // File-backed: created in `build` if the file was found.
+                            if let Some(&id) = self.by_path.get(&sub) {
+                                self.modules[id].vis = Some(&m.vis);
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The file holding a module's items.
+    pub fn file_of(&self, module: usize) -> &'a Path {
+        &self.files[self.modules[module].file].path
+    }
+}
+
+fn flatten_use(
+    tree: &syn::UseTree,
+    prefix: &mut Vec<String>,
+    uses: &mut HashMap<String, Vec<String>>,
+    globs: &mut Vec<Vec<String>>,
+) {
+    match tree {
+        syn::UseTree::Path(p) => {
+            prefix.push(p.ident.unraw().to_string());
+            flatten_use(&p.tree, prefix, uses, globs);
+            prefix.pop();
+        }
+        syn::UseTree::Name(n) => {
+            let name = n.ident.unraw().to_string();
+            if name == "self" {
+                if let Some(last) = prefix.last() {
+                    uses.insert(last.clone(), prefix.clone());
+                }
+            } else {
+                let mut full = prefix.clone();
+                full.push(name.clone());
+                uses.insert(name, full);
+            }
+        }
+        syn::UseTree::Rename(r) => {
+            let name = r.ident.unraw().to_string();
+            let alias = r.rename.unraw().to_string();
+            if alias == "_" {
+                return;
+            }
+            let full = if name == "self" {
+                prefix.clone()
+            } else {
+                let mut f = prefix.clone();
+                f.push(name);
+                f
+            };
+            uses.insert(alias, full);
+        }
+        syn::UseTree::Glob(_) => globs.push(prefix.clone()),
+        syn::UseTree::Group(g) => {
+            for t in &g.items {
+                flatten_use(t, prefix, uses, globs);
+            }
+        }
+    }
+}

@@ -1,0 +1,195 @@
+//! Annotated Rust sources → `describe.json`, without compiling anything.
+//!
+//! `gtdx describe` and an extension's build script both run this crate:
+//!
+//! 1. [`crate_src`] reads the library's sources with syn, following `mod` declarations, and
+//!    finds every function carrying `#[tool(...)]` (parsed by `gtdx-annotations`, the same
+//!    parser the proc-macro uses).
+//! 2. [`schema`] turns each tool's input and output types into portable JSON Schema from the
+//!    type definitions of the same crate, honouring serde's attributes.
+//! 3. [`assemble`] builds the complete manifest: tools from the sources, every other field from
+//!    `[package.metadata.gtdx]` ([`config`]) and the Cargo package.
+//! 4. [`check`] compares with the file on disk (`--check`); [`write`] writes it atomically.
+//!
+//! [`trap`] finds tool definitions built by hand (the "lib.rs trap"), and [`build_script`]
+//! generates the tool table `gtdx_sdk::export_extension!()` includes.
+//!
+//! The crate is a build-dependency of every extension, so it stays small: no JSON Schema
+//! validator, no CLI parser. `gtdx` runs the lint on the result.
+
+use std::path::{Path, PathBuf};
+
+use gtdx_contract::{Describe, Diagnostic, Severity};
+
+pub mod assemble;
+pub mod build_script;
+pub mod config;
+pub mod crate_src;
+pub mod error;
+mod facts;
+pub mod package;
+pub mod resolve;
+pub mod schema;
+pub mod serde_attrs;
+pub mod tools;
+pub mod trap;
+
+pub use error::{Error, SourceError};
+pub use package::Package;
+
+/// Code of the warning for a field whose shape is set by `#[serde(with)]`.
+pub const W_CUSTOM_SERDE: &str = "W_DESCRIBE_CUSTOM_SERDE";
+
+/// A generated manifest and what went into it.
+#[derive(Debug)]
+pub struct Generated {
+    pub package: Package,
+    pub describe: Describe,
+    /// The canonical text: pretty-printed, trailing newline.
+    pub text: String,
+    pub tools: Vec<tools::ToolOut>,
+    /// Non-fatal findings (custom serde shapes, hand-written tool definitions).
+    pub warnings: Vec<Diagnostic>,
+    /// Every file read: sources, hand-written schemas, Cargo.toml.
+    pub inputs: Vec<PathBuf>,
+}
+
+/// Reads the package at `manifest_path` (with `cargo metadata`) and generates its manifest.
+pub fn generate(manifest_path: &Path) -> Result<Generated, Error> {
+    let pkg = Package::from_manifest(manifest_path)?;
+    generate_for(pkg)
+}
+
+/// Generates the manifest of a package already read.
+pub fn generate_for(pkg: Package) -> Result<Generated, Error> {
+    let cfg = config::GtdxConfig::from_package(&pkg)?;
+    let krate = crate_src::load(&pkg.lib_path)?;
+    let idx = crate_src::Index::build(&krate);
+    let collected = tools::collect(&idx, &pkg.root).map_err(Error::Sources)?;
+    let describe = assemble::manifest(&pkg, &cfg, &collected.tools)?;
+    let known: Vec<String> = collected
+        .tools
+        .iter()
+        .map(|t| t.tool.name.clone())
+        .collect();
+    let mut warnings: Vec<Diagnostic> = collected
+        .warnings
+        .iter()
+        .map(|w| source_diagnostic(W_CUSTOM_SERDE, Severity::Warning, w))
+        .collect();
+    warnings.extend(trap::scan_crate(&krate, &known));
+    let mut inputs: Vec<PathBuf> = krate.files.iter().map(|f| f.path.clone()).collect();
+    inputs.extend(collected.schema_files);
+    inputs.push(pkg.manifest_path.clone());
+    let text = describe.to_pretty_json();
+    Ok(Generated {
+        package: pkg,
+        describe,
+        text,
+        tools: collected.tools,
+        warnings,
+        inputs,
+    })
+}
+
+/// A located source finding as a diagnostic.
+pub fn source_diagnostic(code: &str, severity: Severity, e: &SourceError) -> Diagnostic {
+    let mut d = Diagnostic::new(
+        code,
+        severity,
+        e.file.display().to_string(),
+        e.message.clone(),
+    )
+    .at(e.line, e.column);
+    if let Some(h) = &e.help {
+        d = d.help(h.clone());
+    }
+    d
+}
+
+/// How the file on disk compares with the sources.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CheckOutcome {
+    /// Equal (build-computed digests and the signature aside).
+    Fresh,
+    /// Different; `diff` is a unified diff from the file on disk to the generated text.
+    Stale { diff: String },
+    /// There is no describe.json yet.
+    Missing,
+}
+
+/// Compares the generated manifest with `describe.json` on disk.
+///
+/// The digests `gtdx build` fills in (`runtime.components.*.sha256`, `gtpack.sha256`,
+/// `manifestSha256`) and the signature are not derived from the sources, so they are carried
+/// over from the file on disk before comparing: a built and signed describe.json is fresh as
+/// long as everything the sources say is unchanged.
+pub fn check(generated: &Generated) -> Result<CheckOutcome, Error> {
+    let path = generated.package.describe_path();
+    let on_disk = match std::fs::read(&path) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(CheckOutcome::Missing),
+        Err(e) => return Err(gtdx_fsx::FsError::new("cannot read", &path, e).into()),
+    };
+    let expected = expected_text(&generated.describe, &on_disk);
+    if expected == on_disk {
+        return Ok(CheckOutcome::Fresh);
+    }
+    Ok(CheckOutcome::Stale {
+        diff: unified_diff(&on_disk, &expected),
+    })
+}
+
+/// The generated text with the computed fields of `on_disk` carried over.
+fn expected_text(generated: &Describe, on_disk: &str) -> String {
+    let Ok(old) = Describe::from_json_str(on_disk) else {
+        return generated.to_pretty_json();
+    };
+    let mut d = generated.clone();
+    for (key, c) in d.runtime.components.iter_mut() {
+        if let Some(oc) = old.runtime.components.get(key) {
+            c.sha256 = oc.sha256.clone();
+            if let (Some(g), Some(og)) = (c.gtpack.as_mut(), oc.gtpack.as_ref()) {
+                g.sha256 = og.sha256.clone();
+            }
+        }
+    }
+    d.manifest_sha256 = old.manifest_sha256.clone();
+    d.signature = old.signature.clone();
+    d.to_pretty_json()
+}
+
+/// A unified diff (3 lines of context) from `old` to `new`.
+pub fn unified_diff(old: &str, new: &str) -> String {
+    similar::TextDiff::from_lines(old, new)
+        .unified_diff()
+        .context_radius(3)
+        .header(
+            "describe.json (on disk)",
+            "describe.json (from the sources)",
+        )
+        .to_string()
+}
+
+/// What [`write`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Written {
+    /// The file already said what the sources say; it was left untouched (digests included).
+    Unchanged,
+    /// The file was created or replaced.
+    Written,
+}
+
+/// Writes `describe.json` next to `Cargo.toml`, atomically. A file that is already fresh is left
+/// alone; a stale one is replaced by the generated text, whose digests are the all-zero
+/// placeholder and which has no signature (`gtdx build` and `gtdx sign` add them again).
+pub fn write(generated: &Generated) -> Result<Written, Error> {
+    if check(generated)? == CheckOutcome::Fresh {
+        return Ok(Written::Unchanged);
+    }
+    gtdx_fsx::write_atomic(
+        &generated.package.describe_path(),
+        generated.text.as_bytes(),
+    )?;
+    Ok(Written::Written)
+}

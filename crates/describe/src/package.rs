@@ -1,0 +1,149 @@
+//! The package being described: what Cargo knows about it, found either with `cargo metadata`
+//! (the CLI) or from the environment Cargo gives a build script.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::error::Error;
+
+/// The Cargo package fields describe reuses, and where its sources are.
+#[derive(Debug, Clone)]
+pub struct Package {
+    pub name: String,
+    pub version: String,
+    pub license: Option<String>,
+    pub authors: Vec<String>,
+    pub description: Option<String>,
+    pub homepage: Option<String>,
+    pub repository: Option<String>,
+    pub keywords: Vec<String>,
+    /// Absolute path of `Cargo.toml`.
+    pub manifest_path: PathBuf,
+    /// The directory holding `Cargo.toml` (the crate root for relative paths).
+    pub root: PathBuf,
+    /// The library target's root file (`src/lib.rs` unless `[lib] path` says otherwise).
+    pub lib_path: PathBuf,
+    /// `[package.metadata.gtdx]`, or `Null`.
+    pub gtdx: Value,
+}
+
+impl Package {
+    /// Reads the package with `cargo metadata --no-deps` (so workspace inheritance and `[lib]`
+    /// settings are resolved exactly as Cargo does).
+    pub fn from_manifest(manifest_path: &Path) -> Result<Self, Error> {
+        if !manifest_path.is_file() {
+            return Err(Error::Package {
+                path: crate::error::display_path(manifest_path),
+                message: "no such file".into(),
+            });
+        }
+        let abs = std::fs::canonicalize(manifest_path).map_err(|e| Error::Package {
+            path: crate::error::display_path(manifest_path),
+            message: e.to_string(),
+        })?;
+        let mut cmd = cargo_metadata::MetadataCommand::new();
+        cmd.manifest_path(&abs).no_deps();
+        let md = cmd.exec().map_err(|e| Error::Package {
+            path: crate::error::display_path(manifest_path),
+            message: match e {
+                cargo_metadata::Error::CargoMetadata { stderr } => stderr.trim().to_string(),
+                other => other.to_string(),
+            },
+        })?;
+        let pkg = md
+            .packages
+            .iter()
+            .find(|p| std::fs::canonicalize(&p.manifest_path).is_ok_and(|m| m == abs))
+            .ok_or_else(|| Error::Package {
+                path: crate::error::display_path(manifest_path),
+                message: format!(
+                    "this is a workspace manifest, not a package; point --manifest-path at the extension's own \
+                     Cargo.toml (members: {})",
+                    md.packages.iter().map(|p| p.name.to_string()).collect::<Vec<_>>().join(", ")
+                ),
+            })?;
+        let lib = pkg
+            .targets
+            .iter()
+            .find(|t| t.is_lib() || t.is_cdylib() || t.is_rlib())
+            .ok_or_else(|| {
+                Error::manifest(
+                    manifest_path,
+                    format!("package `{}` has no library target, so it has no tools to describe", pkg.name),
+                    "an extension is a library: add src/lib.rs and `[lib] crate-type = [\"cdylib\", \"rlib\"]`",
+                )
+            })?;
+        let root = abs.parent().map(Path::to_path_buf).unwrap_or_default();
+        Ok(Package {
+            name: pkg.name.to_string(),
+            version: pkg.version.to_string(),
+            license: pkg.license.clone(),
+            authors: pkg.authors.clone(),
+            description: pkg.description.clone(),
+            homepage: pkg.homepage.clone(),
+            repository: pkg.repository.clone(),
+            keywords: pkg.keywords.clone(),
+            manifest_path: abs,
+            root,
+            lib_path: lib.src_path.clone().into_std_path_buf(),
+            gtdx: pkg.metadata.get("gtdx").cloned().unwrap_or(Value::Null),
+        })
+    }
+
+    /// Reads the package the way a build script can: Cargo's `CARGO_PKG_*` variables plus
+    /// `Cargo.toml` itself for `[lib] path` and `[package.metadata.gtdx]`. `keywords`,
+    /// `homepage` and `repository` only matter for the manifest, not for the tool table, and
+    /// are left empty when Cargo does not provide them.
+    pub fn from_build_env() -> Result<Self, Error> {
+        let var = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+        let root = PathBuf::from(var("CARGO_MANIFEST_DIR").ok_or_else(|| Error::Package {
+            path: PathBuf::from("."),
+            message:
+                "CARGO_MANIFEST_DIR is not set: generate() must run from a build script".into(),
+        })?);
+        let manifest_path = root.join("Cargo.toml");
+        let text = gtdx_fsx::read(&manifest_path)?;
+        let text = String::from_utf8_lossy(&text);
+        let doc: toml::Table = toml::from_str(&text).map_err(|e| {
+            Error::manifest(
+                &manifest_path,
+                format!("Cargo.toml does not parse: {e}"),
+                "fix the TOML syntax",
+            )
+        })?;
+        let lib_path = doc
+            .get("lib")
+            .and_then(|l| l.get("path"))
+            .and_then(|p| p.as_str())
+            .map(|p| root.join(p))
+            .unwrap_or_else(|| root.join("src/lib.rs"));
+        let gtdx = doc
+            .get("package")
+            .and_then(|p| p.get("metadata"))
+            .and_then(|m| m.get("gtdx"))
+            .map(|g| serde_json::to_value(g).unwrap_or(Value::Null))
+            .unwrap_or(Value::Null);
+        Ok(Package {
+            name: var("CARGO_PKG_NAME").unwrap_or_default(),
+            version: var("CARGO_PKG_VERSION").unwrap_or_else(|| "0.0.0".into()),
+            license: var("CARGO_PKG_LICENSE"),
+            authors: var("CARGO_PKG_AUTHORS")
+                .map(|a| a.split(':').map(str::to_string).collect())
+                .unwrap_or_default(),
+            description: var("CARGO_PKG_DESCRIPTION"),
+            homepage: var("CARGO_PKG_HOMEPAGE"),
+            repository: var("CARGO_PKG_REPOSITORY"),
+            keywords: Vec::new(),
+            manifest_path,
+            root,
+            lib_path,
+            gtdx,
+        })
+    }
+
+    /// `describe.json` next to `Cargo.toml`.
+    pub fn describe_path(&self) -> PathBuf {
+        self.root.join("describe.json")
+    }
+}

@@ -1,0 +1,301 @@
+//! `#[tool]` functions → `contributions.tools[]` entries.
+
+use std::path::{Path, PathBuf};
+
+use gtdx_contract::Tool;
+use serde_json::{Value, json};
+use syn::spanned::Spanned;
+use syn::{FnArg, GenericArgument, PathArguments, ReturnType, Type};
+
+use crate::crate_src::Index;
+use crate::error::SourceError;
+use crate::facts::syn_error;
+use crate::schema::{Direction, Schema, SchemaGen, tokens};
+
+/// One described tool and where it came from.
+#[derive(Debug, Clone)]
+pub struct ToolOut {
+    pub tool: Tool,
+    /// `crate::<module path>::__gtdx_invoke_<fn>`.
+    pub invoke_path: String,
+    /// The function's file and 1-based line.
+    pub file: PathBuf,
+    pub line: usize,
+}
+
+/// What collecting the tools produced.
+#[derive(Debug, Default)]
+pub struct Collected {
+    /// Sorted by tool name.
+    pub tools: Vec<ToolOut>,
+    pub warnings: Vec<SourceError>,
+    /// Hand-written schema files that were read (for `cargo:rerun-if-changed`).
+    pub schema_files: Vec<PathBuf>,
+}
+
+/// Describes every tool of the crate; collects every error rather than stopping at the first.
+pub fn collect(idx: &Index<'_>, crate_root: &Path) -> Result<Collected, Vec<SourceError>> {
+    let mut out = Collected::default();
+    let mut errors = Vec::new();
+    for tf in &idx.tools {
+        let file = idx.file_of(tf.module);
+        let analyzed = match gtdx_annotations::tool_fn_from_item(tf.item) {
+            Some(Ok(t)) => t,
+            Some(Err(e)) => {
+                errors.push(syn_error(
+                    file,
+                    e,
+                    "fix the #[tool] function (the macro reports the same at compile time)",
+                ));
+                continue;
+            }
+            None => continue,
+        };
+        let name = analyzed.name.clone();
+        let module_path = &idx.modules[tf.module].path;
+        if let Err(e) = check_reachable(idx, tf.module, file, tf.item) {
+            errors.push(e);
+        }
+
+        let input = match &analyzed.attr.input_schema {
+            Some(p) => load_schema_file(crate_root, &p.value, file, p.span, &mut out.schema_files),
+            None => match input_type(tf.item) {
+                None => Ok(json!({"type": "object", "properties": {}})),
+                Some(ty) => {
+                    let mut g = SchemaGen::new(idx, Direction::Input, &name);
+                    let r = g
+                        .root(ty, tf.module)
+                        .and_then(|s| root_object(s, ty, file, &name));
+                    out.warnings.append(&mut g.warnings);
+                    r.map(Value::Object)
+                }
+            },
+        };
+        let output = match &analyzed.attr.output_schema {
+            Some(p) => load_schema_file(crate_root, &p.value, file, p.span, &mut out.schema_files)
+                .map(Some),
+            None => match output_type(tf.item) {
+                None => Ok(None),
+                Some(ty) if is_unit(ty) => Ok(None),
+                Some(ty) => {
+                    let mut g = SchemaGen::new(idx, Direction::Output, &name);
+                    let r = g.root(ty, tf.module);
+                    out.warnings.append(&mut g.warnings);
+                    r.map(|s| Some(Value::Object(s)))
+                }
+            },
+        };
+        let (input, output) = match (input, output) {
+            (Ok(i), Ok(o)) => (i, o),
+            (i, o) => {
+                errors.extend(i.err());
+                errors.extend(o.err());
+                continue;
+            }
+        };
+        let tool = analyzed.to_tool(Some(compact(&input)), output.as_ref().map(compact));
+        let mut invoke_path = String::from("crate");
+        for seg in module_path {
+            invoke_path.push_str("::");
+            invoke_path.push_str(&raw_if_keyword(seg));
+        }
+        invoke_path.push_str("::");
+        invoke_path.push_str(&gtdx_annotations::invoke_fn_name(&tf.item.sig.ident));
+        out.tools.push(ToolOut {
+            tool,
+            invoke_path,
+            file: file.to_path_buf(),
+            line: analyzed.name_span.start().line,
+        });
+    }
+    out.tools.sort_by(|a, b| a.tool.name.cmp(&b.tool.name));
+    for pair in out.tools.windows(2) {
+        if pair[0].tool.name == pair[1].tool.name {
+            errors.push(
+                SourceError {
+                    file: crate::error::display_path(&pair[1].file),
+                    line: pair[1].line,
+                    column: 1,
+                    message: format!(
+                        "two tools are named `{}` (the other is at {}:{})",
+                        pair[0].tool.name,
+                        crate::error::display_path(&pair[0].file).display(),
+                        pair[0].line
+                    ),
+                    help: None,
+                }
+                .help("give one of them another name with `name = \"...\"` in its #[tool(...)]"),
+            );
+        }
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Serializes a schema compactly; key order is the schema's own (stable).
+pub fn compact(v: &Value) -> String {
+    serde_json::to_string(v).unwrap_or_else(|e| unreachable!("a JSON value always serializes: {e}"))
+}
+
+fn input_type(item: &syn::ItemFn) -> Option<&Type> {
+    match item.sig.inputs.first()? {
+        FnArg::Typed(pt) => Some(&pt.ty),
+        FnArg::Receiver(_) => None,
+    }
+}
+
+fn output_type(item: &syn::ItemFn) -> Option<&Type> {
+    let ReturnType::Type(_, ty) = &item.sig.output else {
+        return None;
+    };
+    let Type::Path(tp) = &**ty else { return None };
+    let last = tp.path.segments.last()?;
+    let PathArguments::AngleBracketed(args) = &last.arguments else {
+        return None;
+    };
+    match args.args.first()? {
+        GenericArgument::Type(t) => Some(t),
+        _ => None,
+    }
+}
+
+fn is_unit(ty: &Type) -> bool {
+    match ty {
+        Type::Tuple(t) => t.elems.is_empty(),
+        Type::Paren(p) => is_unit(&p.elem),
+        _ => false,
+    }
+}
+
+/// LLM clients require an object at the root of a tool's parameters.
+fn root_object(s: Schema, ty: &Type, file: &Path, tool: &str) -> Result<Schema, SourceError> {
+    if s.get("type").and_then(Value::as_str) == Some("object") {
+        return Ok(s);
+    }
+    let found = match s.get("type") {
+        Some(Value::String(t)) => format!("a JSON {t}"),
+        Some(other) => format!("one of {other}"),
+        None if s.contains_key("oneOf") || s.contains_key("anyOf") => {
+            "a choice that is not always an object".into()
+        }
+        None => "any JSON value".into(),
+    };
+    Err(SourceError::new(
+        file,
+        ty.span(),
+        format!(
+            "the input of tool `{tool}` is `{}`, which serializes as {found}; LLM clients require the parameters to be a JSON object",
+            tokens(ty)
+        ),
+    )
+    .help(format!(
+        "wrap it in a struct, e.g. `#[derive(Deserialize)] pub struct {}Input {{ pub value: {} }}`, and take that as the input",
+        pascal(tool),
+        tokens(ty)
+    )))
+}
+
+fn pascal(snake: &str) -> String {
+    crate::serde_attrs::Case::Pascal.field(snake)
+}
+
+/// Reads a hand-written schema (`input_schema = "schemas/x.json"`), relative to the crate root.
+fn load_schema_file(
+    root: &Path,
+    rel: &str,
+    rs_file: &Path,
+    span: proc_macro2::Span,
+    read: &mut Vec<PathBuf>,
+) -> Result<Value, SourceError> {
+    let path = root.join(rel);
+    read.push(path.clone());
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        SourceError::new(
+            rs_file,
+            span,
+            format!("cannot read the schema file `{rel}` (relative to the crate root): {e}"),
+        )
+        .help(format!(
+            "create {} or fix the path",
+            crate::error::display_path(&path).display()
+        ))
+    })?;
+    let value: Value = serde_json::from_str(&text).map_err(|e| SourceError {
+        file: crate::error::display_path(&path),
+        line: e.line().max(1),
+        column: e.column().max(1),
+        message: format!("this schema file is not valid JSON: {e}"),
+        help: Some("fix the JSON syntax".into()),
+    })?;
+    if !value.is_object() {
+        return Err(
+            SourceError::file(&path, "a JSON Schema file must hold a JSON object").help(
+                "write the schema as an object, e.g. {\"type\": \"object\", \"properties\": {...}}",
+            ),
+        );
+    }
+    Ok(value)
+}
+
+/// The generated tool table refers to `crate::a::b::__gtdx_invoke_f` from the crate root, so
+/// every module below the first level must be visible there.
+fn check_reachable(
+    idx: &Index<'_>,
+    module: usize,
+    file: &Path,
+    item: &syn::ItemFn,
+) -> Result<(), SourceError> {
+    let mut chain = Vec::new();
+    let mut m = Some(module);
+    while let Some(id) = m {
+        chain.push(id);
+        m = idx.modules[id].parent;
+    }
+    chain.reverse(); // root, depth 1, depth 2, ...
+    for (depth, &id) in chain.iter().enumerate().skip(2) {
+        let visible = match idx.modules[id].vis {
+            Some(syn::Visibility::Public(_)) => true,
+            Some(syn::Visibility::Restricted(r)) => {
+                let p = tokens(&r.path);
+                p == "crate"
+                    || (p == "super" && depth == 2)
+                    || p == "in crate"
+                    || r.in_token.is_some() && p == "crate"
+            }
+            _ => false,
+        };
+        if !visible {
+            let path = idx.modules[id].path.join("::");
+            let name = idx.modules[id].path.last().cloned().unwrap_or_default();
+            return Err(SourceError::new(
+                file,
+                item.sig.ident.span(),
+                format!(
+                    "tool function `{}` is in the private module `{path}`, which the generated tool table at the crate root cannot reach",
+                    item.sig.ident
+                ),
+            )
+            .help(format!("declare the module `pub(crate) mod {name}` (modules directly under the crate root may stay private)")));
+        }
+    }
+    Ok(())
+}
+
+/// A module name that is a keyword in paths must be written `r#name`.
+fn raw_if_keyword(seg: &str) -> String {
+    const KEYWORDS: &[&str] = &[
+        "as", "break", "const", "continue", "else", "enum", "extern", "false", "fn", "for", "if",
+        "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return",
+        "static", "struct", "trait", "true", "type", "unsafe", "use", "where", "while", "async",
+        "await", "dyn", "abstract", "become", "box", "do", "final", "macro", "override", "priv",
+        "typeof", "unsized", "virtual", "yield", "try", "gen",
+    ];
+    if KEYWORDS.contains(&seg) {
+        format!("r#{seg}")
+    } else {
+        seg.to_string()
+    }
+}
