@@ -26,6 +26,14 @@ pub enum Command {
     Validate(commands::validate::Args),
     /// Check a describe.json against the authoring checklist and the platform's lint rules.
     Lint(commands::lint::Args),
+    /// Make an ed25519 signing key pair (secret key file mode 0600, never overwritten).
+    Keygen(commands::keygen::Args),
+    /// Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format).
+    Sign(commands::sign::Args),
+    /// Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature.
+    Verify(commands::verify::Args),
+    /// Key conversions (gtdx and minisign public key formats).
+    Key(commands::key::Args),
 }
 
 /// Parses the command line, runs the command and maps the outcome to an exit code.
@@ -34,6 +42,10 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Validate(args) => commands::validate::run(args),
         Command::Lint(args) => commands::lint::run(args),
+        Command::Keygen(args) => commands::keygen::run(args),
+        Command::Sign(args) => commands::sign::run(args),
+        Command::Verify(args) => commands::verify::run(args),
+        Command::Key(args) => commands::key::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,4 +1,8 @@
 //! One module per subcommand.
 
+pub mod key;
+pub mod keygen;
 pub mod lint;
+pub mod sign;
 pub mod validate;
+pub mod verify;

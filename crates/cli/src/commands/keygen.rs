@@ -1,0 +1,47 @@
+//! `gtdx keygen`: make an ed25519 key pair for signing.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::output::Format;
+
+/// `gtdx keygen [--out-dir DIR] [--name NAME]`
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Directory for NAME.key (secret, mode 0600) and NAME.pub.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub out_dir: PathBuf,
+    /// Base name of the two key files.
+    #[arg(long, default_value = "gtdx")]
+    pub name: String,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let g = gtdx_sign::keys::keygen(&args.out_dir, &args.name)?;
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        Format::Json => {
+            let doc = serde_json::json!({
+                "secretKeyFile": g.secret_path.display().to_string(),
+                "publicKeyFile": g.public_path.display().to_string(),
+                "keyId": g.public.key_id.to_string(),
+                "publicKey": g.public.to_base64(),
+                "minisignPublicKey": g.public.to_minisign_line(),
+            });
+            writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
+        }
+        Format::Human => {
+            writeln!(out, "Generated an ed25519 signing key.")?;
+            writeln!(out, "  secret key file: {} (mode 0600: keep it private, never commit it)", g.secret_path.display())?;
+            writeln!(out, "  public key file: {}", g.public_path.display())?;
+            writeln!(out, "  key id:          {}", g.public.key_id)?;
+            writeln!(out, "  public key:      {}", g.public.to_base64())?;
+            writeln!(out, "Sign with `gtdx sign PACK --key {}`;", g.secret_path.display())?;
+            writeln!(out, "verifiers trust it with `gtdx verify PACK --trusted-key {}`.", g.public.to_base64())?;
+        }
+    }
+    Ok(crate::exit::code(crate::exit::OK))
+}
