@@ -5,4 +5,5 @@
 
 mod support;
 
+mod sign;
 mod validate_lint;
