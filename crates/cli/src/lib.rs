@@ -26,6 +26,8 @@ pub enum Command {
     Validate(commands::validate::Args),
     /// Check a describe.json against the authoring checklist and the platform's lint rules.
     Lint(commands::lint::Args),
+    /// Generate describe.json from the #[tool] functions and [package.metadata.gtdx] (no compiling).
+    Describe(commands::describe::Args),
     /// Make an ed25519 signing key pair (secret key file mode 0600, never overwritten).
     Keygen(commands::keygen::Args),
     /// Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format).
@@ -42,6 +44,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Validate(args) => commands::validate::run(args),
         Command::Lint(args) => commands::lint::run(args),
+        Command::Describe(args) => commands::describe::run(args),
         Command::Keygen(args) => commands::keygen::run(args),
         Command::Sign(args) => commands::sign::run(args),
         Command::Verify(args) => commands::verify::run(args),

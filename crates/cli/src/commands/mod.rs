@@ -2,6 +2,7 @@
 
 pub mod key;
 pub mod keygen;
+pub mod describe;
 pub mod lint;
 pub mod sign;
 pub mod validate;
