@@ -1,0 +1,339 @@
+//! From a component and a describe.json to a `.gtxpack`.
+//!
+//! 1. read the component and check it is one ([`crate::component::analyze`]);
+//! 2. check it against describe.json ([`crate::check`]);
+//! 3. write its SHA-256 into `runtime.components.<id>.sha256` (and `gtpack.sha256` when the
+//!    component ships in the pack), in describe.json on disk when asked (atomically, and only
+//!    when the bytes change);
+//! 4. pack describe.json, the component and the declared assets with `gtdx-pack`, whose writer
+//!    computes `manifest.json` and `manifestSha256` and makes the archive reproducible.
+//!
+//! Pack layout: the component at `runtime.components.<id>.gtpack.file` (default
+//! [`DEFAULT_COMPONENT_DIR`]`/<id>.wasm`); every path listed in `contributions.prompts`,
+//! `contributions.schemas`, `contributions.knowledge`, `metadata.icon` and
+//! `metadata.screenshots` (a directory is included with everything under it); and everything
+//! under `assets/`. Asset paths are relative to the directory holding describe.json.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use gtdx_contract::diagnostic::escape_pointer_token;
+use gtdx_contract::source::SourceMap;
+use gtdx_contract::{Describe, Diagnostic, Severity};
+use gtdx_pack::PackWriter;
+use serde_json::Value;
+
+use crate::BuildError;
+use crate::check::{CheckInput, KnownWorlds, check, select_component};
+use crate::component::{WitItem, analyze, sha256_file};
+use crate::event::{Event, Progress};
+
+/// Where a component goes in the pack when describe.json does not say
+/// (`runtime.components.<id>.gtpack.file`).
+pub const DEFAULT_COMPONENT_DIR: &str = "components";
+/// The directory whose whole content is packed.
+pub const ASSETS_DIR: &str = "assets";
+
+/// What to pack.
+pub struct PackInput<'a> {
+    /// The component.
+    pub wasm: &'a Path,
+    /// describe.json.
+    pub describe: &'a Path,
+    /// The directory declared asset paths are relative to (usually describe.json's).
+    pub asset_root: &'a Path,
+    /// The cargo package the component was built from, to pick its `runtime.components` entry
+    /// when there are several.
+    pub package_name: Option<&'a str>,
+    /// Where the pack goes: `<out_dir>/<id>-<version>.gtxpack`.
+    pub out_dir: &'a Path,
+    /// Write the SHA-256 back into describe.json on disk (`gtdx build`), or only into the
+    /// packed copy (`gtdx pack`).
+    pub write_back: bool,
+    pub known_worlds: Option<&'a KnownWorlds>,
+}
+
+/// What was packed.
+#[derive(Debug, Clone)]
+pub struct Packed {
+    pub path: PathBuf,
+    pub size: u64,
+    pub sha256: String,
+    pub manifest_sha256: String,
+    /// Key of `runtime.components` the component filled in.
+    pub component_id: String,
+    /// The component's path inside the pack.
+    pub component_path: String,
+    /// Every file of the pack except describe.json and manifest.json, sorted.
+    pub files: Vec<String>,
+    /// Whether describe.json on disk was rewritten.
+    pub describe_updated: bool,
+}
+
+/// Checks the component against describe.json and writes the pack.
+pub fn pack(input: &PackInput<'_>, progress: &mut dyn Progress) -> Result<Packed, BuildError> {
+    let wasm_bytes = gtdx_fsx::read(input.wasm)?;
+    let info = analyze(&wasm_bytes).map_err(|reason| BuildError::Wasm {
+        path: input.wasm.to_path_buf(),
+        reason,
+    })?;
+    progress.event(&Event::Artifact {
+        path: input.wasm.display().to_string(),
+        size: info.size,
+        sha256: info.sha256.clone(),
+    });
+
+    let describe_file = input.describe.display().to_string();
+    let text_bytes = gtdx_fsx::read(input.describe)?;
+    let text = String::from_utf8(text_bytes).map_err(|e| BuildError::Describe {
+        path: input.describe.to_path_buf(),
+        line: 1,
+        column: 1,
+        message: format!("the file is not UTF-8 ({e})"),
+    })?;
+    let parse_err = |e: serde_json::Error| BuildError::Describe {
+        path: input.describe.to_path_buf(),
+        line: e.line().max(1),
+        column: e.column().max(1),
+        message: e.to_string(),
+    };
+    let describe = Describe::from_json_str(&text).map_err(parse_err)?;
+    let mut value: Value = serde_json::from_str(&text).map_err(parse_err)?;
+    let source = SourceMap::index(&text);
+    let check_failed = |diagnostics: Vec<Diagnostic>| BuildError::Check {
+        component: input.wasm.to_path_buf(),
+        describe: input.describe.to_path_buf(),
+        diagnostics,
+    };
+
+    let component_id = select_component(&describe, input.package_name, &describe_file)
+        .map_err(|d| check_failed(vec![*d]))?;
+    let report = check(&CheckInput {
+        describe: &describe,
+        describe_file: &describe_file,
+        source: Some(&source),
+        component_id: &component_id,
+        component: &info,
+        known_worlds: input.known_worlds,
+    });
+    if report.has_errors() {
+        return Err(check_failed(report.diagnostics));
+    }
+
+    // Where the component goes, and every asset.
+    let id_ptr = format!(
+        "/runtime/components/{}",
+        escape_pointer_token(&component_id)
+    );
+    let rc = &describe.runtime.components[&component_id];
+    let component_path = match &rc.gtpack {
+        Some(g) => g.file.clone(),
+        None => format!("{DEFAULT_COMPONENT_DIR}/{component_id}.wasm"),
+    };
+    let mut problems = Vec::new();
+    let locate = |d: Diagnostic| match source.value_position(d.pointer.as_deref().unwrap_or("")) {
+        Some(p) => d.at(p.line, p.column),
+        None => d,
+    };
+    if let Err(reason) = gtdx_pack::check_entry_path(&component_path, false) {
+        problems.push(
+            Diagnostic::new(
+                "E_BUILD_PACK_PATH",
+                Severity::Error,
+                &describe_file,
+                format!("the component's pack path `{component_path}` {reason}"),
+            )
+            .pointer(format!("{id_ptr}/gtpack/file"))
+            .help("use a relative `/`-separated path such as `components/extension.wasm`"),
+        );
+    }
+    let assets = collect_assets(&describe, input.asset_root, &describe_file, &mut problems);
+    if assets.contains_key(&component_path) {
+        problems.push(
+            Diagnostic::new(
+                "E_BUILD_PACK_PATH",
+                Severity::Error,
+                &describe_file,
+                format!("the component's pack path `{component_path}` is also an asset's path"),
+            )
+            .pointer(format!("{id_ptr}/gtpack/file")),
+        );
+    }
+    if !problems.is_empty() {
+        let problems = problems.into_iter().map(locate).collect();
+        return Err(check_failed(problems));
+    }
+
+    // The digest, in the packed describe and (for a build) on disk.
+    set_digest(&mut value, &component_id, &info.sha256);
+    let mut describe_updated = false;
+    if input.write_back {
+        let mut new_text = serde_json::to_string_pretty(&value)
+            .unwrap_or_else(|e| unreachable!("describe serialization: {e}"));
+        new_text.push('\n');
+        if new_text != text {
+            gtdx_fsx::write_atomic(input.describe, new_text.as_bytes())?;
+            describe_updated = true;
+        }
+    }
+    progress.event(&Event::Checked {
+        component: component_id.clone(),
+        world: rc.world.clone(),
+        tools: report.tools_checked.clone(),
+        exports: info
+            .exports
+            .iter()
+            .map(|e: &WitItem| e.name.clone())
+            .collect(),
+        describe_updated,
+        warnings: report.diagnostics.clone(),
+    });
+
+    let file_name = format!(
+        "{}-{}.gtxpack",
+        describe.metadata.id, describe.metadata.version
+    );
+    let out = input.out_dir.join(file_name);
+    let mut writer = PackWriter::new().add_bytes(component_path.clone(), wasm_bytes);
+    let mut files = vec![component_path.clone()];
+    for (path, src) in assets {
+        files.push(path.clone());
+        writer = writer.add_file(path, src);
+    }
+    files.sort();
+    let written = writer
+        .write(&out, &mut value)
+        .map_err(|reason| BuildError::PackWrite {
+            path: out.clone(),
+            reason,
+        })?;
+    let size = std::fs::metadata(&out)
+        .map_err(|e| gtdx_fsx::FsError::new("cannot read", &out, e))?
+        .len();
+    let packed = Packed {
+        size,
+        sha256: sha256_file(&out)?,
+        path: out,
+        manifest_sha256: written.manifest_sha256,
+        component_id,
+        component_path,
+        files,
+        describe_updated,
+    };
+    progress.event(&Event::Packed {
+        path: packed.path.display().to_string(),
+        size: packed.size,
+        sha256: packed.sha256.clone(),
+        manifest_sha256: packed.manifest_sha256.clone(),
+        entries: packed.files.len() + 2,
+    });
+    Ok(packed)
+}
+
+/// Sets `runtime.components.<id>.sha256` and, when present, `.gtpack.sha256`.
+fn set_digest(value: &mut Value, id: &str, sha: &str) {
+    let Some(rc) = value.pointer_mut(&format!("/runtime/components/{}", escape_pointer_token(id)))
+    else {
+        return;
+    };
+    if let Some(obj) = rc.as_object_mut() {
+        obj.insert("sha256".into(), Value::String(sha.into()));
+        if let Some(g) = obj.get_mut("gtpack").and_then(Value::as_object_mut) {
+            g.insert("sha256".into(), Value::String(sha.into()));
+        }
+    }
+}
+
+/// Every asset file: pack path → file on disk, sorted. Problems (a declared file that does not
+/// exist, an unsafe path) are pushed as diagnostics.
+fn collect_assets(
+    describe: &Describe,
+    root: &Path,
+    describe_file: &str,
+    problems: &mut Vec<Diagnostic>,
+) -> BTreeMap<String, PathBuf> {
+    let mut declared: Vec<(String, String)> = Vec::new();
+    let c = &describe.contributions;
+    for (field, list) in [
+        ("prompts", &c.prompts),
+        ("schemas", &c.schemas),
+        ("knowledge", &c.knowledge),
+    ] {
+        for (i, a) in list.iter().flatten().enumerate() {
+            declared.push((format!("/contributions/{field}/{i}/path"), a.path.clone()));
+        }
+    }
+    if let Some(icon) = &describe.metadata.icon {
+        declared.push(("/metadata/icon".into(), icon.clone()));
+    }
+    for (i, s) in describe.metadata.screenshots.iter().flatten().enumerate() {
+        declared.push((format!("/metadata/screenshots/{i}"), s.clone()));
+    }
+
+    let mut out = BTreeMap::new();
+    for (pointer, path) in declared {
+        if path.contains("://") {
+            continue; // a URL, not a file of the pack
+        }
+        if let Err(reason) = gtdx_pack::check_entry_path(&path, true) {
+            problems.push(
+                Diagnostic::new(
+                    "E_BUILD_ASSET_PATH",
+                    Severity::Error,
+                    describe_file,
+                    format!("asset path `{path}` {reason}"),
+                )
+                .pointer(pointer)
+                .help("asset paths are relative to the directory of describe.json, `/`-separated"),
+            );
+            continue;
+        }
+        let rel = path.trim_end_matches('/');
+        let on_disk = root.join(rel);
+        if on_disk.is_dir() {
+            walk(&on_disk, rel, &mut out);
+        } else if on_disk.is_file() {
+            out.insert(rel.to_string(), on_disk);
+        } else {
+            problems.push(
+                Diagnostic::new(
+                    "E_BUILD_ASSET_MISSING",
+                    Severity::Error,
+                    describe_file,
+                    format!(
+                        "declared asset `{path}` does not exist ({})",
+                        on_disk.display()
+                    ),
+                )
+                .pointer(pointer)
+                .help("create the file, or remove the entry from describe.json"),
+            );
+        }
+    }
+    let assets = root.join(ASSETS_DIR);
+    if assets.is_dir() {
+        walk(&assets, ASSETS_DIR, &mut out);
+    }
+    out
+}
+
+/// Adds every regular file under `dir` as `<prefix>/<relative path>`.
+fn walk(dir: &Path, prefix: &str, out: &mut BTreeMap<String, PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let Some(name) = entry.file_name().to_str().map(str::to_string) else {
+            continue;
+        };
+        let path = entry.path();
+        let rel = format!("{prefix}/{name}");
+        match std::fs::metadata(&path) {
+            Ok(m) if m.is_dir() => walk(&path, &rel, out),
+            Ok(m) if m.is_file() => {
+                out.insert(rel, path);
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! What a build reports while it runs.
+//!
+//! The library never prints: it hands [`Event`]s and cargo's stderr lines to a [`Progress`]
+//! sink. The CLI renders them as a progress bar, as plain lines, or (`--message-format json`)
+//! as one JSON object per line, `{"event": "<kind>", ...}`.
+
+use gtdx_contract::Diagnostic;
+use serde::Serialize;
+
+/// One step of `gtdx build` / `gtdx pack`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// describe.json was regenerated from the sources.
+    Described {
+        path: String,
+        /// Whether the file's bytes changed.
+        changed: bool,
+        /// Findings about the generated manifest (warnings only: errors stop the build).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        warnings: Vec<Diagnostic>,
+    },
+    /// cargo is about to run.
+    Started {
+        package: String,
+        version: String,
+        manifest_path: String,
+        target: String,
+        profile: String,
+        /// Estimated number of units (crates and build-script runs) cargo will go through.
+        total: usize,
+    },
+    /// cargo finished a unit (compiled it, or found it fresh).
+    Compiled {
+        #[serde(rename = "crate")]
+        crate_name: String,
+        version: String,
+        /// `lib`, `proc-macro`, `cdylib`, `build-script`, `build-script-run`, ...
+        kind: String,
+        /// Whether cargo found it already up to date.
+        fresh: bool,
+        /// Units done so far, this one included.
+        done: usize,
+        /// The total, never below `done`.
+        total: usize,
+    },
+    /// The component cargo produced (or the one handed to `gtdx pack`).
+    Artifact {
+        path: String,
+        size: u64,
+        sha256: String,
+    },
+    /// The component passed the checks against describe.json.
+    Checked {
+        component: String,
+        world: String,
+        /// Tools whose export was verified.
+        tools: Vec<String>,
+        /// What the component exports.
+        exports: Vec<String>,
+        /// Whether describe.json on disk was rewritten (its sha256 fields changed).
+        describe_updated: bool,
+        /// Findings that do not stop the pack (e.g. a world gtdx cannot resolve).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        warnings: Vec<Diagnostic>,
+    },
+    /// The pack was written.
+    Packed {
+        path: String,
+        size: u64,
+        sha256: String,
+        #[serde(rename = "manifestSha256")]
+        manifest_sha256: String,
+        /// Every file of the pack, describe.json and manifest.json included.
+        entries: usize,
+    },
+    /// The build stopped.
+    Error {
+        message: String,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        diagnostics: Vec<Diagnostic>,
+    },
+}
+
+/// Where a build reports to.
+pub trait Progress {
+    /// A step happened.
+    fn event(&mut self, event: &Event);
+    /// One line cargo (or rustc, through cargo) wrote to stderr: rendered compiler diagnostics
+    /// and cargo's own errors. Pass it through untouched.
+    fn cargo_stderr(&mut self, line: &str);
+}
+
+/// A sink that drops everything (library callers that only want the result).
+pub struct Silent;
+
+impl Progress for Silent {
+    fn event(&mut self, _: &Event) {}
+    fn cargo_stderr(&mut self, _: &str) {}
+}
