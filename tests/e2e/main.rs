@@ -5,5 +5,6 @@
 
 mod support;
 
+mod build;
 mod sign;
 mod validate_lint;

@@ -28,6 +28,12 @@ pub enum Command {
     Lint(commands::lint::Args),
     /// Generate describe.json from the #[tool] functions and [package.metadata.gtdx] (no compiling).
     Describe(commands::describe::Args),
+    /// Regenerate describe.json, build the component for wasm32-wasip2, check it, and pack a .gtxpack.
+    Build(commands::build::Args),
+    /// Pack a component built by another toolchain with its describe.json (same checks as build).
+    Pack(commands::pack::Args),
+    /// Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests.
+    Inspect(commands::inspect::Args),
     /// Make an ed25519 signing key pair (secret key file mode 0600, never overwritten).
     Keygen(commands::keygen::Args),
     /// Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format).
@@ -45,6 +51,9 @@ pub fn main() -> ExitCode {
         Command::Validate(args) => commands::validate::run(args),
         Command::Lint(args) => commands::lint::run(args),
         Command::Describe(args) => commands::describe::run(args),
+        Command::Build(args) => commands::build::run(args),
+        Command::Pack(args) => commands::pack::run(args),
+        Command::Inspect(args) => commands::inspect::run(args),
         Command::Keygen(args) => commands::keygen::run(args),
         Command::Sign(args) => commands::sign::run(args),
         Command::Verify(args) => commands::verify::run(args),

@@ -26,14 +26,8 @@ pub struct Position {
 }
 
 enum Frame {
-    Object {
-        pointer: String,
-        pending_key: Option<String>,
-    },
-    Array {
-        pointer: String,
-        next: usize,
-    },
+    Object { pointer: String },
+    Array { pointer: String, next: usize },
 }
 
 impl SourceMap {
@@ -87,17 +81,12 @@ impl SourceMap {
                     let end = skip_string(bytes, i);
                     if let Some(ptr) = expect_value.take() {
                         map.values.entry(ptr).or_insert(i);
-                    } else if let Some(Frame::Object {
-                        pointer,
-                        pending_key,
-                    }) = stack.last_mut()
-                    {
+                    } else if let Some(Frame::Object { pointer }) = stack.last() {
                         let raw = &text[i + 1..end.saturating_sub(1).max(i + 1)];
                         let key = serde_json::from_str::<String>(&text[i..end])
                             .unwrap_or_else(|_| raw.to_string());
                         let member = format!("{pointer}/{}", escape_pointer_token(&key));
                         map.keys.entry(member.clone()).or_insert(i);
-                        *pending_key = Some(member.clone());
                         expect_value = Some(member);
                     }
                     i = end;
@@ -109,10 +98,7 @@ impl SourceMap {
                         break;
                     }
                     if b == b'{' {
-                        stack.push(Frame::Object {
-                            pointer: ptr,
-                            pending_key: None,
-                        });
+                        stack.push(Frame::Object { pointer: ptr });
                         expect_value = None;
                     } else {
                         expect_value = Some(format!("{ptr}/0"));
@@ -133,12 +119,6 @@ impl SourceMap {
                     {
                         i += 1;
                     }
-                }
-            }
-            // After a value inside an array an empty `[]` must not leave a dangling pointer.
-            if let Some(Frame::Object { pending_key, .. }) = stack.last_mut() {
-                if expect_value.is_none() {
-                    *pending_key = None;
                 }
             }
         }

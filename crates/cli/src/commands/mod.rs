@@ -3,7 +3,10 @@
 pub mod key;
 pub mod keygen;
 pub mod describe;
+pub mod build;
+pub mod inspect;
 pub mod lint;
+pub mod pack;
 pub mod sign;
 pub mod validate;
 pub mod verify;
