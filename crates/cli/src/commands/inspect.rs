@@ -1,0 +1,267 @@
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use gtdx_build::inspect::{ComponentView, Inspection, ToolView};
+
+use crate::exit;
+use crate::output::Format;
+
+/// `gtdx inspect <PACK | WASM> [--format human|json]`
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A .gtxpack, or a component (.wasm).
+    #[arg(value_name = "PACK | WASM")]
+    pub path: PathBuf,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+/// Exit 0 when what was inspected is intact, 1 when a pack fails its integrity checks (or its
+/// describe.json or a component cannot be read), 2 when the file is not a pack or a component.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    // The error's message already carries its causes: print it once.
+    let report = gtdx_build::inspect::inspect(&args.path).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let text = match args.format {
+        Format::Json => {
+            let mut s = serde_json::to_string_pretty(&report)?;
+            s.push('\n');
+            s
+        }
+        Format::Human => render(&report),
+    };
+    std::io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(exit::code(if report.has_problems() {
+        exit::FINDINGS
+    } else {
+        exit::OK
+    }))
+}
+
+fn render(r: &Inspection) -> String {
+    let mut s = String::new();
+    if let Some(id) = &r.identity {
+        let _ = writeln!(
+            s,
+            "{} {} — {} ({}, {})",
+            id.id, id.version, id.name, id.kind, id.api_version
+        );
+        let _ = writeln!(s, "  {}", id.summary);
+    }
+    let _ = writeln!(
+        s,
+        "{}: {}  {}  sha256 {}",
+        r.kind,
+        r.file,
+        size(r.size),
+        r.sha256
+    );
+    if r.kind == "pack" {
+        let _ = writeln!(
+            s,
+            "manifestSha256: {}",
+            r.manifest_sha256.as_deref().unwrap_or("(absent)")
+        );
+        match &r.signature {
+            Some(sig) => {
+                let key_id = sig
+                    .key_id
+                    .as_deref()
+                    .map(|k| format!(" ({k})"))
+                    .unwrap_or_default();
+                let _ = writeln!(
+                    s,
+                    "signature: {} by {}{key_id} (run `gtdx verify` to check it)",
+                    sig.algorithm, sig.public_key
+                );
+            }
+            None => {
+                let _ = writeln!(s, "signature: none");
+            }
+        }
+        match r.integrity.as_deref() {
+            Some([]) => {
+                let _ = writeln!(
+                    s,
+                    "integrity: ok (every file matches manifest.json, manifestSha256 matches)"
+                );
+            }
+            Some(fails) => {
+                let _ = writeln!(s, "integrity: {} failure(s)", fails.len());
+                for f in fails {
+                    let _ = writeln!(s, "  {f}");
+                }
+            }
+            None => {}
+        }
+    }
+    if let Some(e) = &r.describe_error {
+        let _ = writeln!(s, "describe.json: {e}");
+    }
+    if r.kind == "pack" && r.describe_error.is_none() {
+        let _ = writeln!(s, "\ntools ({}):", r.tools.len());
+        for t in &r.tools {
+            render_tool(&mut s, t);
+        }
+        if !r.node_types.is_empty() {
+            let _ = writeln!(s, "\nnode types ({}):", r.node_types.len());
+            for n in &r.node_types {
+                let rref = n
+                    .runtime_ref
+                    .as_deref()
+                    .map(|x| format!(" → {x}"))
+                    .unwrap_or_default();
+                let _ = writeln!(
+                    s,
+                    "  {}  \"{}\" in {}{rref}",
+                    n.type_id, n.label, n.category
+                );
+            }
+        }
+    }
+    let _ = writeln!(s, "\ncomponents ({}):", r.components.len());
+    for c in &r.components {
+        render_component(&mut s, c);
+    }
+    if !r.entries.is_empty() {
+        let _ = writeln!(s, "\nfiles ({}):", r.entries.len());
+        for e in &r.entries {
+            let _ = writeln!(
+                s,
+                "  {:<40} {:>10}  {}",
+                e.path,
+                size(e.size),
+                e.sha256.as_deref().unwrap_or("(unreadable)")
+            );
+        }
+    }
+    s
+}
+
+fn render_tool(s: &mut String, t: &ToolView) {
+    let caps = if t.capabilities_declared {
+        t.capabilities.join(", ")
+    } else {
+        format!(
+            "{} (default: capabilities not declared)",
+            t.capabilities.join(", ")
+        )
+    };
+    let _ = writeln!(s, "  {}  [{caps}]  → {}", t.name, t.export);
+    match &t.description {
+        Some(d) => {
+            let _ = writeln!(s, "    description: {d}");
+        }
+        None => {
+            let _ = writeln!(
+                s,
+                "    description: (none: the model sees a tool it cannot reason about)"
+            );
+        }
+    }
+    match t.input.status.as_str() {
+        "absent" => {
+            let _ = writeln!(
+                s,
+                "    input: (no input_schema: the model is offered no parameters)"
+            );
+        }
+        "invalid" => {
+            let _ = writeln!(
+                s,
+                "    input: invalid JSON Schema string: {}",
+                t.input.error.as_deref().unwrap_or("")
+            );
+        }
+        _ if t.input.parameters.is_empty() => {
+            let _ = writeln!(s, "    input: {} with no parameters", t.input.status);
+        }
+        _ => {
+            let _ = writeln!(s, "    input:");
+            for p in &t.input.parameters {
+                let req = if p.required { "required" } else { "optional" };
+                let desc = p
+                    .description
+                    .as_deref()
+                    .map(|d| format!(" — {d}"))
+                    .unwrap_or_default();
+                let _ = writeln!(s, "      {}: {} ({req}){desc}", p.name, p.ty);
+            }
+        }
+    }
+    if !t.secrets.is_empty() {
+        let _ = writeln!(s, "    secrets: {}", t.secrets.join(", "));
+    }
+    match (&t.metadata, &t.metadata_source) {
+        (Some(m), Some(src)) => {
+            let confirm = if m.confirmation_required {
+                "confirmation required"
+            } else {
+                "no confirmation"
+            };
+            let _ = writeln!(
+                s,
+                "    agent plans with: side_effects {}, cost {}, {confirm} [{src}]",
+                m.side_effects, m.cost
+            );
+            if let Some(h) = &m.usage_hint {
+                let _ = writeln!(s, "    usage hint: {h}");
+            }
+            if !m.examples.is_empty() {
+                let _ = writeln!(s, "    examples: {}", m.examples.len());
+            }
+        }
+        _ => {
+            let _ = writeln!(
+                s,
+                "    not offered to agentic workers (no agentic_worker capability)"
+            );
+        }
+    }
+}
+
+fn render_component(s: &mut String, c: &ComponentView) {
+    let id = c.id.as_deref().unwrap_or("(component)");
+    let mut line = format!("  {id}  {}", c.path);
+    if let Some(n) = c.size {
+        let _ = write!(line, "  {}", size(n));
+    }
+    if let Some(h) = &c.sha256 {
+        let _ = write!(line, "  sha256 {h}");
+    }
+    match c.sha256_matches_describe {
+        Some(true) => line.push_str(" (matches describe.json)"),
+        Some(false) => line.push_str(" (DIFFERS from describe.json)"),
+        None => {}
+    }
+    let _ = writeln!(s, "{line}");
+    if let Some(w) = &c.world {
+        let _ = writeln!(s, "    world: {w}");
+    }
+    if let Some(e) = &c.error {
+        let _ = writeln!(s, "    error: {e}");
+    }
+    if !c.exports.is_empty() {
+        let _ = writeln!(s, "    exports:");
+        for e in &c.exports {
+            let _ = writeln!(s, "      {}", e.summary());
+        }
+    }
+    if !c.imports.is_empty() {
+        let _ = writeln!(s, "    imports:");
+        for e in &c.imports {
+            let _ = writeln!(s, "      {}", e.name);
+        }
+    }
+}
+
+fn size(n: u64) -> String {
+    if n >= 1 << 20 {
+        format!("{:.1} MiB", n as f64 / (1u64 << 20) as f64)
+    } else if n >= 1 << 10 {
+        format!("{:.1} KiB", n as f64 / 1024.0)
+    } else {
+        format!("{n} B")
+    }
+}

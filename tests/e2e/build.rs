@@ -1,0 +1,625 @@
+//! `gtdx build`, `gtdx pack` and `gtdx inspect` on real components built for wasm32-wasip2.
+//!
+//! Fixtures: `tests/fixtures/build/minimal` (a component written against wit-bindgen directly,
+//! with a hand-written describe.json and assets) and the SDK fixture
+//! `tests/fixtures/extensions/hello` (built end to end by `gtdx build`). Every cargo build uses
+//! the shared target directory, so each fixture compiles once per run.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+use crate::support::{copy_dir, fixture, gtdx, shared_target_dir};
+
+// ---------------------------------------------------------------------------------------------
+// helpers
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+fn cargo() -> Command {
+    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+}
+
+/// Builds a fixture crate for wasm32-wasip2 (release) with plain cargo into the shared target
+/// dir and returns the component cargo reports.
+fn cargo_build_component(manifest: &Path, lib_name: &str) -> PathBuf {
+    let out = cargo()
+        .args([
+            "build",
+            "--release",
+            "--target",
+            "wasm32-wasip2",
+            "--quiet",
+            "--manifest-path",
+        ])
+        .arg(manifest)
+        .env("CARGO_TARGET_DIR", shared_target_dir())
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "building {} failed:\n{}",
+        manifest.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let wasm = shared_target_dir().join(format!("wasm32-wasip2/release/{lib_name}.wasm"));
+    assert!(wasm.is_file(), "{} was not produced", wasm.display());
+    wasm
+}
+
+/// The minimal fixture's component, built once per run.
+fn minimal_wasm() -> &'static Path {
+    static WASM: OnceLock<PathBuf> = OnceLock::new();
+    WASM.get_or_init(|| {
+        cargo_build_component(
+            &fixture("build/minimal/Cargo.toml"),
+            "gtdx_fixture_build_minimal",
+        )
+    })
+}
+
+/// A copy of the minimal fixture's describe.json and assets (no sources) in a temp dir.
+fn minimal_describe_dir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let src = fixture("build/minimal");
+    std::fs::copy(src.join("describe.json"), dir.path().join("describe.json")).unwrap();
+    for sub in ["prompts", "schemas", "assets"] {
+        copy_dir(&src.join(sub), &dir.path().join(sub));
+    }
+    dir
+}
+
+fn edit_describe(dir: &Path, edit: impl FnOnce(&mut Value)) {
+    let path = dir.join("describe.json");
+    let mut v: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    edit(&mut v);
+    std::fs::write(&path, serde_json::to_string_pretty(&v).unwrap() + "\n").unwrap();
+}
+
+/// Every entry of a zip: name → bytes, in archive order.
+fn unzip(path: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut z = zip::ZipArchive::new(std::fs::File::open(path).unwrap()).unwrap();
+    (0..z.len())
+        .map(|i| {
+            let mut f = z.by_index(i).unwrap();
+            let mut b = Vec::new();
+            f.read_to_end(&mut b).unwrap();
+            (f.name().expect("utf-8 name").into_owned(), b)
+        })
+        .collect()
+}
+
+fn entry<'a>(entries: &'a [(String, Vec<u8>)], name: &str) -> &'a [u8] {
+    &entries
+        .iter()
+        .find(|(n, _)| n == name)
+        .unwrap_or_else(|| panic!("no {name} in pack"))
+        .1
+}
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .map(|r| {
+            r.flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+/// Runs `gtdx pack` of the minimal component with the describe in `dir`, output into `out`.
+fn pack(wasm: &Path, dir: &Path, out: &Path) -> assert_cmd::assert::Assert {
+    gtdx()
+        .arg("pack")
+        .arg("--wasm")
+        .arg(wasm)
+        .arg("--describe")
+        .arg(dir.join("describe.json"))
+        .arg("--out")
+        .arg(out)
+        .assert()
+}
+
+fn stderr_of(a: &assert_cmd::assert::Assert) -> String {
+    String::from_utf8_lossy(&a.get_output().stderr).into_owned()
+}
+
+fn stdout_of(a: &assert_cmd::assert::Assert) -> String {
+    String::from_utf8_lossy(&a.get_output().stdout).into_owned()
+}
+
+/// The checks every good pack passes: layout, manifest.json, manifestSha256, digests.
+fn assert_pack_layout(pack: &Path, component_path: &str, wasm: &[u8], extra_files: &[&str]) {
+    let entries = unzip(pack);
+    let names: Vec<&str> = entries.iter().map(|(n, _)| n.as_str()).collect();
+    let mut content: Vec<&str> = extra_files.to_vec();
+    content.push(component_path);
+    content.sort();
+    let mut expected = content.clone();
+    expected.extend(["manifest.json", "describe.json"]);
+    assert_eq!(
+        names, expected,
+        "entries: sorted content, then manifest.json, describe.json"
+    );
+
+    assert_eq!(
+        entry(&entries, component_path),
+        wasm,
+        "the component is packed byte for byte"
+    );
+    let manifest_bytes = entry(&entries, "manifest.json");
+    let manifest: Value = serde_json::from_slice(manifest_bytes).unwrap();
+    assert_eq!(manifest["schema"], "greentic.gtxpack.manifest/v1");
+    let listed: Vec<&str> = manifest["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        listed, content,
+        "manifest.json lists every other file, sorted"
+    );
+    for e in manifest["entries"].as_array().unwrap() {
+        let bytes = entry(&entries, e["path"].as_str().unwrap());
+        assert_eq!(e["sha256"], sha256_hex(bytes));
+        assert_eq!(e["size"], bytes.len() as u64);
+    }
+    let describe: Value = serde_json::from_slice(entry(&entries, "describe.json")).unwrap();
+    assert_eq!(describe["manifestSha256"], sha256_hex(manifest_bytes));
+    let digest = sha256_hex(wasm);
+    let components = describe["runtime"]["components"].as_object().unwrap();
+    let (_, c) = components.iter().next().unwrap();
+    assert_eq!(
+        c["sha256"], digest,
+        "runtime.components.<id>.sha256 is the component's"
+    );
+    assert_eq!(c["gtpack"]["sha256"], digest);
+    assert_eq!(c["gtpack"]["file"], component_path);
+    // The packed describe is a valid contract document.
+    gtdx_contract::Describe::from_json_str(
+        std::str::from_utf8(entry(&entries, "describe.json")).unwrap(),
+    )
+    .expect("packed describe.json parses as v2");
+}
+
+// ---------------------------------------------------------------------------------------------
+// gtdx pack
+
+#[test]
+fn pack_writes_a_checked_pack_with_assets() {
+    let wasm = minimal_wasm();
+    let dir = minimal_describe_dir();
+    let out = tempfile::tempdir().unwrap();
+    let before = std::fs::read(dir.path().join("describe.json")).unwrap();
+    let a = pack(wasm, dir.path(), out.path()).success();
+    let pack_path = out.path().join("gtdx.fixture-minimal-0.1.0.gtxpack");
+    assert_eq!(
+        stdout_of(&a).trim(),
+        pack_path.display().to_string(),
+        "stdout is the pack's path"
+    );
+    assert!(stderr_of(&a).contains("Packed"), "{}", stderr_of(&a));
+    assert_pack_layout(
+        &pack_path,
+        "components/minimal.wasm",
+        &std::fs::read(wasm).unwrap(),
+        &["assets/icon.svg", "prompts/echo.md", "schemas/echo.json"],
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("describe.json")).unwrap(),
+        before,
+        "gtdx pack leaves the input describe.json alone"
+    );
+    assert_eq!(
+        files_in(out.path()),
+        ["gtdx.fixture-minimal-0.1.0.gtxpack"],
+        "no temp files left"
+    );
+}
+
+#[test]
+fn pack_is_reproducible() {
+    let wasm = minimal_wasm();
+    let dir = minimal_describe_dir();
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    pack(wasm, dir.path(), a.path()).success();
+    // Touch every input: modification times must not leak into the pack.
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    for f in ["describe.json", "prompts/echo.md", "assets/icon.svg"] {
+        let p = dir.path().join(f);
+        let bytes = std::fs::read(&p).unwrap();
+        std::fs::write(&p, bytes).unwrap();
+    }
+    pack(wasm, dir.path(), b.path()).success();
+    let name = "gtdx.fixture-minimal-0.1.0.gtxpack";
+    assert_eq!(
+        std::fs::read(a.path().join(name)).unwrap(),
+        std::fs::read(b.path().join(name)).unwrap()
+    );
+}
+
+#[test]
+fn pack_json_events() {
+    let wasm = minimal_wasm();
+    let dir = minimal_describe_dir();
+    let out = tempfile::tempdir().unwrap();
+    let a = gtdx()
+        .arg("pack")
+        .arg("--wasm")
+        .arg(wasm)
+        .arg("--describe")
+        .arg(dir.path().join("describe.json"))
+        .arg("--out")
+        .arg(out.path())
+        .args(["--message-format", "json"])
+        .assert()
+        .success();
+    let events: Vec<Value> = stdout_of(&a)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    let kinds: Vec<&str> = events
+        .iter()
+        .map(|e| e["event"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["artifact", "checked", "packed"]);
+    assert_eq!(events[1]["tools"], serde_json::json!(["echo"]));
+    let packed = &events[2];
+    let bytes = std::fs::read(packed["path"].as_str().unwrap()).unwrap();
+    assert_eq!(packed["sha256"], sha256_hex(&bytes));
+    assert_eq!(packed["size"], bytes.len() as u64);
+    assert_eq!(packed["entries"], 6);
+}
+
+#[test]
+fn pack_names_the_tool_whose_export_the_component_lacks() {
+    let wasm = minimal_wasm();
+    let dir = minimal_describe_dir();
+    edit_describe(dir.path(), |v| {
+        v["contributions"]["tools"][0]["export"] = "greentic:extension-design/tools.nope".into()
+    });
+    let out = tempfile::tempdir().unwrap();
+    let a = pack(wasm, dir.path(), out.path()).code(2);
+    let err = stderr_of(&a);
+    for needle in [
+        "E_BUILD_EXPORT_MISSING",
+        "tool `echo`",
+        "`greentic:extension-design/tools.nope`",
+        "without a function `nope`",
+        "The component exports: greentic:extension-design/tools@0.3.0 (list-tools, invoke-tool)",
+        "describe.json:",
+        "/contributions/tools/0/export",
+        "no pack was written",
+    ] {
+        assert!(err.contains(needle), "missing {needle:?} in:\n{err}");
+    }
+    assert!(files_in(out.path()).is_empty(), "nothing written");
+}
+
+#[test]
+fn pack_names_an_interface_the_component_does_not_export() {
+    let wasm = minimal_wasm();
+    let dir = minimal_describe_dir();
+    edit_describe(dir.path(), |v| {
+        v["contributions"]["tools"][0]["export"] =
+            "greentic:extension-design/validation.validate-content".into()
+    });
+    let out = tempfile::tempdir().unwrap();
+    let err = stderr_of(&pack(wasm, dir.path(), out.path()).code(2));
+    assert!(
+        err.contains("does not export interface `greentic:extension-design/validation@<version>`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("greentic:extension-design/tools@0.3.0 (list-tools, invoke-tool)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn pack_rejects_a_world_the_component_does_not_match() {
+    let wasm = minimal_wasm();
+    let dir = minimal_describe_dir();
+    edit_describe(dir.path(), |v| {
+        v["runtime"]["components"]["minimal"]["world"] =
+            "greentic:extension-design/tool-extension@0.2.0".into()
+    });
+    let out = tempfile::tempdir().unwrap();
+    let err = stderr_of(&pack(wasm, dir.path(), out.path()).code(2));
+    assert!(err.contains("E_BUILD_WORLD_MISMATCH"), "{err}");
+    assert!(err.contains("at version 0.3.0, not 0.2.0"), "{err}");
+}
+
+#[test]
+fn pack_checks_a_world_against_its_wit_definition() {
+    let wasm = minimal_wasm();
+    let dir = minimal_describe_dir();
+    // The fixture's own world, checked against its WIT: matches.
+    edit_describe(dir.path(), |v| {
+        v["runtime"]["components"]["minimal"]["world"] = "gtdx-fixture:minimal/minimal@0.1.0".into()
+    });
+    let out = tempfile::tempdir().unwrap();
+    let wit = fixture("build/minimal/wit");
+    gtdx()
+        .arg("pack")
+        .arg("--wasm")
+        .arg(wasm)
+        .arg("--describe")
+        .arg(dir.path().join("describe.json"))
+        .arg("--out")
+        .arg(out.path())
+        .arg("--wit")
+        .arg(&wit)
+        .assert()
+        .success();
+    // Without the definition, a world outside the platform's namespace cannot be checked: a
+    // warning, not an error.
+    let a = pack(wasm, dir.path(), out.path()).success();
+    let err = stderr_of(&a);
+    assert!(err.contains("warning[W_BUILD_WORLD_UNKNOWN]"), "{err}");
+    assert!(
+        err.contains("`gtdx-fixture:minimal/minimal@0.1.0`"),
+        "{err}"
+    );
+
+    // A known world the component does not fully export: the SDK's world also exports
+    // manifest and lifecycle.
+    edit_describe(dir.path(), |v| {
+        v["runtime"]["components"]["minimal"]["world"] =
+            "greentic:extension-design/tool-extension@0.3.0".into()
+    });
+    let sdk_wit = crate::support::workspace_root().join("crates/sdk/wit");
+    if sdk_wit.is_dir() {
+        let a = gtdx()
+            .arg("pack")
+            .arg("--wasm")
+            .arg(wasm)
+            .arg("--describe")
+            .arg(dir.path().join("describe.json"))
+            .arg("--out")
+            .arg(out.path())
+            .arg("--wit")
+            .arg(&sdk_wit)
+            .assert()
+            .code(2);
+        let err = stderr_of(&a);
+        assert!(err.contains("E_BUILD_WORLD_MISMATCH"), "{err}");
+        assert!(
+            err.contains("greentic:extension-base/manifest@0.2.0"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn pack_rejects_a_core_module() {
+    let dir = minimal_describe_dir();
+    let core = dir.path().join("core.wasm");
+    // The smallest core module: magic and version 1.
+    std::fs::write(&core, b"\0asm\x01\0\0\0").unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let err = stderr_of(&pack(&core, dir.path(), out.path()).code(2));
+    assert!(err.contains("core.wasm"), "{err}");
+    assert!(
+        err.contains("is a core WebAssembly module, not a component"),
+        "{err}"
+    );
+    assert!(err.contains("wasm32-wasip2"), "{err}");
+    assert!(files_in(out.path()).is_empty());
+}
+
+#[test]
+fn pack_rejects_a_file_that_is_not_wasm() {
+    let dir = minimal_describe_dir();
+    let out = tempfile::tempdir().unwrap();
+    let err = stderr_of(&pack(&dir.path().join("prompts/echo.md"), dir.path(), out.path()).code(2));
+    assert!(err.contains("is not a WebAssembly file"), "{err}");
+}
+
+#[test]
+fn pack_names_a_missing_declared_asset() {
+    let wasm = minimal_wasm();
+    let dir = minimal_describe_dir();
+    std::fs::remove_file(dir.path().join("prompts/echo.md")).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let err = stderr_of(&pack(wasm, dir.path(), out.path()).code(2));
+    assert!(err.contains("E_BUILD_ASSET_MISSING"), "{err}");
+    assert!(err.contains("`prompts/echo.md`"), "{err}");
+    assert!(err.contains("/contributions/prompts/0/path"), "{err}");
+}
+
+#[test]
+fn pack_rejects_an_asset_path_escaping_the_pack() {
+    let wasm = minimal_wasm();
+    let dir = minimal_describe_dir();
+    edit_describe(dir.path(), |v| {
+        v["contributions"]["schemas"][0]["path"] = "../secrets.json".into()
+    });
+    let out = tempfile::tempdir().unwrap();
+    let err = stderr_of(&pack(wasm, dir.path(), out.path()).code(2));
+    assert!(err.contains("E_BUILD_ASSET_PATH"), "{err}");
+    assert!(err.contains("`..`"), "{err}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// gtdx inspect
+
+fn minimal_pack() -> (tempfile::TempDir, PathBuf) {
+    let dir = minimal_describe_dir();
+    pack(minimal_wasm(), dir.path(), dir.path()).success();
+    let p = dir.path().join("gtdx.fixture-minimal-0.1.0.gtxpack");
+    (dir, p)
+}
+
+#[test]
+fn inspect_a_pack() {
+    let (_dir, p) = minimal_pack();
+    let out = stdout_of(&gtdx().arg("inspect").arg(&p).assert().success());
+    for needle in [
+        "gtdx.fixture-minimal 0.1.0 — Minimal fixture (DesignExtension, greentic.ai/v2)",
+        "integrity: ok",
+        "signature: none",
+        "echo  [agentic_worker, flow]  → greentic:extension-design/tools.invoke-tool",
+        "text: string (required) — What to repeat.",
+        "agent plans with: side_effects none, cost low, no confirmation [declared]",
+        "(matches describe.json)",
+        "greentic:extension-design/tools@0.3.0 (list-tools, invoke-tool)",
+        "wasi:cli/environment@0.2.6",
+        "components/minimal.wasm",
+        "prompts/echo.md",
+    ] {
+        assert!(out.contains(needle), "missing {needle:?} in:\n{out}");
+    }
+
+    let json: Value = serde_json::from_slice(
+        &gtdx()
+            .arg("inspect")
+            .arg(&p)
+            .args(["--format", "json"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout,
+    )
+    .unwrap();
+    assert_eq!(json["kind"], "pack");
+    assert_eq!(json["identity"]["id"], "gtdx.fixture-minimal");
+    assert_eq!(json["sha256"], sha256_hex(&std::fs::read(&p).unwrap()));
+    assert_eq!(json["integrity"], serde_json::json!([]));
+    let tool = &json["tools"][0];
+    assert_eq!(tool["name"], "echo");
+    assert_eq!(tool["agentic"], true);
+    assert_eq!(tool["metadata"]["side_effects"], "none");
+    assert_eq!(tool["input"]["parameters"][0]["name"], "text");
+    let c = &json["components"][0];
+    assert_eq!(c["id"], "minimal");
+    assert_eq!(
+        c["sha256"],
+        sha256_hex(&std::fs::read(minimal_wasm()).unwrap())
+    );
+    assert_eq!(c["sha256_matches_describe"], true);
+    assert_eq!(
+        c["exports"][0]["name"],
+        "greentic:extension-design/tools@0.3.0"
+    );
+    assert_eq!(
+        c["exports"][0]["functions"],
+        serde_json::json!(["list-tools", "invoke-tool"])
+    );
+    assert!(
+        c["imports"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|i| i["name"] == "wasi:io/streams@0.2.6")
+    );
+    assert_eq!(json["entries"].as_array().unwrap().len(), 6);
+}
+
+#[test]
+fn inspect_shows_conservative_defaults_for_an_agentic_tool_without_metadata() {
+    let dir = minimal_describe_dir();
+    edit_describe(dir.path(), |v| {
+        v["contributions"]["tools"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("agentic_worker_metadata");
+    });
+    pack(minimal_wasm(), dir.path(), dir.path()).success();
+    let p = dir.path().join("gtdx.fixture-minimal-0.1.0.gtxpack");
+    let out = stdout_of(&gtdx().arg("inspect").arg(&p).assert().success());
+    assert!(
+        out.contains(
+            "side_effects external, cost medium, confirmation required [defaults (absent)]"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn inspect_a_component() {
+    let json: Value = serde_json::from_slice(
+        &gtdx()
+            .arg("inspect")
+            .arg(minimal_wasm())
+            .args(["--format", "json"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout,
+    )
+    .unwrap();
+    assert_eq!(json["kind"], "component");
+    assert_eq!(
+        json["components"][0]["exports"][0]["name"],
+        "greentic:extension-design/tools@0.3.0"
+    );
+}
+
+#[test]
+fn inspect_fails_cleanly_on_truncated_and_non_zip_files() {
+    let (dir, p) = minimal_pack();
+    let bytes = std::fs::read(&p).unwrap();
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("truncated.gtxpack", bytes[..bytes.len() / 2].to_vec()),
+        ("tail-cut.gtxpack", bytes[..bytes.len() - 5].to_vec()),
+        ("text.gtxpack", b"this is not a zip archive\n".to_vec()),
+        ("empty.gtxpack", Vec::new()),
+    ];
+    for (name, content) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, content).unwrap();
+        let a = gtdx().arg("inspect").arg(&path).assert().code(2);
+        let err = stderr_of(&a);
+        assert!(err.starts_with("error: "), "{name}: {err}");
+        assert!(
+            err.contains(name),
+            "{name}: the message names the file: {err}"
+        );
+        assert!(err.contains("not a readable .gtxpack"), "{name}: {err}");
+        assert!(!err.contains("panicked"), "{name}: {err}");
+        assert_eq!(
+            err.trim_end().lines().count(),
+            1,
+            "{name}: one paragraph: {err}"
+        );
+    }
+    let a = gtdx()
+        .arg("inspect")
+        .arg(dir.path().join("absent.gtxpack"))
+        .assert()
+        .code(2);
+    assert!(stderr_of(&a).contains("absent.gtxpack"));
+}
+
+#[test]
+fn inspect_reports_a_tampered_pack() {
+    let (dir, p) = minimal_pack();
+    let mut bytes = std::fs::read(&p).unwrap();
+    // Flip one byte inside the stored prompt (an uncompressed entry): its digest no longer
+    // matches manifest.json. The zip CRC catches it too.
+    let needle = b"Use `echo`";
+    let at = bytes
+        .windows(needle.len())
+        .position(|w| w == needle)
+        .unwrap();
+    bytes[at] ^= 0x20;
+    let tampered = dir.path().join("tampered.gtxpack");
+    std::fs::write(&tampered, bytes).unwrap();
+    let out = stdout_of(&gtdx().arg("inspect").arg(&tampered).assert().code(1));
+    assert!(out.contains("integrity:"), "{out}");
+    assert!(out.contains("prompts/echo.md"), "{out}");
+    assert!(!out.contains("integrity: ok"), "{out}");
+}
