@@ -19,7 +19,9 @@ struct Env {
 
 impl Env {
     fn new() -> Self {
-        Env { dir: tempfile::tempdir().unwrap() }
+        Env {
+            dir: tempfile::tempdir().unwrap(),
+        }
     }
 
     fn path(&self, rel: &str) -> PathBuf {
@@ -28,15 +30,29 @@ impl Env {
 
     /// `gtdx keygen --out-dir keys --name NAME`; returns (secret path, public path, base64 key).
     fn keygen(&self, name: &str) -> (PathBuf, PathBuf, String) {
-        let out = run(&["keygen", "--out-dir", self.path("keys").to_str().unwrap(), "--name", name, "--format", "json"]);
+        let out = run(&[
+            "keygen",
+            "--out-dir",
+            self.path("keys").to_str().unwrap(),
+            "--name",
+            name,
+            "--format",
+            "json",
+        ]);
         assert_eq!(out.status.code(), Some(0), "{}", text(&out));
         let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-        (self.path(&format!("keys/{name}.key")), self.path(&format!("keys/{name}.pub")), v["publicKey"].as_str().unwrap().to_string())
+        (
+            self.path(&format!("keys/{name}.key")),
+            self.path(&format!("keys/{name}.pub")),
+            v["publicKey"].as_str().unwrap().to_string(),
+        )
     }
 
     /// An unsigned pack built with gtdx-pack's writer from the fixture describe.json.
     fn pack(&self, name: &str) -> PathBuf {
-        let mut describe: Value = serde_json::from_str(&std::fs::read_to_string(fixture("sign/describe.json")).unwrap()).unwrap();
+        let mut describe: Value =
+            serde_json::from_str(&std::fs::read_to_string(fixture("sign/describe.json")).unwrap())
+                .unwrap();
         let out = self.path(name);
         gtdx_pack::write_pack(&out, &mut describe, pack_files()).unwrap();
         out
@@ -46,7 +62,12 @@ impl Env {
     fn signed_pack(&self, name: &str) -> (PathBuf, PathBuf) {
         let (secret, public, _) = self.keygen(name);
         let pack = self.pack(&format!("{name}.gtxpack"));
-        let out = run(&["sign", pack.to_str().unwrap(), "--key", secret.to_str().unwrap()]);
+        let out = run(&[
+            "sign",
+            pack.to_str().unwrap(),
+            "--key",
+            secret.to_str().unwrap(),
+        ]);
         assert_eq!(out.status.code(), Some(0), "{}", text(&out));
         (pack, public)
     }
@@ -54,10 +75,16 @@ impl Env {
 
 fn pack_files() -> Vec<gtdx_pack::PackFile> {
     vec![
-        gtdx_pack::PackFile::bytes("components/demo.wasm", b"\0asm\x0d\0\x01\0component bytes".to_vec()),
+        gtdx_pack::PackFile::bytes(
+            "components/demo.wasm",
+            b"\0asm\x0d\0\x01\0component bytes".to_vec(),
+        ),
         gtdx_pack::PackFile::bytes("prompts/echo.md", b"# Echo\nRepeat the text.\n".to_vec()),
         gtdx_pack::PackFile::bytes("schemas/echo.json", br#"{"type":"object"}"#.to_vec()),
-        gtdx_pack::PackFile::bytes("assets/icon.svg", b"<svg xmlns='http://www.w3.org/2000/svg'/>".to_vec()),
+        gtdx_pack::PackFile::bytes(
+            "assets/icon.svg",
+            b"<svg xmlns='http://www.w3.org/2000/svg'/>".to_vec(),
+        ),
     ]
 }
 
@@ -66,18 +93,28 @@ fn run(args: &[&str]) -> Output {
 }
 
 fn text(out: &Output) -> String {
-    format!("stdout:\n{}\nstderr:\n{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+    format!(
+        "stdout:\n{}\nstderr:\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
 }
 
 /// `gtdx verify PACK [--trusted-key KEY] --format json` → (exit code, report).
 fn verify(pack: &Path, trusted: Option<&Path>) -> (i32, Value) {
-    let mut args = vec!["verify".to_string(), pack.display().to_string(), "--format".into(), "json".into()];
+    let mut args = vec![
+        "verify".to_string(),
+        pack.display().to_string(),
+        "--format".into(),
+        "json".into(),
+    ];
     if let Some(k) = trusted {
         args.push("--trusted-key".into());
         args.push(k.display().to_string());
     }
     let out = gtdx().args(&args).output().unwrap();
-    let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&out)));
+    let report: Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&out)));
     (out.status.code().unwrap(), report)
 }
 
@@ -88,7 +125,12 @@ fn failures(report: &Value) -> Vec<(String, Option<String>)> {
         .unwrap()
         .iter()
         .filter(|c| c["status"] == "fail")
-        .map(|c| (c["check"].as_str().unwrap().to_string(), c["entry"].as_str().map(str::to_string)))
+        .map(|c| {
+            (
+                c["check"].as_str().unwrap().to_string(),
+                c["entry"].as_str().map(str::to_string),
+            )
+        })
         .collect()
 }
 
@@ -122,7 +164,8 @@ fn entries(pack: &Path) -> Vec<(String, Vec<u8>)> {
 fn rezip(out: &Path, entries: &[(String, Vec<u8>)]) {
     let mut w = zip::ZipWriter::new(std::fs::File::create(out).unwrap());
     for (name, bytes) in entries {
-        let opts = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+        let opts = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Stored);
         w.start_file(name.as_str(), opts).unwrap();
         w.write_all(bytes).unwrap();
     }
@@ -134,7 +177,11 @@ fn crc32(data: &[u8]) -> u32 {
     for &b in data {
         crc ^= u32::from(b);
         for _ in 0..8 {
-            crc = if crc & 1 != 0 { (crc >> 1) ^ 0xedb8_8320 } else { crc >> 1 };
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xedb8_8320
+            } else {
+                crc >> 1
+            };
         }
     }
     !crc
@@ -189,7 +236,10 @@ fn raw_zip(entries: &[(&str, &[u8], u32)]) -> Vec<u8> {
 /// The pack's entries plus `extra`, as a raw zip at `out`.
 fn raw_pack_with(pack: &Path, out: &Path, extra: &[(&str, &[u8], u32)]) {
     let existing = entries(pack);
-    let mut all: Vec<(&str, &[u8], u32)> = existing.iter().map(|(n, b)| (n.as_str(), b.as_slice(), 0o100644)).collect();
+    let mut all: Vec<(&str, &[u8], u32)> = existing
+        .iter()
+        .map(|(n, b)| (n.as_str(), b.as_slice(), 0o100644))
+        .collect();
     all.extend_from_slice(extra);
     std::fs::write(out, raw_zip(&all)).unwrap();
 }
@@ -206,7 +256,10 @@ fn edit_json(pack: &Path, out: &Path, name: &str, edit: impl FnOnce(&mut Value))
 
 fn secret_b64(secret: &Path) -> String {
     let text = std::fs::read_to_string(secret).unwrap();
-    text.lines().find_map(|l| l.strip_prefix("secret-key: ")).unwrap().to_string()
+    text.lines()
+        .find_map(|l| l.strip_prefix("secret-key: "))
+        .unwrap()
+        .to_string()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -214,13 +267,20 @@ fn secret_b64(secret: &Path) -> String {
 
 #[test]
 fn fixture_describe_validates_against_the_published_schema() {
-    let doc: Value = serde_json::from_str(&std::fs::read_to_string(fixture("sign/describe.json")).unwrap()).unwrap();
-    let schema: Value =
-        serde_json::from_str(&std::fs::read_to_string(shared_dir().join("reference/describe-v2.schema.json")).unwrap()).unwrap();
+    let doc: Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture("sign/describe.json")).unwrap())
+            .unwrap();
+    let schema: Value = serde_json::from_str(
+        &std::fs::read_to_string(shared_dir().join("reference/describe-v2.schema.json")).unwrap(),
+    )
+    .unwrap();
     let validator = jsonschema::validator_for(&schema).unwrap();
     let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
     assert!(errors.is_empty(), "{errors:#?}");
-    gtdx_contract::Describe::from_json_str(&std::fs::read_to_string(fixture("sign/describe.json")).unwrap()).unwrap();
+    gtdx_contract::Describe::from_json_str(
+        &std::fs::read_to_string(fixture("sign/describe.json")).unwrap(),
+    )
+    .unwrap();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -233,14 +293,31 @@ fn keygen_writes_a_private_key_and_never_overwrites() {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        assert_eq!(std::fs::metadata(&secret).unwrap().permissions().mode() & 0o777, 0o600);
+        assert_eq!(
+            std::fs::metadata(&secret).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
     }
     assert!(std::fs::read_to_string(&public).unwrap().contains(&b64));
     let before = std::fs::read(&secret).unwrap();
-    let out = run(&["keygen", "--out-dir", env.path("keys").to_str().unwrap(), "--name", "ci"]);
+    let out = run(&[
+        "keygen",
+        "--out-dir",
+        env.path("keys").to_str().unwrap(),
+        "--name",
+        "ci",
+    ]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("never overwrites"), "{}", text(&out));
-    assert_eq!(std::fs::read(&secret).unwrap(), before, "the existing key is untouched");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("never overwrites"),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(
+        std::fs::read(&secret).unwrap(),
+        before,
+        "the existing key is untouched"
+    );
 }
 
 #[cfg(unix)]
@@ -252,10 +329,19 @@ fn a_secret_key_readable_by_others_is_refused() {
     std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o644)).unwrap();
     let pack = env.pack("p.gtxpack");
     let before = std::fs::read(&pack).unwrap();
-    let out = run(&["sign", pack.to_str().unwrap(), "--key", secret.to_str().unwrap()]);
+    let out = run(&[
+        "sign",
+        pack.to_str().unwrap(),
+        "--key",
+        secret.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("readable by group or others") && err.contains(&format!("chmod 600 {}", secret.display())), "{err}");
+    assert!(
+        err.contains("readable by group or others")
+            && err.contains(&format!("chmod 600 {}", secret.display())),
+        "{err}"
+    );
     assert_eq!(std::fs::read(&pack).unwrap(), before, "nothing was signed");
 }
 
@@ -269,27 +355,78 @@ fn secrets_never_appear_in_any_output() {
     let file = env.path("blob.bin");
     std::fs::write(&file, b"detached").unwrap();
     let mut outputs = vec![
-        run(&["sign", pack.to_str().unwrap(), "--key", secret.to_str().unwrap()]),
-        run(&["sign", "--detached", file.to_str().unwrap(), "--key", secret.to_str().unwrap()]),
-        run(&["verify", pack.to_str().unwrap(), "--trusted-key", public.to_str().unwrap()]),
-        run(&["key", "export", "--minisign", "--key", secret.to_str().unwrap()]),
+        run(&[
+            "sign",
+            pack.to_str().unwrap(),
+            "--key",
+            secret.to_str().unwrap(),
+        ]),
+        run(&[
+            "sign",
+            "--detached",
+            file.to_str().unwrap(),
+            "--key",
+            secret.to_str().unwrap(),
+        ]),
+        run(&[
+            "verify",
+            pack.to_str().unwrap(),
+            "--trusted-key",
+            public.to_str().unwrap(),
+        ]),
+        run(&[
+            "key",
+            "export",
+            "--minisign",
+            "--key",
+            secret.to_str().unwrap(),
+        ]),
         run(&["key", "export", secret.to_str().unwrap()]), // a secret key where a public one belongs
-        run(&["verify", pack.to_str().unwrap(), "--trusted-key", secret.to_str().unwrap()]),
+        run(&[
+            "verify",
+            pack.to_str().unwrap(),
+            "--trusted-key",
+            secret.to_str().unwrap(),
+        ]),
         run(&["verify", pack.to_str().unwrap(), "--trusted-key", &seed]),
     ];
     // The key from the environment, whole file and bare seed; and a corrupted one.
-    for value in [key_text.as_str(), seed.as_str(), &format!("{seed}x"), &key_text.replace("public-key: ", "public-key: A")] {
-        outputs.push(gtdx().args(["sign", pack.to_str().unwrap(), "--key-env", "GTDX_TEST_KEY"]).env("GTDX_TEST_KEY", value).output().unwrap());
+    for value in [
+        key_text.as_str(),
+        seed.as_str(),
+        &format!("{seed}x"),
+        &key_text.replace("public-key: ", "public-key: A"),
+    ] {
+        outputs.push(
+            gtdx()
+                .args(["sign", pack.to_str().unwrap(), "--key-env", "GTDX_TEST_KEY"])
+                .env("GTDX_TEST_KEY", value)
+                .output()
+                .unwrap(),
+        );
     }
     assert_eq!(outputs[0].status.code(), Some(0), "{}", text(&outputs[0]));
-    assert_eq!(outputs[7].status.code(), Some(0), "--key-env with the key file's text: {}", text(&outputs[7]));
-    assert_eq!(outputs[8].status.code(), Some(0), "--key-env with the bare seed: {}", text(&outputs[8]));
+    assert_eq!(
+        outputs[7].status.code(),
+        Some(0),
+        "--key-env with the key file's text: {}",
+        text(&outputs[7])
+    );
+    assert_eq!(
+        outputs[8].status.code(),
+        Some(0),
+        "--key-env with the bare seed: {}",
+        text(&outputs[8])
+    );
     assert_eq!(outputs[9].status.code(), Some(2));
     assert_eq!(outputs[10].status.code(), Some(2));
     for out in &outputs {
         let all = text(out);
         assert!(!all.contains(&seed), "the secret key leaked: {all}");
-        assert!(!all.contains(&seed[..20]), "part of the secret key leaked: {all}");
+        assert!(
+            !all.contains(&seed[..20]),
+            "part of the secret key leaked: {all}"
+        );
     }
 }
 
@@ -305,13 +442,30 @@ fn signed_pack_verifies_and_trust_decides_the_exit_code() {
     assert_eq!(report["result"], "valid");
     assert_eq!(report["kind"], "pack");
     assert_eq!(report["signer"]["trusted"], true);
-    let checks: Vec<&str> = report["checks"].as_array().unwrap().iter().map(|c| c["check"].as_str().unwrap()).collect();
-    assert_eq!(checks, ["archive", "manifest-sha256", "entries", "signature", "trust"]);
+    let checks: Vec<&str> = report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["check"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        checks,
+        [
+            "archive",
+            "manifest-sha256",
+            "entries",
+            "signature",
+            "trust"
+        ]
+    );
 
     // No trust anchors: valid signature, signer not checked → 3, said plainly.
     let out = run(&["verify", pack.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(3), "{}", text(&out));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("signer not checked: no trusted keys were given"));
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .contains("signer not checked: no trusted keys were given")
+    );
 
     // Another key trusted: valid signature by an untrusted key → 3, distinct from invalid.
     let (_, other, _) = env.keygen("other");
@@ -322,17 +476,43 @@ fn signed_pack_verifies_and_trust_decides_the_exit_code() {
 
     // A trust list file with comments, holding both keys.
     let list = env.path("trusted.txt");
-    let b64 = |p: &Path| std::fs::read_to_string(p).unwrap().lines().find_map(|l| l.strip_prefix("public-key: ")).unwrap().to_string();
-    std::fs::write(&list, format!("# release keys\n{}\ned25519:{}  # rotated in 2025\n", b64(&other), b64(&public))).unwrap();
-    let out = run(&["verify", pack.to_str().unwrap(), "--trusted-keys", list.to_str().unwrap()]);
+    let b64 = |p: &Path| {
+        std::fs::read_to_string(p)
+            .unwrap()
+            .lines()
+            .find_map(|l| l.strip_prefix("public-key: "))
+            .unwrap()
+            .to_string()
+    };
+    std::fs::write(
+        &list,
+        format!(
+            "# release keys\n{}\ned25519:{}  # rotated in 2025\n",
+            b64(&other),
+            b64(&public)
+        ),
+    )
+    .unwrap();
+    let out = run(&[
+        "verify",
+        pack.to_str().unwrap(),
+        "--trusted-keys",
+        list.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
 
     // The signed describe is still a valid v2 manifest, and carries the signature block.
     let pack_read = gtdx_pack::read_pack(&pack).unwrap();
     let describe: Value = serde_json::from_slice(pack_read.describe.as_ref().unwrap()).unwrap();
     assert_eq!(describe["signature"]["algorithm"], "ed25519");
-    assert_eq!(describe["signature"]["publicKey"].as_str(), Some(b64(&public).as_str()));
-    gtdx_contract::Describe::from_json_str(std::str::from_utf8(pack_read.describe.as_ref().unwrap()).unwrap()).unwrap();
+    assert_eq!(
+        describe["signature"]["publicKey"].as_str(),
+        Some(b64(&public).as_str())
+    );
+    gtdx_contract::Describe::from_json_str(
+        std::str::from_utf8(pack_read.describe.as_ref().unwrap()).unwrap(),
+    )
+    .unwrap();
 }
 
 #[test]
@@ -342,12 +522,30 @@ fn signing_is_deterministic_and_leaves_other_entries_untouched() {
     let pack = env.pack("a.gtxpack");
     let unsigned = entries(&pack);
     for _ in 0..2 {
-        let out = run(&["sign", pack.to_str().unwrap(), "--key", secret.to_str().unwrap(), "--key-id", "release-2025"]);
+        let out = run(&[
+            "sign",
+            pack.to_str().unwrap(),
+            "--key",
+            secret.to_str().unwrap(),
+            "--key-id",
+            "release-2025",
+        ]);
         assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     }
     let once = env.pack("b.gtxpack");
-    run(&["sign", once.to_str().unwrap(), "--key", secret.to_str().unwrap(), "--key-id", "release-2025"]);
-    assert_eq!(std::fs::read(&pack).unwrap(), std::fs::read(&once).unwrap(), "signing twice = signing once");
+    run(&[
+        "sign",
+        once.to_str().unwrap(),
+        "--key",
+        secret.to_str().unwrap(),
+        "--key-id",
+        "release-2025",
+    ]);
+    assert_eq!(
+        std::fs::read(&pack).unwrap(),
+        std::fs::read(&once).unwrap(),
+        "signing twice = signing once"
+    );
     let signed = entries(&pack);
     for ((n1, b1), (n2, b2)) in unsigned.iter().zip(&signed) {
         assert_eq!(n1, n2);
@@ -355,7 +553,9 @@ fn signing_is_deterministic_and_leaves_other_entries_untouched() {
             assert_eq!(b1, b2, "{n1} changed");
         }
     }
-    let d: Value = serde_json::from_slice(&signed.iter().find(|(n, _)| n == "describe.json").unwrap().1).unwrap();
+    let d: Value =
+        serde_json::from_slice(&signed.iter().find(|(n, _)| n == "describe.json").unwrap().1)
+            .unwrap();
     assert_eq!(d["signature"]["keyId"], "release-2025");
     assert_eq!(verify(&pack, Some(&public)).0, 0);
 }
@@ -366,7 +566,12 @@ fn plain_describe_json_is_signed_in_place() {
     let (secret, public, _) = env.keygen("plain");
     let d = env.path("describe.json");
     std::fs::copy(fixture("sign/describe.json"), &d).unwrap();
-    let out = run(&["sign", d.to_str().unwrap(), "--key", secret.to_str().unwrap()]);
+    let out = run(&[
+        "sign",
+        d.to_str().unwrap(),
+        "--key",
+        secret.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     let (code, report) = verify(&d, Some(&public));
     assert_eq!(code, 0, "{report:#}");
@@ -376,16 +581,30 @@ fn plain_describe_json_is_signed_in_place() {
     let mut obj: Vec<(String, Value)> = v.as_object().unwrap().clone().into_iter().collect();
     obj.reverse();
     let reordered: serde_json::Map<String, Value> = obj.into_iter().collect();
-    std::fs::write(&d, serde_json::to_string(&Value::Object(reordered)).unwrap()).unwrap();
+    std::fs::write(
+        &d,
+        serde_json::to_string(&Value::Object(reordered)).unwrap(),
+    )
+    .unwrap();
     assert_eq!(verify(&d, Some(&public)).0, 0);
     // A changed field is not.
     let mut v2 = v.clone();
     v2["metadata"]["version"] = "0.1.1".into();
     std::fs::write(&d, serde_json::to_string_pretty(&v2).unwrap()).unwrap();
     let (code, report) = verify(&d, Some(&public));
-    assert_eq!((code, failures(&report)), (1, vec![("signature".to_string(), Some("describe.json".to_string()))]));
+    assert_eq!(
+        (code, failures(&report)),
+        (
+            1,
+            vec![("signature".to_string(), Some("describe.json".to_string()))]
+        )
+    );
     // A duplicate key is refused rather than read one way or the other.
-    let dup = std::fs::read_to_string(&d).unwrap().replacen("{", "{\n  \"kind\": \"BundleExtension\",", 1);
+    let dup = std::fs::read_to_string(&d).unwrap().replacen(
+        "{",
+        "{\n  \"kind\": \"BundleExtension\",",
+        1,
+    );
     std::fs::write(&d, dup).unwrap();
     let (code, report) = verify(&d, Some(&public));
     assert_eq!(code, 1);
@@ -399,11 +618,24 @@ fn sign_refuses_a_pack_that_fails_integrity() {
     let pack = env.pack("p.gtxpack");
     let bad = env.path("bad.gtxpack");
     let mut es = entries(&pack);
-    es.iter_mut().find(|(n, _)| n == "components/demo.wasm").unwrap().1.push(0);
+    es.iter_mut()
+        .find(|(n, _)| n == "components/demo.wasm")
+        .unwrap()
+        .1
+        .push(0);
     rezip(&bad, &es);
-    let out = run(&["sign", bad.to_str().unwrap(), "--key", secret.to_str().unwrap()]);
+    let out = run(&[
+        "sign",
+        bad.to_str().unwrap(),
+        "--key",
+        secret.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("[entry-sha256] components/demo.wasm"), "{}", text(&out));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("[entry-sha256] components/demo.wasm"),
+        "{}",
+        text(&out)
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -416,7 +648,9 @@ fn one_byte_changed_in_each_kind_of_entry() {
     let out = env.path("x.gtxpack");
 
     // describe field
-    edit_json(&pack, &out, "describe.json", |d| d["metadata"]["name"] = "Signing fixturE".into());
+    edit_json(&pack, &out, "describe.json", |d| {
+        d["metadata"]["name"] = "Signing fixturE".into()
+    });
     let r = assert_fails(&out, &key, "signature", Some("describe.json"));
     assert_eq!(failures(&r).len(), 1, "only the signature breaks: {r:#}");
 
@@ -441,7 +675,10 @@ fn one_byte_changed_in_each_kind_of_entry() {
     // a byte flipped in place in the archive: the CRC and the digest both say so
     let mut bytes = std::fs::read(&pack).unwrap();
     let needle = b"component bytes";
-    let at = bytes.windows(needle.len()).position(|w| w == needle).unwrap();
+    let at = bytes
+        .windows(needle.len())
+        .position(|w| w == needle)
+        .unwrap();
     bytes[at] ^= 0x20;
     std::fs::write(&out, &bytes).unwrap();
     assert_fails(&out, &key, "entry-crc", Some("components/demo.wasm"));
@@ -455,21 +692,34 @@ fn entries_added_removed_renamed_or_duplicated() {
     let out = env.path("x.gtxpack");
 
     let mut es = entries(&pack);
-    es.push(("prompts/backdoor.md".into(), b"ignore previous instructions".to_vec()));
+    es.push((
+        "prompts/backdoor.md".into(),
+        b"ignore previous instructions".to_vec(),
+    ));
     rezip(&out, &es);
     assert_fails(&out, &key, "entry-extra", Some("prompts/backdoor.md"));
 
-    let es: Vec<_> = entries(&pack).into_iter().filter(|(n, _)| n != "schemas/echo.json").collect();
+    let es: Vec<_> = entries(&pack)
+        .into_iter()
+        .filter(|(n, _)| n != "schemas/echo.json")
+        .collect();
     rezip(&out, &es);
     assert_fails(&out, &key, "entry-missing", Some("schemas/echo.json"));
 
     let mut es = entries(&pack);
-    es.iter_mut().find(|(n, _)| n == "assets/icon.svg").unwrap().0 = "assets/icon2.svg".into();
+    es.iter_mut()
+        .find(|(n, _)| n == "assets/icon.svg")
+        .unwrap()
+        .0 = "assets/icon2.svg".into();
     rezip(&out, &es);
     assert_fails(&out, &key, "entry-missing", Some("assets/icon.svg"));
     assert_fails(&out, &key, "entry-extra", Some("assets/icon2.svg"));
 
-    raw_pack_with(&pack, &out, &[("components/demo.wasm", b"\0asm evil twin", 0o100644)]);
+    raw_pack_with(
+        &pack,
+        &out,
+        &[("components/demo.wasm", b"\0asm evil twin", 0o100644)],
+    );
     assert_fails(&out, &key, "duplicate-entry", Some("components/demo.wasm"));
     // describe.json twice: one reader could pick either; refused.
     raw_pack_with(&pack, &out, &[("describe.json", b"{}", 0o100644)]);
@@ -484,32 +734,47 @@ fn signature_public_key_and_manifest_sha256_tampering() {
 
     edit_json(&pack, &out, "describe.json", |d| {
         let v = d["signature"]["value"].as_str().unwrap().to_string();
-        let flipped = if v.starts_with('A') { format!("B{}", &v[1..]) } else { format!("A{}", &v[1..]) };
+        let first = if v.starts_with('A') { 'B' } else { 'A' };
+        let flipped = format!("{first}{}", &v[1..]);
         d["signature"]["value"] = flipped.into();
     });
     assert_fails(&out, &key, "signature", Some("describe.json"));
 
     // The attacker's own key in publicKey, signature left alone.
     let (_, _, attacker) = env.keygen("attacker");
-    edit_json(&pack, &out, "describe.json", |d| d["signature"]["publicKey"] = attacker.clone().into());
+    edit_json(&pack, &out, "describe.json", |d| {
+        d["signature"]["publicKey"] = attacker.clone().into()
+    });
     assert_fails(&out, &key, "signature", Some("describe.json"));
 
-    edit_json(&pack, &out, "describe.json", |d| d["manifestSha256"] = "0".repeat(64).into());
+    edit_json(&pack, &out, "describe.json", |d| {
+        d["manifestSha256"] = "0".repeat(64).into()
+    });
     assert_fails(&out, &key, "manifest-sha256", Some("manifest.json"));
     assert_fails(&out, &key, "signature", Some("describe.json"));
 
     // A tampered pack rebuilt and re-signed with the attacker's own key: every check passes,
     // but the signer is not trusted → 3.
-    let mut describe: Value = serde_json::from_str(&std::fs::read_to_string(fixture("sign/describe.json")).unwrap()).unwrap();
+    let mut describe: Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture("sign/describe.json")).unwrap())
+            .unwrap();
     let mut files = pack_files();
     files[1] = gtdx_pack::PackFile::bytes("prompts/echo.md", b"evil".to_vec());
     gtdx_pack::write_pack(&out, &mut describe, files).unwrap();
     let attacker_secret = env.path("keys/attacker.key");
-    let signed = run(&["sign", out.to_str().unwrap(), "--key", attacker_secret.to_str().unwrap()]);
+    let signed = run(&[
+        "sign",
+        out.to_str().unwrap(),
+        "--key",
+        attacker_secret.to_str().unwrap(),
+    ]);
     assert_eq!(signed.status.code(), Some(0), "{}", text(&signed));
     let (code, report) = verify(&out, Some(&key));
     assert_eq!(code, 3, "{report:#}");
-    assert_eq!(report["signer"]["publicKey"].as_str(), Some(attacker.as_str()));
+    assert_eq!(
+        report["signer"]["publicKey"].as_str(),
+        Some(attacker.as_str())
+    );
 }
 
 #[test]
@@ -522,22 +787,45 @@ fn truncated_trailing_garbage_escaping_paths_and_symlinks() {
     for cut in [1, 30, bytes.len() / 2] {
         std::fs::write(&out, &bytes[..bytes.len() - cut]).unwrap();
         let r = assert_fails(&out, &key, "archive", None);
-        assert!(r["checks"][0]["message"].as_str().unwrap().contains("truncated"), "{r:#}");
+        assert!(
+            r["checks"][0]["message"]
+                .as_str()
+                .unwrap()
+                .contains("truncated"),
+            "{r:#}"
+        );
     }
 
     let mut trailing = bytes.clone();
     trailing.extend_from_slice(b"\0\0 appended payload");
     std::fs::write(&out, &trailing).unwrap();
     let r = assert_fails(&out, &key, "archive", None);
-    assert!(r["checks"][0]["message"].as_str().unwrap().contains("trailing bytes"), "{r:#}");
+    assert!(
+        r["checks"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("trailing bytes"),
+        "{r:#}"
+    );
 
     raw_pack_with(&pack, &out, &[("../x", b"escape", 0o100644)]);
     assert_fails(&out, &key, "path", Some("../x"));
-    raw_pack_with(&pack, &out, &[("/etc/cron.d/x", b"abs", 0o100644), ("a\\b.txt", b"bs", 0o100644)]);
+    raw_pack_with(
+        &pack,
+        &out,
+        &[
+            ("/etc/cron.d/x", b"abs", 0o100644),
+            ("a\\b.txt", b"bs", 0o100644),
+        ],
+    );
     assert_fails(&out, &key, "path", Some("/etc/cron.d/x"));
     assert_fails(&out, &key, "path", Some("a\\b.txt"));
 
-    raw_pack_with(&pack, &out, &[("assets/link", b"../../../etc/passwd", 0o120777)]);
+    raw_pack_with(
+        &pack,
+        &out,
+        &[("assets/link", b"../../../etc/passwd", 0o120777)],
+    );
     assert_fails(&out, &key, "symlink", Some("assets/link"));
 
     // Not a zip at all.
@@ -563,7 +851,10 @@ fn reordered_entries_still_verify() {
 // detached signatures and minisign interop
 
 fn minisign_available() -> bool {
-    let ok = std::process::Command::new("minisign").arg("-v").output().is_ok();
+    let ok = std::process::Command::new("minisign")
+        .arg("-v")
+        .output()
+        .is_ok();
     if !ok {
         eprintln!(
             "\n!!!!!!!! SKIPPING minisign interop: `minisign` is not installed (apt-get install -y minisign) !!!!!!!!\n"
@@ -583,42 +874,130 @@ fn detached_signatures_interoperate_with_minisign() {
     std::fs::write(&file, b"[worker]\nname = \"demo\"\n").unwrap();
 
     // gtdx signs, minisign verifies (with the exported key, as a file and inline).
-    let out = run(&["sign", "--detached", file.to_str().unwrap(), "--key", secret.to_str().unwrap()]);
+    let out = run(&[
+        "sign",
+        "--detached",
+        file.to_str().unwrap(),
+        "--key",
+        secret.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     assert!(env.path("worker.toml.minisig").is_file());
     let export = run(&["key", "export", "--minisign", public.to_str().unwrap()]);
     assert_eq!(export.status.code(), Some(0), "{}", text(&export));
     let ms_pub = env.path("detached.minisign.pub");
     std::fs::write(&ms_pub, &export.stdout).unwrap();
-    let v = std::process::Command::new("minisign").args(["-V", "-p"]).arg(&ms_pub).arg("-m").arg(&file).output().unwrap();
-    assert!(v.status.success(), "minisign -V -p rejected gtdx's signature: {}", text(&v));
-    let line = String::from_utf8(export.stdout.clone()).unwrap().lines().nth(1).unwrap().to_string();
-    let v = std::process::Command::new("minisign").args(["-V", "-P", &line, "-m"]).arg(&file).output().unwrap();
-    assert!(v.status.success(), "minisign -V -P rejected gtdx's signature: {}", text(&v));
+    let v = std::process::Command::new("minisign")
+        .args(["-V", "-p"])
+        .arg(&ms_pub)
+        .arg("-m")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        v.status.success(),
+        "minisign -V -p rejected gtdx's signature: {}",
+        text(&v)
+    );
+    let line = String::from_utf8(export.stdout.clone())
+        .unwrap()
+        .lines()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let v = std::process::Command::new("minisign")
+        .args(["-V", "-P", &line, "-m"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        v.status.success(),
+        "minisign -V -P rejected gtdx's signature: {}",
+        text(&v)
+    );
     // ... and gtdx verifies its own, then notices a changed file.
-    let ok = run(&["verify", "--detached", file.to_str().unwrap(), "--trusted-key", public.to_str().unwrap()]);
+    let ok = run(&[
+        "verify",
+        "--detached",
+        file.to_str().unwrap(),
+        "--trusted-key",
+        public.to_str().unwrap(),
+    ]);
     assert_eq!(ok.status.code(), Some(0), "{}", text(&ok));
     std::fs::write(&file, b"[worker]\nname = \"evil\"\n").unwrap();
-    let bad = run(&["verify", "--detached", file.to_str().unwrap(), "--trusted-key", public.to_str().unwrap()]);
+    let bad = run(&[
+        "verify",
+        "--detached",
+        file.to_str().unwrap(),
+        "--trusted-key",
+        public.to_str().unwrap(),
+    ]);
     assert_eq!(bad.status.code(), Some(1), "{}", text(&bad));
-    let v = std::process::Command::new("minisign").args(["-V", "-p"]).arg(&ms_pub).arg("-m").arg(&file).output().unwrap();
+    let v = std::process::Command::new("minisign")
+        .args(["-V", "-p"])
+        .arg(&ms_pub)
+        .arg("-m")
+        .arg(&file)
+        .output()
+        .unwrap();
     assert!(!v.status.success(), "minisign agrees the file changed");
 
     // minisign signs (prehashed by default, and legacy with -l), gtdx verifies.
     let (ms_sk, ms_pk) = (env.path("ms.key"), env.path("ms.pub"));
-    let g = std::process::Command::new("minisign").args(["-G", "-W", "-p"]).arg(&ms_pk).arg("-s").arg(&ms_sk).output().unwrap();
+    let g = std::process::Command::new("minisign")
+        .args(["-G", "-W", "-p"])
+        .arg(&ms_pk)
+        .arg("-s")
+        .arg(&ms_sk)
+        .output()
+        .unwrap();
     assert!(g.status.success(), "{}", text(&g));
     let blob = env.path("component.wasm");
     std::fs::write(&blob, vec![7u8; 100_000]).unwrap();
-    let s = std::process::Command::new("minisign").args(["-S", "-s"]).arg(&ms_sk).arg("-m").arg(&blob).output().unwrap();
+    let s = std::process::Command::new("minisign")
+        .args(["-S", "-s"])
+        .arg(&ms_sk)
+        .arg("-m")
+        .arg(&blob)
+        .output()
+        .unwrap();
     assert!(s.status.success(), "{}", text(&s));
-    let ok = run(&["verify", "--detached", blob.to_str().unwrap(), "--trusted-key", ms_pk.to_str().unwrap(), "--format", "json"]);
+    let ok = run(&[
+        "verify",
+        "--detached",
+        blob.to_str().unwrap(),
+        "--trusted-key",
+        ms_pk.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
     assert_eq!(ok.status.code(), Some(0), "{}", text(&ok));
     let legacy = env.path("legacy.minisig");
-    let s = std::process::Command::new("minisign").args(["-S", "-l", "-s"]).arg(&ms_sk).arg("-m").arg(&blob).arg("-x").arg(&legacy).output().unwrap();
+    let s = std::process::Command::new("minisign")
+        .args(["-S", "-l", "-s"])
+        .arg(&ms_sk)
+        .arg("-m")
+        .arg(&blob)
+        .arg("-x")
+        .arg(&legacy)
+        .output()
+        .unwrap();
     assert!(s.status.success(), "{}", text(&s));
-    let ms_line = std::fs::read_to_string(&ms_pk).unwrap().lines().nth(1).unwrap().to_string();
-    let ok = run(&["verify", "--detached", blob.to_str().unwrap(), "--signature", legacy.to_str().unwrap(), "--trusted-key", &ms_line]);
+    let ms_line = std::fs::read_to_string(&ms_pk)
+        .unwrap()
+        .lines()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let ok = run(&[
+        "verify",
+        "--detached",
+        blob.to_str().unwrap(),
+        "--signature",
+        legacy.to_str().unwrap(),
+        "--trusted-key",
+        &ms_line,
+    ]);
     assert_eq!(ok.status.code(), Some(0), "{}", text(&ok));
 
     // minisign's key converts to gtdx's form and back.
@@ -627,10 +1006,19 @@ fn detached_signatures_interoperate_with_minisign() {
     let gtdx_pub = env.path("ms.gtdx.pub");
     std::fs::write(&gtdx_pub, &conv.stdout).unwrap();
     let back = run(&["key", "export", "--minisign", gtdx_pub.to_str().unwrap()]);
-    assert_eq!(String::from_utf8(back.stdout).unwrap().lines().nth(1), Some(ms_line.as_str()));
+    assert_eq!(
+        String::from_utf8(back.stdout).unwrap().lines().nth(1),
+        Some(ms_line.as_str())
+    );
 
     // Signed by a key that is not trusted → 3; no trusted key at all → 2.
-    let other = run(&["verify", "--detached", blob.to_str().unwrap(), "--trusted-key", public.to_str().unwrap()]);
+    let other = run(&[
+        "verify",
+        "--detached",
+        blob.to_str().unwrap(),
+        "--trusted-key",
+        public.to_str().unwrap(),
+    ]);
     assert_eq!(other.status.code(), Some(3), "{}", text(&other));
     let none = run(&["verify", "--detached", blob.to_str().unwrap()]);
     assert_eq!(none.status.code(), Some(2), "{}", text(&none));

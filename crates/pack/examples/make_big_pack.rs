@@ -10,7 +10,10 @@ use std::path::PathBuf;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let out = PathBuf::from(args.next().ok_or("usage: make_big_pack OUT.gtxpack [MEGABYTES]")?);
+    let out = PathBuf::from(
+        args.next()
+            .ok_or("usage: make_big_pack OUT.gtxpack [MEGABYTES]")?,
+    );
     let mb: u64 = args.next().map(|s| s.parse()).transpose()?.unwrap_or(100);
     let component = out.with_extension("component.wasm");
     let mut f = std::io::BufWriter::new(std::fs::File::create(&component)?);

@@ -85,7 +85,11 @@ pub struct IntegrityFailure {
 
 impl IntegrityFailure {
     pub fn new(check: Check, entry: Option<String>, message: impl Into<String>) -> Self {
-        IntegrityFailure { check, entry, message: message.into() }
+        IntegrityFailure {
+            check,
+            entry,
+            message: message.into(),
+        }
     }
 }
 
@@ -103,7 +107,9 @@ impl std::fmt::Display for IntegrityFailure {
 /// digests and sizes, and describe.json's `manifestSha256` names that manifest.
 pub fn verify_integrity(pack: &Pack) -> Vec<IntegrityFailure> {
     let mut out = pack.problems.clone();
-    let fail = |check, entry: Option<&str>, msg: String| IntegrityFailure::new(check, entry.map(str::to_string), msg);
+    let fail = |check, entry: Option<&str>, msg: String| {
+        IntegrityFailure::new(check, entry.map(str::to_string), msg)
+    };
 
     // describe.json and its manifestSha256.
     let manifest_digest = pack.manifest.as_deref().map(|m| hex(&Sha256::digest(m)));
@@ -140,11 +146,19 @@ pub fn verify_integrity(pack: &Pack) -> Vec<IntegrityFailure> {
     // manifest.json itself.
     let manifest = match &pack.manifest {
         None if pack.entry(MANIFEST_PATH).is_none() => {
-            out.push(fail(Check::ManifestMissing, Some(MANIFEST_PATH), "the pack has no manifest.json".into()));
+            out.push(fail(
+                Check::ManifestMissing,
+                Some(MANIFEST_PATH),
+                "the pack has no manifest.json".into(),
+            ));
             None
         }
         None => {
-            out.push(fail(Check::ManifestInvalid, Some(MANIFEST_PATH), "manifest.json could not be read".into()));
+            out.push(fail(
+                Check::ManifestInvalid,
+                Some(MANIFEST_PATH),
+                "manifest.json could not be read".into(),
+            ));
             None
         }
         Some(bytes) => match Manifest::parse(bytes) {
@@ -152,13 +166,20 @@ pub fn verify_integrity(pack: &Pack) -> Vec<IntegrityFailure> {
                 out.push(fail(
                     Check::ManifestInvalid,
                     Some(MANIFEST_PATH),
-                    format!("manifest.json has schema `{}`; expected `{MANIFEST_SCHEMA}`", m.schema),
+                    format!(
+                        "manifest.json has schema `{}`; expected `{MANIFEST_SCHEMA}`",
+                        m.schema
+                    ),
                 ));
                 None
             }
             Ok(m) => Some(m),
             Err(e) => {
-                out.push(fail(Check::ManifestInvalid, Some(MANIFEST_PATH), format!("manifest.json is not a v1 manifest: {e}")));
+                out.push(fail(
+                    Check::ManifestInvalid,
+                    Some(MANIFEST_PATH),
+                    format!("manifest.json is not a v1 manifest: {e}"),
+                ));
                 None
             }
         },
@@ -168,30 +189,58 @@ pub fn verify_integrity(pack: &Pack) -> Vec<IntegrityFailure> {
     let mut listed: BTreeMap<&str, &crate::ManifestEntry> = BTreeMap::new();
     for (i, e) in manifest.entries.iter().enumerate() {
         if e.path == DESCRIBE_PATH || e.path == MANIFEST_PATH {
-            out.push(fail(Check::ManifestInvalid, Some(&e.path), format!("manifest.json must not list {}", e.path)));
+            out.push(fail(
+                Check::ManifestInvalid,
+                Some(&e.path),
+                format!("manifest.json must not list {}", e.path),
+            ));
             continue;
         }
         if i > 0 && manifest.entries[i - 1].path.as_bytes() > e.path.as_bytes() {
-            out.push(fail(Check::ManifestInvalid, Some(&e.path), "manifest.json entries are not sorted by path".into()));
+            out.push(fail(
+                Check::ManifestInvalid,
+                Some(&e.path),
+                "manifest.json entries are not sorted by path".into(),
+            ));
         }
-        if e.sha256.len() != 64 || !e.sha256.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
-            out.push(fail(Check::ManifestInvalid, Some(&e.path), "the listed sha256 is not 64 lowercase hex digits".into()));
+        if e.sha256.len() != 64
+            || !e
+                .sha256
+                .bytes()
+                .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+        {
+            out.push(fail(
+                Check::ManifestInvalid,
+                Some(&e.path),
+                "the listed sha256 is not 64 lowercase hex digits".into(),
+            ));
         }
         if listed.insert(e.path.as_str(), e).is_some() {
-            out.push(fail(Check::ManifestDuplicate, Some(&e.path), "manifest.json lists this path more than once".into()));
+            out.push(fail(
+                Check::ManifestDuplicate,
+                Some(&e.path),
+                "manifest.json lists this path more than once".into(),
+            ));
         }
     }
 
     let mut present: HashSet<&str> = HashSet::new();
     for entry in &pack.entries {
-        if entry.name == DESCRIBE_PATH || entry.name == MANIFEST_PATH || entry.kind == EntryKind::Directory {
+        if entry.name == DESCRIBE_PATH
+            || entry.name == MANIFEST_PATH
+            || entry.kind == EntryKind::Directory
+        {
             continue;
         }
         if !present.insert(entry.name.as_str()) {
             continue; // already reported as a duplicate entry
         }
         let Some(row) = listed.get(entry.name.as_str()) else {
-            out.push(fail(Check::EntryExtra, Some(&entry.name), "the archive holds this file but manifest.json does not list it".into()));
+            out.push(fail(
+                Check::EntryExtra,
+                Some(&entry.name),
+                "the archive holds this file but manifest.json does not list it".into(),
+            ));
             continue;
         };
         let (Some(size), Some(digest)) = (entry.size, entry.sha256) else {
@@ -215,7 +264,11 @@ pub fn verify_integrity(pack: &Pack) -> Vec<IntegrityFailure> {
     }
     for path in listed.keys() {
         if !present.contains(path) {
-            out.push(fail(Check::EntryMissing, Some(path), "manifest.json lists this file but the archive lacks it".into()));
+            out.push(fail(
+                Check::EntryMissing,
+                Some(path),
+                "manifest.json lists this file but the archive lacks it".into(),
+            ));
         }
     }
     out

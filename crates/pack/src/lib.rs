@@ -136,7 +136,11 @@ mod tests {
     #[test]
     fn manifest_bytes_are_canonical() {
         let m = Manifest {
-            entries: vec![ManifestEntry { path: "a.wasm".into(), sha256: "00".into(), size: 3 }],
+            entries: vec![ManifestEntry {
+                path: "a.wasm".into(),
+                sha256: "00".into(),
+                size: 3,
+            }],
             schema: MANIFEST_SCHEMA.into(),
         };
         assert_eq!(
@@ -147,12 +151,29 @@ mod tests {
 
     #[test]
     fn unsafe_paths_are_named() {
-        for bad in ["../x", "a/../b", "/etc/passwd", "a\\b", "C:/x", "c:x", "a//b", "./a", "", "a\u{0}"] {
+        for bad in [
+            "../x",
+            "a/../b",
+            "/etc/passwd",
+            "a\\b",
+            "C:/x",
+            "c:x",
+            "a//b",
+            "./a",
+            "",
+            "a\u{0}",
+        ] {
             assert!(check_entry_path(bad, false).is_err(), "{bad:?} accepted");
         }
         assert!(check_entry_path("dir/", false).is_err());
         assert!(check_entry_path("dir/", true).is_ok());
-        for good in ["component.wasm", "prompts/a.md", "assets/icon.svg", "a..b", ".hidden"] {
+        for good in [
+            "component.wasm",
+            "prompts/a.md",
+            "assets/icon.svg",
+            "a..b",
+            ".hidden",
+        ] {
             assert!(check_entry_path(good, false).is_ok(), "{good:?} rejected");
         }
     }

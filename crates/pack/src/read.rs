@@ -130,7 +130,11 @@ pub enum ReadError {
         source: std::io::Error,
     },
     #[error("{} is not a valid pack: {message}", path.display())]
-    Malformed { path: PathBuf, offset: Option<u64>, message: String },
+    Malformed {
+        path: PathBuf,
+        offset: Option<u64>,
+        message: String,
+    },
 }
 
 impl ReadError {
@@ -152,10 +156,17 @@ pub fn read_pack(path: &Path) -> Result<Pack, ReadError> {
 
 /// [`read_pack`], keeping the bytes of the entries `options.keep` selects.
 pub fn read_pack_with(path: &Path, options: &ReadOptions<'_>) -> Result<Pack, ReadError> {
-    let io = |e: std::io::Error| ReadError::Io { path: path.to_path_buf(), source: e };
+    let io = |e: std::io::Error| ReadError::Io {
+        path: path.to_path_buf(),
+        source: e,
+    };
     let mut file = File::open(path).map_err(io)?;
     let file_size = file.metadata().map_err(io)?.len();
-    let mut r = Reader { path, file: &mut file, file_size };
+    let mut r = Reader {
+        path,
+        file: &mut file,
+        file_size,
+    };
     let layout = r.find_directory()?;
     let records = r.central_directory(&layout)?;
     r.entries(records, &layout, options)
@@ -201,21 +212,33 @@ fn u64_at(b: &[u8], i: usize) -> u64 {
 
 impl Reader<'_> {
     fn malformed(&self, offset: Option<u64>, message: impl Into<String>) -> ReadError {
-        ReadError::Malformed { path: self.path.to_path_buf(), offset, message: message.into() }
+        ReadError::Malformed {
+            path: self.path.to_path_buf(),
+            offset,
+            message: message.into(),
+        }
     }
 
     fn io(&self, e: std::io::Error) -> ReadError {
         if e.kind() == std::io::ErrorKind::UnexpectedEof {
             return self.malformed(None, "the archive is truncated");
         }
-        ReadError::Io { path: self.path.to_path_buf(), source: e }
+        ReadError::Io {
+            path: self.path.to_path_buf(),
+            source: e,
+        }
     }
 
     fn read_at(&mut self, offset: u64, len: usize) -> Result<Vec<u8>, ReadError> {
-        if offset.checked_add(len as u64).is_none_or(|end| end > self.file_size) {
+        if offset
+            .checked_add(len as u64)
+            .is_none_or(|end| end > self.file_size)
+        {
             return Err(self.malformed(Some(offset), "the archive is truncated"));
         }
-        self.file.seek(SeekFrom::Start(offset)).map_err(|e| self.io(e))?;
+        self.file
+            .seek(SeekFrom::Start(offset))
+            .map_err(|e| self.io(e))?;
         let mut buf = vec![0u8; len];
         self.file.read_exact(&mut buf).map_err(|e| self.io(e))?;
         Ok(buf)
@@ -232,7 +255,9 @@ impl Reader<'_> {
                 ),
             ));
         }
-        let tail_len = self.file_size.min((EOCD_LEN + MAX_COMMENT + 20 + 56) as u64) as usize;
+        let tail_len = self
+            .file_size
+            .min((EOCD_LEN + MAX_COMMENT + 20 + 56) as u64) as usize;
         let tail_start = self.file_size - tail_len as u64;
         let tail = self.read_at(tail_start, tail_len)?;
         let mut candidates = Vec::new();
@@ -306,12 +331,18 @@ impl Reader<'_> {
                     "unaccounted bytes around the ZIP64 end record",
                 ));
             }
-            if u32_at(&rec, 16) != 0 || u32_at(&rec, 20) != 0 || u64_at(&rec, 24) != u64_at(&rec, 32)
+            if u32_at(&rec, 16) != 0
+                || u32_at(&rec, 20) != 0
+                || u64_at(&rec, 24) != u64_at(&rec, 32)
             {
                 return Err(self.malformed(Some(rec_offset), "multi-disk archives are not packs"));
             }
             (
-                Layout { cd_offset: u64_at(&rec, 48), cd_size: u64_at(&rec, 40), entries: u64_at(&rec, 32) },
+                Layout {
+                    cd_offset: u64_at(&rec, 48),
+                    cd_size: u64_at(&rec, 40),
+                    entries: u64_at(&rec, 32),
+                },
                 rec_offset,
             )
         } else {
@@ -331,7 +362,10 @@ impl Reader<'_> {
             Some(end) if end == cd_end => Ok(layout),
             Some(end) if end < cd_end => Err(self.malformed(
                 Some(end),
-                format!("{} unaccounted bytes between the central directory and its end record", cd_end - end),
+                format!(
+                    "{} unaccounted bytes between the central directory and its end record",
+                    cd_end - end
+                ),
             )),
             _ => Err(self.malformed(
                 Some(layout.cd_offset),
@@ -376,7 +410,10 @@ impl Reader<'_> {
             };
             let extra = &cd[i + 46 + name_len..i + 46 + name_len + extra_len];
             if !apply_zip64_extra(&mut rec, extra) {
-                return Err(self.malformed(at, format!("central directory record {n} has a bad ZIP64 field")));
+                return Err(self.malformed(
+                    at,
+                    format!("central directory record {n} has a bad ZIP64 field"),
+                ));
             }
             records.push(rec);
             i = end;
@@ -461,7 +498,10 @@ impl Reader<'_> {
                 problems.push(IntegrityFailure::new(
                     Check::Archive,
                     Some(name.clone()),
-                    format!("unsupported compression method {} (packs use stored or deflate)", rec.method),
+                    format!(
+                        "unsupported compression method {} (packs use stored or deflate)",
+                        rec.method
+                    ),
                 ));
             }
             entries.push(PackEntry {
@@ -490,14 +530,28 @@ impl Reader<'_> {
             let rec = &records[idx];
             if rec.offset != pos {
                 let msg = if rec.offset > pos {
-                    format!("{} unaccounted bytes at offset {pos} (before entry `{}`)", rec.offset - pos, entries[idx].name)
+                    format!(
+                        "{} unaccounted bytes at offset {pos} (before entry `{}`)",
+                        rec.offset - pos,
+                        entries[idx].name
+                    )
                 } else {
-                    format!("entry `{}` overlaps the previous entry at offset {}", entries[idx].name, rec.offset)
+                    format!(
+                        "entry `{}` overlaps the previous entry at offset {}",
+                        entries[idx].name, rec.offset
+                    )
                 };
                 return Err(self.malformed(Some(pos), msg));
             }
             let readable = rec.flags & 0x41 == 0 && (rec.method == 0 || rec.method == 8);
-            let end = self.local_entry(rec, &mut entries[idx], &mut problems, &mut buf, readable, options)?;
+            let end = self.local_entry(
+                rec,
+                &mut entries[idx],
+                &mut problems,
+                &mut buf,
+                readable,
+                options,
+            )?;
             let e = &entries[idx];
             if e.name == DESCRIBE_PATH && describe.is_none() {
                 describe = e.bytes.clone();
@@ -508,7 +562,10 @@ impl Reader<'_> {
         }
         if pos != layout.cd_offset {
             let msg = if pos < layout.cd_offset {
-                format!("{} unaccounted bytes at offset {pos} (before the central directory)", layout.cd_offset - pos)
+                format!(
+                    "{} unaccounted bytes at offset {pos} (before the central directory)",
+                    layout.cd_offset - pos
+                )
             } else {
                 "the last entry overlaps the central directory".to_string()
             };
@@ -523,7 +580,14 @@ impl Reader<'_> {
                 e.bytes = None;
             }
         }
-        Ok(Pack { path: self.path.to_path_buf(), file_size: self.file_size, entries, describe, manifest, problems })
+        Ok(Pack {
+            path: self.path.to_path_buf(),
+            file_size: self.file_size,
+            entries,
+            describe,
+            manifest,
+            problems,
+        })
     }
 
     /// Reads one local record starting at the current position (== `rec.offset`); returns the
@@ -544,25 +608,40 @@ impl Reader<'_> {
         }
         self.file.read_exact(&mut header).map_err(|e| self.io(e))?;
         if u32_at(&header, 0) != LOCAL_SIG {
-            return Err(self.malformed(at, format!("entry `{}` has no local header at offset {}", entry.name, rec.offset)));
+            return Err(self.malformed(
+                at,
+                format!(
+                    "entry `{}` has no local header at offset {}",
+                    entry.name, rec.offset
+                ),
+            ));
         }
         let name_len = u16_at(&header, 26) as u64;
         let extra_len = u16_at(&header, 28) as u64;
         let data_start = rec.offset + 30 + name_len + extra_len;
-        let data_end = data_start.checked_add(rec.compressed_size).unwrap_or(u64::MAX);
+        let data_end = data_start.saturating_add(rec.compressed_size);
         if data_end > self.file_size {
-            return Err(self.malformed(at, format!("the archive is truncated inside entry `{}`", entry.name)));
+            return Err(self.malformed(
+                at,
+                format!("the archive is truncated inside entry `{}`", entry.name),
+            ));
         }
         let mut local_name = vec![0u8; name_len as usize];
-        self.file.read_exact(&mut local_name).map_err(|e| self.io(e))?;
+        self.file
+            .read_exact(&mut local_name)
+            .map_err(|e| self.io(e))?;
         let mut local_extra = vec![0u8; extra_len as usize];
-        self.file.read_exact(&mut local_extra).map_err(|e| self.io(e))?;
+        self.file
+            .read_exact(&mut local_extra)
+            .map_err(|e| self.io(e))?;
         let name = entry.name.clone();
-        let mismatch = |what: &str| IntegrityFailure::new(
-            Check::Archive,
-            Some(name.clone()),
-            format!("the local header disagrees with the central directory about the {what}"),
-        );
+        let mismatch = |what: &str| {
+            IntegrityFailure::new(
+                Check::Archive,
+                Some(name.clone()),
+                format!("the local header disagrees with the central directory about the {what}"),
+            )
+        };
         if local_name != rec.name_raw {
             problems.push(mismatch("name"));
         }
@@ -608,7 +687,10 @@ impl Reader<'_> {
                         problems.push(IntegrityFailure::new(
                             Check::Archive,
                             Some(entry.name.clone()),
-                            format!("the entry yields {} bytes but the central directory declares {}", data.size, rec.size),
+                            format!(
+                                "the entry yields {} bytes but the central directory declares {}",
+                                data.size, rec.size
+                            ),
                         ));
                     }
                     entry.size = Some(data.size);
@@ -617,11 +699,17 @@ impl Reader<'_> {
                 }
                 Err(DataError::Io(e)) => return Err(self.io(e)),
                 Err(DataError::Corrupt(msg)) => {
-                    problems.push(IntegrityFailure::new(Check::Archive, Some(entry.name.clone()), msg));
+                    problems.push(IntegrityFailure::new(
+                        Check::Archive,
+                        Some(entry.name.clone()),
+                        msg,
+                    ));
                 }
             }
         }
-        self.file.seek(SeekFrom::Start(data_end)).map_err(|e| self.io(e))?;
+        self.file
+            .seek(SeekFrom::Start(data_end))
+            .map_err(|e| self.io(e))?;
         let mut end = data_end;
         if descriptor {
             end = self.data_descriptor(rec, data_end, &entry.name)?;
@@ -630,7 +718,13 @@ impl Reader<'_> {
     }
 
     /// Streams the entry's data (at the current position) through SHA-256 and CRC-32.
-    fn hash_data(&mut self, rec: &Record, buf: &mut [u8], keep: bool, limit: u64) -> Result<Data, DataError> {
+    fn hash_data(
+        &mut self,
+        rec: &Record,
+        buf: &mut [u8],
+        keep: bool,
+        limit: u64,
+    ) -> Result<Data, DataError> {
         let mut sha = Sha256::new();
         let mut crc = crc32fast::Hasher::new();
         let mut kept = keep.then(|| Vec::with_capacity(rec.size.min(limit) as usize));
@@ -648,7 +742,9 @@ impl Reader<'_> {
             }
             if let Some(k) = kept.as_mut() {
                 if size > limit {
-                    return Err(DataError::Corrupt(format!("the entry is larger than {limit} bytes")));
+                    return Err(DataError::Corrupt(format!(
+                        "the entry is larger than {limit} bytes"
+                    )));
                 }
                 k.extend_from_slice(chunk);
             }
@@ -669,14 +765,20 @@ impl Reader<'_> {
                 return Err(DataError::Io(std::io::ErrorKind::UnexpectedEof.into()));
             }
         } else {
-            let mut inflater = flate2::read::DeflateDecoder::new(std::io::BufReader::with_capacity(1 << 16, raw));
+            let mut inflater =
+                flate2::read::DeflateDecoder::new(std::io::BufReader::with_capacity(1 << 16, raw));
             loop {
                 let n = match inflater.read(buf) {
                     Ok(0) => break,
                     Ok(n) => n,
                     Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                    Err(e) if e.kind() == std::io::ErrorKind::InvalidInput || e.kind() == std::io::ErrorKind::InvalidData => {
-                        return Err(DataError::Corrupt(format!("the compressed data is corrupt: {e}")));
+                    Err(e)
+                        if e.kind() == std::io::ErrorKind::InvalidInput
+                            || e.kind() == std::io::ErrorKind::InvalidData =>
+                    {
+                        return Err(DataError::Corrupt(format!(
+                            "the compressed data is corrupt: {e}"
+                        )));
                     }
                     Err(e) => return Err(DataError::Io(e)),
                 };
@@ -684,10 +786,17 @@ impl Reader<'_> {
             }
             let rest = inflater.into_inner();
             if rest.buffer().len() as u64 + rest.get_ref().limit() != 0 {
-                return Err(DataError::Corrupt("bytes follow the end of the compressed data".into()));
+                return Err(DataError::Corrupt(
+                    "bytes follow the end of the compressed data".into(),
+                ));
             }
         }
-        Ok(Data { sha256: sha.finalize().into(), crc: crc.finalize(), size, bytes: kept })
+        Ok(Data {
+            sha256: sha.finalize().into(),
+            crc: crc.finalize(),
+            size,
+            bytes: kept,
+        })
     }
 
     /// Parses the data descriptor after an entry's data; returns the offset past it.
@@ -699,19 +808,30 @@ impl Reader<'_> {
         let signed = d.len() >= 4 && u32_at(&d, 0) == DESCRIPTOR_SIG;
         let start = if signed { 4 } else { 0 };
         if d.len() < start + body {
-            return Err(self.malformed(Some(at), format!("the archive is truncated after entry `{name}`")));
+            return Err(self.malformed(
+                Some(at),
+                format!("the archive is truncated after entry `{name}`"),
+            ));
         }
         let crc_ok = u32_at(&d, start) == rec.crc;
         let sizes_ok = if zip64 {
             u64_at(&d, start + 4) == rec.compressed_size && u64_at(&d, start + 12) == rec.size
         } else {
-            u64::from(u32_at(&d, start + 4)) == rec.compressed_size && u64::from(u32_at(&d, start + 8)) == rec.size
+            u64::from(u32_at(&d, start + 4)) == rec.compressed_size
+                && u64::from(u32_at(&d, start + 8)) == rec.size
         };
         if !(crc_ok && sizes_ok) {
-            return Err(self.malformed(Some(at), format!("the data descriptor of entry `{name}` disagrees with the central directory")));
+            return Err(self.malformed(
+                Some(at),
+                format!(
+                    "the data descriptor of entry `{name}` disagrees with the central directory"
+                ),
+            ));
         }
         let end = at + (start + body) as u64;
-        self.file.seek(SeekFrom::Start(end)).map_err(|e| self.io(e))?;
+        self.file
+            .seek(SeekFrom::Start(end))
+            .map_err(|e| self.io(e))?;
         Ok(end)
     }
 }
@@ -730,7 +850,8 @@ enum DataError {
 
 /// Fills the fields a ZIP64 extra field overrides. Returns false when the field is malformed.
 fn apply_zip64_extra(rec: &mut Record, mut extra: &[u8]) -> bool {
-    let needs = rec.size == 0xffff_ffff || rec.compressed_size == 0xffff_ffff || rec.offset == 0xffff_ffff;
+    let needs =
+        rec.size == 0xffff_ffff || rec.compressed_size == 0xffff_ffff || rec.offset == 0xffff_ffff;
     while extra.len() >= 4 {
         let id = u16_at(extra, 0);
         let len = u16_at(extra, 2) as usize;

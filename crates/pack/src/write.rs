@@ -57,11 +57,17 @@ pub struct PackFile {
 
 impl PackFile {
     pub fn bytes(path: impl Into<String>, bytes: impl Into<Vec<u8>>) -> Self {
-        PackFile { path: path.into(), source: Source::Bytes(bytes.into()) }
+        PackFile {
+            path: path.into(),
+            source: Source::Bytes(bytes.into()),
+        }
     }
 
     pub fn file(path: impl Into<String>, source: impl Into<PathBuf>) -> Self {
-        PackFile { path: path.into(), source: Source::File(source.into()) }
+        PackFile {
+            path: path.into(),
+            source: Source::File(source.into()),
+        }
     }
 }
 
@@ -121,17 +127,17 @@ impl PackWriter {
         self
     }
 
-    pub fn add(mut self, file: PackFile) -> Self {
+    pub fn add_pack_file(mut self, file: PackFile) -> Self {
         self.files.push(file);
         self
     }
 
     pub fn add_bytes(self, path: impl Into<String>, bytes: impl Into<Vec<u8>>) -> Self {
-        self.add(PackFile::bytes(path, bytes))
+        self.add_pack_file(PackFile::bytes(path, bytes))
     }
 
     pub fn add_file(self, path: impl Into<String>, source: impl Into<PathBuf>) -> Self {
-        self.add(PackFile::file(path, source))
+        self.add_pack_file(PackFile::file(path, source))
     }
 
     /// Writes the pack to `out` atomically. Sets `describe.manifestSha256` (and drops any
@@ -205,8 +211,10 @@ fn write_pack_inner(
         if f.path == DESCRIBE_PATH || f.path == MANIFEST_PATH {
             return Err(WriteError::Reserved(f.path.clone()));
         }
-        check_entry_path(&f.path, false)
-            .map_err(|reason| WriteError::BadPath { path: f.path.clone(), reason })?;
+        check_entry_path(&f.path, false).map_err(|reason| WriteError::BadPath {
+            path: f.path.clone(),
+            reason,
+        })?;
     }
     files.sort_by(|a, b| a.path.as_bytes().cmp(b.path.as_bytes()));
     if let Some(w) = files.windows(2).find(|w| w[0].path == w[1].path) {
@@ -218,11 +226,16 @@ fn write_pack_inner(
         match &f.source {
             Source::Bytes(b) => opened.push(Opened::Bytes(b)),
             Source::File(p) => {
-                let file = std::fs::File::open(p)
-                    .map_err(|e| WriteError::Source { path: p.clone(), source: e })?;
+                let file = std::fs::File::open(p).map_err(|e| WriteError::Source {
+                    path: p.clone(),
+                    source: e,
+                })?;
                 let len = file
                     .metadata()
-                    .map_err(|e| WriteError::Source { path: p.clone(), source: e })?
+                    .map_err(|e| WriteError::Source {
+                        path: p.clone(),
+                        source: e,
+                    })?
                     .len();
                 opened.push(Opened::File(file, p, len));
             }
@@ -254,7 +267,10 @@ fn write_pack_inner(
                         Ok(n) => n,
                         Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                         Err(e) => {
-                            failure = Some(WriteError::Source { path: path.to_path_buf(), source: e });
+                            failure = Some(WriteError::Source {
+                                path: path.to_path_buf(),
+                                source: e,
+                            });
                             return Err(std::io::Error::other("source read failed"));
                         }
                     };
@@ -263,17 +279,33 @@ fn write_pack_inner(
                     size += n as u64;
                 },
             }
-            entries.push(ManifestEntry { path: f.path.clone(), sha256: hex(&hasher.finalize()), size });
+            entries.push(ManifestEntry {
+                path: f.path.clone(),
+                sha256: hex(&hasher.finalize()),
+                size,
+            });
         }
-        let manifest = Manifest { entries, schema: MANIFEST_SCHEMA.to_string() };
+        let manifest = Manifest {
+            entries,
+            schema: MANIFEST_SCHEMA.to_string(),
+        };
         let manifest_bytes = manifest.to_bytes();
         let manifest_sha256 = hex(&Sha256::digest(&manifest_bytes));
-        let obj = describe.as_object_mut().ok_or_else(|| std::io::Error::other("describe"))?;
+        let obj = describe
+            .as_object_mut()
+            .ok_or_else(|| std::io::Error::other("describe"))?;
         obj.shift_remove("signature");
-        obj.insert(MANIFEST_SHA256_FIELD.to_string(), Value::String(manifest_sha256.clone()));
+        obj.insert(
+            MANIFEST_SHA256_FIELD.to_string(),
+            Value::String(manifest_sha256.clone()),
+        );
         let describe_bytes = describe_bytes(describe);
-        for (name, bytes) in [(MANIFEST_PATH, &manifest_bytes), (DESCRIBE_PATH, &describe_bytes)] {
-            zip.start_file(name, entry_options(compression, false)).map_err(std::io::Error::other)?;
+        for (name, bytes) in [
+            (MANIFEST_PATH, &manifest_bytes),
+            (DESCRIBE_PATH, &describe_bytes),
+        ] {
+            zip.start_file(name, entry_options(compression, false))
+                .map_err(std::io::Error::other)?;
             zip.write_all(bytes)?;
         }
         zip.finish().map_err(std::io::Error::other)?;
@@ -286,7 +318,13 @@ fn write_pack_inner(
     fsx?;
     let (manifest, manifest_bytes, manifest_sha256, describe_bytes) =
         result.ok_or_else(|| WriteError::Zip("the archive was not completed".into()))?;
-    Ok(WrittenPack { path: out.to_path_buf(), manifest, manifest_bytes, manifest_sha256, describe_bytes })
+    Ok(WrittenPack {
+        path: out.to_path_buf(),
+        manifest,
+        manifest_bytes,
+        manifest_sha256,
+        describe_bytes,
+    })
 }
 
 enum Opened<'a> {
@@ -312,10 +350,17 @@ impl Opened<'_> {
 /// (the caller checks; this function refuses packs with duplicate names).
 pub fn replace_describe(pack: &crate::Pack, describe: &[u8]) -> Result<(), WriteError> {
     let path = &pack.path;
-    let src = std::fs::File::open(path).map_err(|e| WriteError::Source { path: path.clone(), source: e })?;
-    let mut archive = zip::ZipArchive::new(std::io::BufReader::new(src)).map_err(|e| WriteError::Zip(e.to_string()))?;
+    let src = std::fs::File::open(path).map_err(|e| WriteError::Source {
+        path: path.clone(),
+        source: e,
+    })?;
+    let mut archive = zip::ZipArchive::new(std::io::BufReader::new(src))
+        .map_err(|e| WriteError::Zip(e.to_string()))?;
     if archive.len() != pack.entries.len() || archive.has_duplicate_names() {
-        return Err(WriteError::Zip(format!("{} changed while it was being signed", path.display())));
+        return Err(WriteError::Zip(format!(
+            "{} changed while it was being signed",
+            path.display()
+        )));
     }
     gtdx_fsx::write_atomic_with(path, |tmp| {
         let mut zip = zip::ZipWriter::new(tmp);
@@ -328,7 +373,8 @@ pub fn replace_describe(pack: &crate::Pack, describe: &[u8]) -> Result<(), Write
                     Compression::Deflated
                 };
                 drop(file);
-                zip.start_file(DESCRIBE_PATH, entry_options(compression, false)).map_err(std::io::Error::other)?;
+                zip.start_file(DESCRIBE_PATH, entry_options(compression, false))
+                    .map_err(std::io::Error::other)?;
                 zip.write_all(describe)?;
             } else {
                 zip.raw_copy_file(file).map_err(std::io::Error::other)?;

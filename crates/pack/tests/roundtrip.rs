@@ -1,6 +1,8 @@
 //! Writer → reader → integrity round trips, and the reader's refusals.
 
-use gtdx_pack::{Check, Compression, PackFile, PackWriter, read_pack, verify_integrity, write_pack};
+use gtdx_pack::{
+    Check, Compression, PackFile, PackWriter, read_pack, verify_integrity, write_pack,
+};
 use serde_json::json;
 
 fn describe() -> serde_json::Value {
@@ -27,14 +29,33 @@ fn write_then_read_is_clean_and_reproducible() {
     let mut rev = files();
     rev.reverse();
     write_pack(&b, &mut describe(), rev).unwrap();
-    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap(), "input order does not matter");
+    assert_eq!(
+        std::fs::read(&a).unwrap(),
+        std::fs::read(&b).unwrap(),
+        "input order does not matter"
+    );
 
     let pack = read_pack(&a).unwrap();
     assert_eq!(verify_integrity(&pack), vec![]);
     let names: Vec<_> = pack.entries.iter().map(|e| e.name.as_str()).collect();
-    assert_eq!(names, ["assets/icon.svg", "component.wasm", "prompts/system.md", "manifest.json", "describe.json"]);
-    assert_eq!(pack.describe.as_deref(), Some(written.describe_bytes.as_slice()));
-    assert_eq!(pack.manifest.as_deref(), Some(written.manifest_bytes.as_slice()));
+    assert_eq!(
+        names,
+        [
+            "assets/icon.svg",
+            "component.wasm",
+            "prompts/system.md",
+            "manifest.json",
+            "describe.json"
+        ]
+    );
+    assert_eq!(
+        pack.describe.as_deref(),
+        Some(written.describe_bytes.as_slice())
+    );
+    assert_eq!(
+        pack.manifest.as_deref(),
+        Some(written.manifest_bytes.as_slice())
+    );
     // Fixed metadata, as another zip reader sees it.
     let mut z = zip::ZipArchive::new(std::fs::File::open(&a).unwrap()).unwrap();
     for i in 0..z.len() {
@@ -60,9 +81,13 @@ fn deflated_packs_read_back() {
         .unwrap();
     assert!(std::fs::metadata(&p).unwrap().len() < big.len() as u64 / 10);
     let keep = |n: &str| n == "data/big.bin";
-    let pack = gtdx_pack::read_pack_with(&p, &gtdx_pack::ReadOptions { keep: Some(&keep) }).unwrap();
+    let pack =
+        gtdx_pack::read_pack_with(&p, &gtdx_pack::ReadOptions { keep: Some(&keep) }).unwrap();
     assert_eq!(verify_integrity(&pack), vec![]);
-    assert_eq!(pack.entry("data/big.bin").unwrap().bytes.as_deref(), Some(big.as_slice()));
+    assert_eq!(
+        pack.entry("data/big.bin").unwrap().bytes.as_deref(),
+        Some(big.as_slice())
+    );
 }
 
 #[test]
@@ -71,11 +96,24 @@ fn writer_refuses_unsafe_and_duplicate_paths() {
     let p = dir.path().join("x.gtxpack");
     for bad in ["../x", "/abs", "a\\b", "manifest.json", "describe.json"] {
         let err = write_pack(&p, &mut describe(), vec![PackFile::bytes(bad, vec![])]).unwrap_err();
-        assert!(err.to_string().contains(bad.trim_start_matches('/')), "{err}");
+        assert!(
+            err.to_string().contains(bad.trim_start_matches('/')),
+            "{err}"
+        );
     }
-    let err = write_pack(&p, &mut describe(), vec![PackFile::bytes("a", vec![]), PackFile::bytes("a", vec![1])]).unwrap_err();
+    let err = write_pack(
+        &p,
+        &mut describe(),
+        vec![PackFile::bytes("a", vec![]), PackFile::bytes("a", vec![1])],
+    )
+    .unwrap_err();
     assert!(err.to_string().contains("twice"), "{err}");
-    let err = write_pack(&p, &mut describe(), vec![PackFile::file("a", dir.path().join("missing"))]).unwrap_err();
+    let err = write_pack(
+        &p,
+        &mut describe(),
+        vec![PackFile::file("a", dir.path().join("missing"))],
+    )
+    .unwrap_err();
     assert!(err.to_string().contains("missing"), "{err}");
     assert!(!p.exists(), "nothing is written on failure");
 }
@@ -91,7 +129,10 @@ fn trailing_garbage_and_truncation_are_archive_failures() {
     trailing.extend_from_slice(b"garbage");
     std::fs::write(&p, &trailing).unwrap();
     let err = read_pack(&p).unwrap_err();
-    assert!(err.to_string().contains("7 unexpected trailing bytes"), "{err}");
+    assert!(
+        err.to_string().contains("7 unexpected trailing bytes"),
+        "{err}"
+    );
     assert_eq!(err.as_failure().unwrap().check, Check::Archive);
 
     for cut in [1, 10, 22, 100, bytes.len() / 2, bytes.len() - 1] {
@@ -112,7 +153,8 @@ fn replace_describe_keeps_every_other_entry() {
     let p = dir.path().join("p.gtxpack");
     write_pack(&p, &mut describe(), files()).unwrap();
     let before = read_pack(&p).unwrap();
-    let mut d: serde_json::Value = serde_json::from_slice(before.describe.as_ref().unwrap()).unwrap();
+    let mut d: serde_json::Value =
+        serde_json::from_slice(before.describe.as_ref().unwrap()).unwrap();
     d["extra"] = json!("x");
     let new_bytes = gtdx_pack::write::describe_bytes(&d);
     gtdx_pack::write::replace_describe(&before, &new_bytes).unwrap();

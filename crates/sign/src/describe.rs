@@ -30,7 +30,10 @@ pub fn sign_value(doc: &mut Value, key: &SecretKey, key_id: Option<&str>) -> Res
     block.insert("algorithm".into(), Value::String("ed25519".into()));
     block.insert("publicKey".into(), Value::String(key.public().to_base64()));
     block.insert("value".into(), Value::String(B64.encode(sig)));
-    block.insert("keyId".into(), Value::String(key_id.map_or_else(|| key.key_id().to_string(), str::to_string)));
+    block.insert(
+        "keyId".into(),
+        Value::String(key_id.map_or_else(|| key.key_id().to_string(), str::to_string)),
+    );
     if let Value::Object(obj) = doc {
         obj.insert("signature".into(), Value::Object(block));
     }
@@ -45,9 +48,16 @@ pub enum SignatureStatus {
     /// The block is not a well-formed ed25519 signature block; says why.
     Malformed(String),
     /// Well-formed, but it does not verify against `public_key`; says why.
-    Invalid { public_key: Option<PublicKey>, key_id: Option<String>, reason: String },
+    Invalid {
+        public_key: Option<PublicKey>,
+        key_id: Option<String>,
+        reason: String,
+    },
     /// The signature verifies against `public_key`.
-    Valid { public_key: PublicKey, key_id: Option<String> },
+    Valid {
+        public_key: PublicKey,
+        key_id: Option<String>,
+    },
 }
 
 fn strip(s: &str) -> &str {
@@ -56,17 +66,26 @@ fn strip(s: &str) -> &str {
 
 /// Checks the signature of `doc` (cryptographically; trust is the caller's business).
 pub fn check_signature(doc: &Value) -> SignatureStatus {
-    let Some(block) = doc.get("signature") else { return SignatureStatus::Missing };
+    let Some(block) = doc.get("signature") else {
+        return SignatureStatus::Missing;
+    };
     let Some(block) = block.as_object() else {
         return SignatureStatus::Malformed("`signature` is not an object".into());
     };
-    if let Some(k) = block.keys().find(|k| !["algorithm", "publicKey", "value", "keyId"].contains(&k.as_str())) {
+    if let Some(k) = block
+        .keys()
+        .find(|k| !["algorithm", "publicKey", "value", "keyId"].contains(&k.as_str()))
+    {
         return SignatureStatus::Malformed(format!("`signature` has an unknown field `{k}`"));
     }
     let field = |name: &str| block.get(name).and_then(Value::as_str);
     match field("algorithm") {
         Some("ed25519") => {}
-        Some(other) => return SignatureStatus::Malformed(format!("unsupported signature algorithm `{other}` (only ed25519 exists)")),
+        Some(other) => {
+            return SignatureStatus::Malformed(format!(
+                "unsupported signature algorithm `{other}` (only ed25519 exists)"
+            ));
+        }
         None => return SignatureStatus::Malformed("`signature.algorithm` is missing".into()),
     }
     let key_id = match block.get("keyId") {
@@ -77,9 +96,17 @@ pub fn check_signature(doc: &Value) -> SignatureStatus {
     let Some(pk) = field("publicKey") else {
         return SignatureStatus::Malformed("`signature.publicKey` is missing".into());
     };
-    let public_key = match B64.decode(strip(pk)).ok().and_then(|b| <[u8; 32]>::try_from(b).ok()) {
+    let public_key = match B64
+        .decode(strip(pk))
+        .ok()
+        .and_then(|b| <[u8; 32]>::try_from(b).ok())
+    {
         Some(b) => PublicKey::from_bytes(b),
-        None => return SignatureStatus::Malformed("`signature.publicKey` is not base64 of 32 bytes".into()),
+        None => {
+            return SignatureStatus::Malformed(
+                "`signature.publicKey` is not base64 of 32 bytes".into(),
+            );
+        }
     };
     let Some(value) = field("value") else {
         return SignatureStatus::Malformed("`signature.value` is missing".into());
@@ -89,7 +116,11 @@ pub fn check_signature(doc: &Value) -> SignatureStatus {
         key_id: key_id.clone(),
         reason,
     };
-    let Some(sig) = B64.decode(strip(value)).ok().and_then(|b| <[u8; 64]>::try_from(b).ok()) else {
+    let Some(sig) = B64
+        .decode(strip(value))
+        .ok()
+        .and_then(|b| <[u8; 64]>::try_from(b).ok())
+    else {
         return invalid("`signature.value` is not base64 of 64 bytes".into());
     };
     let payload = match signing_payload(doc) {
@@ -125,10 +156,19 @@ mod tests {
         assert_eq!(a, before, "signing twice changes nothing");
 
         a["b"] = json!(2);
-        assert!(matches!(check_signature(&a), SignatureStatus::Invalid { .. }));
+        assert!(matches!(
+            check_signature(&a),
+            SignatureStatus::Invalid { .. }
+        ));
         a["b"] = json!(1);
-        a["signature"]["publicKey"] = json!(format!("ed25519:{}", SecretKey::generate().public().to_base64()));
-        assert!(matches!(check_signature(&a), SignatureStatus::Invalid { .. }));
+        a["signature"]["publicKey"] = json!(format!(
+            "ed25519:{}",
+            SecretKey::generate().public().to_base64()
+        ));
+        assert!(matches!(
+            check_signature(&a),
+            SignatureStatus::Invalid { .. }
+        ));
         a["signature"]["algorithm"] = json!("rsa");
         assert!(matches!(check_signature(&a), SignatureStatus::Malformed(_)));
     }

@@ -95,7 +95,14 @@ fn write_string(out: &mut Vec<u8>, s: &str) {
         };
         out.extend_from_slice(&bytes[start..i]);
         if esc.is_empty() {
-            out.extend_from_slice(&[b'\\', b'u', b'0', b'0', HEX[(b >> 4) as usize], HEX[(b & 0xf) as usize]]);
+            out.extend_from_slice(&[
+                b'\\',
+                b'u',
+                b'0',
+                b'0',
+                HEX[(b >> 4) as usize],
+                HEX[(b & 0xf) as usize],
+            ]);
         } else {
             out.extend_from_slice(esc);
         }
@@ -111,27 +118,41 @@ const MAX_SAFE: u64 = 1 << 53;
 fn write_number(out: &mut Vec<u8>, n: &serde_json::Number, pointer: &str) -> Result<(), JcsError> {
     if let Some(u) = n.as_u64() {
         if u > MAX_SAFE {
-            return Err(JcsError::UnsafeInteger { pointer: display(pointer), number: u.to_string() });
+            return Err(JcsError::UnsafeInteger {
+                pointer: display(pointer),
+                number: u.to_string(),
+            });
         }
         out.extend_from_slice(u.to_string().as_bytes());
     } else if let Some(i) = n.as_i64() {
         if i.unsigned_abs() > MAX_SAFE {
-            return Err(JcsError::UnsafeInteger { pointer: display(pointer), number: i.to_string() });
+            return Err(JcsError::UnsafeInteger {
+                pointer: display(pointer),
+                number: i.to_string(),
+            });
         }
         out.extend_from_slice(i.to_string().as_bytes());
     } else if let Some(f) = n.as_f64() {
         if !f.is_finite() {
-            return Err(JcsError::NonFinite { pointer: display(pointer) });
+            return Err(JcsError::NonFinite {
+                pointer: display(pointer),
+            });
         }
         out.extend_from_slice(es_number(f).as_bytes());
     } else {
-        return Err(JcsError::NonFinite { pointer: display(pointer) });
+        return Err(JcsError::NonFinite {
+            pointer: display(pointer),
+        });
     }
     Ok(())
 }
 
 fn display(pointer: &str) -> String {
-    if pointer.is_empty() { "/".into() } else { pointer.into() }
+    if pointer.is_empty() {
+        "/".into()
+    } else {
+        pointer.into()
+    }
 }
 
 /// ECMAScript `Number::toString(x)` (ECMA-262 §6.1.6.1.20) for a finite double.
@@ -193,7 +214,7 @@ fn break_tie_to_even(x: f64, d: &str, exp: i32) -> (String, i32) {
         return (d.to_string(), exp);
     }
     let floor = all[..k].to_string();
-    let (even, even_exp) = if floor.as_bytes()[k - 1] % 2 == 0 {
+    let (even, even_exp) = if floor.as_bytes()[k - 1].is_multiple_of(2) {
         (floor, exp)
     } else {
         let (ceil, shift) = increment(&floor);
@@ -308,14 +329,21 @@ mod tests {
 
     #[test]
     fn integers_and_floats_in_documents() {
-        assert_eq!(canon("[1, -1, 1.0, 100, 1e2, 0.5, -0.0, 123456789012]"), "[1,-1,1,100,100,0.5,0,123456789012]");
+        assert_eq!(
+            canon("[1, -1, 1.0, 100, 1e2, 0.5, -0.0, 123456789012]"),
+            "[1,-1,1,100,100,0.5,0,123456789012]"
+        );
         assert_eq!(canon("[9007199254740992]"), "[9007199254740992]");
-        let err = canonicalize(&serde_json::from_str("{\"a\":[9007199254740993]}").unwrap()).unwrap_err();
+        let err =
+            canonicalize(&serde_json::from_str("{\"a\":[9007199254740993]}").unwrap()).unwrap_err();
         assert!(err.to_string().contains("/a/0"), "{err}");
     }
 
     #[test]
     fn strings_escape_only_what_rfc8785_escapes() {
-        assert_eq!(canon(r#""\u0000\u001f\u007f\u2028/<>""#), "\"\\u0000\\u001f\u{7f}\u{2028}/<>\"");
+        assert_eq!(
+            canon(r#""\u0000\u001f\u007f\u2028/<>""#),
+            "\"\\u0000\\u001f\u{7f}\u{2028}/<>\""
+        );
     }
 }

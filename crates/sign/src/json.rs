@@ -42,7 +42,9 @@ impl<'de> Visitor<'de> for StrictVisitor {
         Ok(Value::from(v))
     }
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Value, E> {
-        serde_json::Number::from_f64(v).map(Value::Number).ok_or_else(|| E::custom("non-finite number"))
+        serde_json::Number::from_f64(v)
+            .map(Value::Number)
+            .ok_or_else(|| E::custom("non-finite number"))
     }
     fn visit_str<E>(self, v: &str) -> Result<Value, E> {
         Ok(Value::String(v.to_string()))
@@ -82,12 +84,18 @@ mod tests {
 
     #[test]
     fn duplicates_are_refused_with_their_place() {
-        let err = parse_strict(br#"{"a": {"b": 1,
-  "b": 2}}"#).unwrap_err();
+        let err = parse_strict(
+            br#"{"a": {"b": 1,
+  "b": 2}}"#,
+        )
+        .unwrap_err();
         assert!(err.to_string().contains("duplicate key `b`"), "{err}");
         assert_eq!(err.line(), 2);
         let v = parse_strict(br#"{"a": [1, 2.5, "x", null, true, {"b": -3}]}"#).unwrap();
-        assert_eq!(v, serde_json::json!({"a": [1, 2.5, "x", null, true, {"b": -3}]}));
+        assert_eq!(
+            v,
+            serde_json::json!({"a": [1, 2.5, "x", null, true, {"b": -3}]})
+        );
         assert!(parse_strict(b"{} x").is_err());
     }
 }

@@ -40,7 +40,9 @@ pub(crate) const MINISIGN_ED: [u8; 2] = *b"Ed";
 /// Why a key could not be made, read or used. Never contains key material.
 #[derive(Debug, thiserror::Error)]
 pub enum KeyError {
-    #[error("{path} already exists; gtdx keygen never overwrites a key (pick another --name or --out-dir)")]
+    #[error(
+        "{path} already exists; gtdx keygen never overwrites a key (pick another --name or --out-dir)"
+    )]
     Exists { path: PathBuf },
     #[error(
         "{path} is readable by group or others (mode {mode:04o}); a secret key must be private. Fix: `chmod 600 {path}`"
@@ -59,13 +61,21 @@ pub enum KeyError {
         source: std::io::Error,
     },
     #[error("{source_name}: {message}")]
-    Format { source_name: String, message: String },
-    #[error("environment variable {var} is not set (or not UTF-8); it should hold a gtdx secret key")]
+    Format {
+        source_name: String,
+        message: String,
+    },
+    #[error(
+        "environment variable {var} is not set (or not UTF-8); it should hold a gtdx secret key"
+    )]
     EnvMissing { var: String },
 }
 
 fn format_err(source_name: &str, message: impl Into<String>) -> KeyError {
-    KeyError::Format { source_name: source_name.to_string(), message: message.into() }
+    KeyError::Format {
+        source_name: source_name.to_string(),
+        message: message.into(),
+    }
 }
 
 /// An 8-byte key id.
@@ -86,7 +96,9 @@ impl KeyId {
         if s.len() != 16 {
             return None;
         }
-        u64::from_str_radix(s, 16).ok().map(|n| KeyId(n.to_le_bytes()))
+        u64::from_str_radix(s, 16)
+            .ok()
+            .map(|n| KeyId(n.to_le_bytes()))
     }
 }
 
@@ -120,7 +132,11 @@ impl std::fmt::Debug for PublicKey {
 
 impl PublicKey {
     pub fn from_bytes(bytes: [u8; 32]) -> Self {
-        PublicKey { bytes, key_id: KeyId::derive(&bytes), key_id_known: false }
+        PublicKey {
+            bytes,
+            key_id: KeyId::derive(&bytes),
+            key_id_known: false,
+        }
     }
 
     /// Base64 (standard, padded) of the 32 bytes: the form describe.json carries.
@@ -129,7 +145,8 @@ impl PublicKey {
     }
 
     pub(crate) fn verifying_key(&self) -> Result<VerifyingKey, String> {
-        VerifyingKey::from_bytes(&self.bytes).map_err(|_| "the public key is not a valid ed25519 point".to_string())
+        VerifyingKey::from_bytes(&self.bytes)
+            .map_err(|_| "the public key is not a valid ed25519 point".to_string())
     }
 
     /// minisign's one-line form: base64 of `Ed` ‖ key id ‖ public key.
@@ -143,7 +160,11 @@ impl PublicKey {
 
     /// minisign's public key file (`minisign -p FILE` reads it).
     pub fn to_minisign_file(&self) -> String {
-        format!("untrusted comment: minisign public key {}\n{}\n", self.key_id, self.to_minisign_line())
+        format!(
+            "untrusted comment: minisign public key {}\n{}\n",
+            self.key_id,
+            self.to_minisign_line()
+        )
     }
 
     /// The gtdx public key file.
@@ -172,7 +193,11 @@ impl PublicKey {
                 id.copy_from_slice(&raw[2..10]);
                 let mut b = [0u8; 32];
                 b.copy_from_slice(&raw[10..]);
-                Ok(PublicKey { bytes: b, key_id: KeyId(id), key_id_known: true })
+                Ok(PublicKey {
+                    bytes: b,
+                    key_id: KeyId(id),
+                    key_id_known: true,
+                })
             }
             n => Err(format!(
                 "decodes to {n} bytes; an ed25519 public key is 32 bytes (or 42 in minisign's form)"
@@ -183,7 +208,10 @@ impl PublicKey {
     /// Every key in a text: a gtdx public key file, a minisign public key file, or a list with
     /// one key per line (`#` comments and `untrusted comment:` lines are skipped).
     pub fn parse_text(text: &str, source_name: &str) -> Result<Vec<Self>, KeyError> {
-        let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#'));
+        let first = text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('#'));
         match first {
             Some(l) if l.starts_with(SECRET_HEADER) => {
                 return Err(format_err(
@@ -205,7 +233,10 @@ impl PublicKey {
             }
             let token = line.split_whitespace().next().unwrap_or(line);
             let key = PublicKey::parse_inline(token).map_err(|e| {
-                format_err(source_name, format!("line {}: not a public key: {e}", n + 1))
+                format_err(
+                    source_name,
+                    format!("line {}: not a public key: {e}", n + 1),
+                )
             })?;
             keys.push(key);
         }
@@ -224,7 +255,12 @@ pub struct SecretKey {
 
 impl std::fmt::Debug for SecretKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "SecretKey({} {}, secret redacted)", self.key_id, self.public().to_base64())
+        write!(
+            f,
+            "SecretKey({} {}, secret redacted)",
+            self.key_id,
+            self.public().to_base64()
+        )
     }
 }
 
@@ -244,7 +280,11 @@ impl SecretKey {
     }
 
     pub fn public(&self) -> PublicKey {
-        PublicKey { bytes: self.signing.verifying_key().to_bytes(), key_id: self.key_id, key_id_known: true }
+        PublicKey {
+            bytes: self.signing.verifying_key().to_bytes(),
+            key_id: self.key_id,
+            key_id_known: true,
+        }
     }
 
     pub fn key_id(&self) -> KeyId {
@@ -274,7 +314,10 @@ impl SecretKey {
         let trimmed = text.trim();
         if !trimmed.starts_with(SECRET_HEADER) {
             if trimmed.starts_with(PUBLIC_HEADER) || trimmed.starts_with("untrusted comment:") {
-                return Err(format_err(source_name, "this is a public key; signing needs the secret key file"));
+                return Err(format_err(
+                    source_name,
+                    "this is a public key; signing needs the secret key file",
+                ));
             }
             if !trimmed.contains('\n') {
                 return secret_from_b64(trimmed, None, None, source_name);
@@ -291,7 +334,12 @@ impl SecretKey {
         for (name, value, line) in &fields {
             match name.as_str() {
                 "algorithm" if value.as_str() == "ed25519" => {}
-                "algorithm" => return Err(format_err(source_name, format!("line {line}: only ed25519 keys exist"))),
+                "algorithm" => {
+                    return Err(format_err(
+                        source_name,
+                        format!("line {line}: only ed25519 keys exist"),
+                    ));
+                }
                 "key-id" => {
                     key_id = Some(KeyId::parse(value).ok_or_else(|| {
                         format_err(source_name, format!("line {line}: key-id is 16 hex digits"))
@@ -299,7 +347,12 @@ impl SecretKey {
                 }
                 "public-key" => public = Some(value.as_str()),
                 "secret-key" => secret = Some(value.as_str()),
-                other => return Err(format_err(source_name, format!("line {line}: unknown field `{other}`"))),
+                other => {
+                    return Err(format_err(
+                        source_name,
+                        format!("line {line}: unknown field `{other}`"),
+                    ));
+                }
             }
         }
         let secret = secret.ok_or_else(|| format_err(source_name, "no `secret-key:` line"))?;
@@ -309,9 +362,10 @@ impl SecretKey {
     /// Reads a secret key file, refusing one that group or others can read.
     pub fn load_file(path: &Path) -> Result<Self, KeyError> {
         check_private(path)?;
-        let bytes = Zeroizing::new(
-            std::fs::read(path).map_err(|e| KeyError::Read { path: path.to_path_buf(), source: e })?,
-        );
+        let bytes = Zeroizing::new(std::fs::read(path).map_err(|e| KeyError::Read {
+            path: path.to_path_buf(),
+            source: e,
+        })?);
         let text = std::str::from_utf8(&bytes)
             .map_err(|_| format_err(&path.display().to_string(), "not a text file"))?;
         SecretKey::parse(text, &path.display().to_string())
@@ -319,9 +373,9 @@ impl SecretKey {
 
     /// Reads the key from environment variable `var` (once).
     pub fn from_env(var: &str) -> Result<Self, KeyError> {
-        let value = Zeroizing::new(
-            std::env::var(var).map_err(|_| KeyError::EnvMissing { var: var.to_string() })?,
-        );
+        let value = Zeroizing::new(std::env::var(var).map_err(|_| KeyError::EnvMissing {
+            var: var.to_string(),
+        })?);
         SecretKey::parse(&value, &format!("environment variable {var}"))
     }
 }
@@ -333,7 +387,8 @@ fn secret_from_b64(
     source_name: &str,
 ) -> Result<SecretKey, KeyError> {
     let raw = Zeroizing::new(
-        B64.decode(b64.trim()).map_err(|_| format_err(source_name, "the secret key is not valid base64"))?,
+        B64.decode(b64.trim())
+            .map_err(|_| format_err(source_name, "the secret key is not valid base64"))?,
     );
     let mut seed = Zeroizing::new([0u8; 32]);
     let embedded_public = match raw.len() {
@@ -345,22 +400,39 @@ fn secret_from_b64(
             seed.copy_from_slice(&raw[..32]);
             Some(raw[32..].to_vec())
         }
-        _ => return Err(format_err(source_name, "the secret key must decode to 32 bytes (an ed25519 seed)")),
+        _ => {
+            return Err(format_err(
+                source_name,
+                "the secret key must decode to 32 bytes (an ed25519 seed)",
+            ));
+        }
     };
     let key = SecretKey::from_seed(&seed, key_id);
     let actual = key.public();
     let claimed = match public {
-        Some(p) => Some(PublicKey::parse_inline(p).map_err(|e| format_err(source_name, format!("public-key: {e}")))?.bytes.to_vec()),
+        Some(p) => Some(
+            PublicKey::parse_inline(p)
+                .map_err(|e| format_err(source_name, format!("public-key: {e}")))?
+                .bytes
+                .to_vec(),
+        ),
         None => embedded_public,
     };
     if claimed.is_some_and(|c| c != actual.bytes) {
-        return Err(format_err(source_name, "the public key does not belong to the secret key (the file is corrupt)"));
+        return Err(format_err(
+            source_name,
+            "the public key does not belong to the secret key (the file is corrupt)",
+        ));
     }
     Ok(key)
 }
 
 /// `name: value` lines after a `HEADER: v1` line. Returns (name, value, line number).
-fn parse_fields(text: &str, header: &str, source_name: &str) -> Result<Vec<(String, String, usize)>, KeyError> {
+fn parse_fields(
+    text: &str,
+    header: &str,
+    source_name: &str,
+) -> Result<Vec<(String, String, usize)>, KeyError> {
     let mut out = Vec::new();
     let mut saw_header = false;
     for (n, line) in text.lines().enumerate() {
@@ -369,38 +441,68 @@ fn parse_fields(text: &str, header: &str, source_name: &str) -> Result<Vec<(Stri
             continue;
         }
         let Some((name, value)) = line.split_once(':') else {
-            return Err(format_err(source_name, format!("line {}: expected `name: value`", n + 1)));
+            return Err(format_err(
+                source_name,
+                format!("line {}: expected `name: value`", n + 1),
+            ));
         };
         let (name, value) = (name.trim(), value.trim());
         if !saw_header {
             if name != header || value != "v1" {
-                return Err(format_err(source_name, format!("line {}: expected `{header}: v1`", n + 1)));
+                return Err(format_err(
+                    source_name,
+                    format!("line {}: expected `{header}: v1`", n + 1),
+                ));
             }
             saw_header = true;
             continue;
         }
-        if out.iter().any(|(k, _, _): &(String, String, usize)| k == name) {
-            return Err(format_err(source_name, format!("line {}: `{name}` appears twice", n + 1)));
+        if out
+            .iter()
+            .any(|(k, _, _): &(String, String, usize)| k == name)
+        {
+            return Err(format_err(
+                source_name,
+                format!("line {}: `{name}` appears twice", n + 1),
+            ));
         }
         out.push((name.to_string(), value.to_string(), n + 1));
     }
     Ok(out)
 }
 
-fn public_from_fields(fields: &[(String, String, usize)], source_name: &str) -> Result<PublicKey, KeyError> {
+fn public_from_fields(
+    fields: &[(String, String, usize)],
+    source_name: &str,
+) -> Result<PublicKey, KeyError> {
     let mut key = None;
     let mut key_id = None;
     for (name, value, line) in fields {
         match name.as_str() {
             "algorithm" if value == "ed25519" => {}
-            "algorithm" => return Err(format_err(source_name, format!("line {line}: only ed25519 keys exist"))),
+            "algorithm" => {
+                return Err(format_err(
+                    source_name,
+                    format!("line {line}: only ed25519 keys exist"),
+                ));
+            }
             "key-id" => {
-                key_id = Some(KeyId::parse(value).ok_or_else(|| format_err(source_name, format!("line {line}: key-id is 16 hex digits")))?)
+                key_id = Some(KeyId::parse(value).ok_or_else(|| {
+                    format_err(source_name, format!("line {line}: key-id is 16 hex digits"))
+                })?)
             }
             "public-key" => {
-                key = Some(PublicKey::parse_inline(value).map_err(|e| format_err(source_name, format!("line {line}: {e}")))?)
+                key = Some(
+                    PublicKey::parse_inline(value)
+                        .map_err(|e| format_err(source_name, format!("line {line}: {e}")))?,
+                )
             }
-            other => return Err(format_err(source_name, format!("line {line}: unknown field `{other}`"))),
+            other => {
+                return Err(format_err(
+                    source_name,
+                    format!("line {line}: unknown field `{other}`"),
+                ));
+            }
         }
     }
     let mut key = key.ok_or_else(|| format_err(source_name, "no `public-key:` line"))?;
@@ -416,10 +518,16 @@ pub fn check_private(path: &Path) -> Result<(), KeyError> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let meta = std::fs::metadata(path).map_err(|e| KeyError::Read { path: path.to_path_buf(), source: e })?;
+        let meta = std::fs::metadata(path).map_err(|e| KeyError::Read {
+            path: path.to_path_buf(),
+            source: e,
+        })?;
         let mode = meta.permissions().mode() & 0o7777;
         if mode & 0o077 != 0 {
-            return Err(KeyError::Permissions { path: path.to_path_buf(), mode });
+            return Err(KeyError::Permissions {
+                path: path.to_path_buf(),
+                mode,
+            });
         }
     }
     #[cfg(not(unix))]
@@ -439,7 +547,10 @@ pub struct Generated {
 /// each file is written to a temporary file and linked into place only if the name is free.
 pub fn keygen(dir: &Path, name: &str) -> Result<Generated, KeyError> {
     if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
-        return Err(format_err("--name", "must be a plain file name (no `/`, not starting with `.`)"));
+        return Err(format_err(
+            "--name",
+            "must be a plain file name (no `/`, not starting with `.`)",
+        ));
     }
     let secret_path = dir.join(format!("{name}.key"));
     let public_path = dir.join(format!("{name}.pub"));
@@ -448,7 +559,10 @@ pub fn keygen(dir: &Path, name: &str) -> Result<Generated, KeyError> {
             return Err(KeyError::Exists { path: p.clone() });
         }
     }
-    std::fs::create_dir_all(dir).map_err(|e| KeyError::Write { path: dir.to_path_buf(), source: e })?;
+    std::fs::create_dir_all(dir).map_err(|e| KeyError::Write {
+        path: dir.to_path_buf(),
+        source: e,
+    })?;
     let key = SecretKey::generate();
     let text = key.to_file_text();
     write_new(&secret_path, text.as_bytes(), 0o600)?;
@@ -456,27 +570,44 @@ pub fn keygen(dir: &Path, name: &str) -> Result<Generated, KeyError> {
         let _ = std::fs::remove_file(&secret_path);
         return Err(e);
     }
-    Ok(Generated { secret_path, public_path, public: key.public() })
+    Ok(Generated {
+        secret_path,
+        public_path,
+        public: key.public(),
+    })
 }
 
 /// Writes a new file with `mode`, failing if `path` exists (the temp file is created 0600 and
 /// linked with `persist_noclobber`, an O_EXCL-equivalent).
 fn write_new(path: &Path, bytes: &[u8], mode: u32) -> Result<(), KeyError> {
-    let werr = |e: std::io::Error| KeyError::Write { path: path.to_path_buf(), source: e };
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut tmp = tempfile::Builder::new().prefix(".gtdx-key-").tempfile_in(dir).map_err(werr)?;
+    let werr = |e: std::io::Error| KeyError::Write {
+        path: path.to_path_buf(),
+        source: e,
+    };
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".gtdx-key-")
+        .tempfile_in(dir)
+        .map_err(werr)?;
     tmp.as_file_mut().write_all(bytes).map_err(werr)?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        tmp.as_file().set_permissions(std::fs::Permissions::from_mode(mode)).map_err(werr)?;
+        tmp.as_file()
+            .set_permissions(std::fs::Permissions::from_mode(mode))
+            .map_err(werr)?;
     }
     #[cfg(not(unix))]
     let _ = mode;
     tmp.as_file_mut().sync_all().map_err(werr)?;
     tmp.persist_noclobber(path).map_err(|e| {
         if e.error.kind() == std::io::ErrorKind::AlreadyExists {
-            KeyError::Exists { path: path.to_path_buf() }
+            KeyError::Exists {
+                path: path.to_path_buf(),
+            }
         } else {
             werr(e.error)
         }
@@ -496,7 +627,8 @@ mod tests {
         assert_eq!(back.public(), key.public());
         let seed_b64 = B64.encode(key.signing.to_bytes());
         assert!(!format!("{key:?}").contains(&seed_b64));
-        let err = SecretKey::parse(&text.replace("public-key: ", "public-key: x"), "t").unwrap_err();
+        let err =
+            SecretKey::parse(&text.replace("public-key: ", "public-key: x"), "t").unwrap_err();
         assert!(!err.to_string().contains(&seed_b64));
     }
 
@@ -510,7 +642,10 @@ mod tests {
         assert_eq!(from_minisign, vec![p.clone()]);
         let bare = PublicKey::parse_inline(&format!("ed25519:{}", p.to_base64())).unwrap();
         assert_eq!(bare.bytes, p.bytes);
-        assert_eq!(bare.key_id, p.key_id, "a generated key's id is derived from the key");
+        assert_eq!(
+            bare.key_id, p.key_id,
+            "a generated key's id is derived from the key"
+        );
         assert!(!bare.key_id_known);
         assert!(PublicKey::parse_text(&key.to_file_text(), "s").is_err());
     }

@@ -22,7 +22,10 @@ use std::path::{Path, PathBuf};
 use gtdx_pack::IntegrityFailure;
 
 pub use keys::{KeyError, KeyId, PublicKey, SecretKey};
-pub use verify::{Outcome, TargetKind, TrustPolicy, VerifyError, VerifyOptions, VerifyReport, verify_describe_file, verify_detached, verify_pack, verify_pack_with};
+pub use verify::{
+    Outcome, TargetKind, TrustPolicy, VerifyError, VerifyOptions, VerifyReport,
+    verify_describe_file, verify_detached, verify_pack, verify_pack_with,
+};
 
 /// Why signing failed. Never contains key material.
 #[derive(Debug, thiserror::Error)]
@@ -36,9 +39,17 @@ pub enum SignError {
     #[error(transparent)]
     Pack(#[from] gtdx_pack::read::ReadError),
     #[error("refusing to sign {}: it fails its integrity checks:\n{}\nRebuild the pack (`gtdx build`) and sign the result.", path.display(), list(failures))]
-    Integrity { path: PathBuf, failures: Vec<IntegrityFailure> },
+    Integrity {
+        path: PathBuf,
+        failures: Vec<IntegrityFailure>,
+    },
     #[error("{}:{line}:{column}: not valid JSON: {message}", path.display())]
-    Json { path: PathBuf, line: usize, column: usize, message: String },
+    Json {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
     #[error("{}: describe.json must be a JSON object", path.display())]
     NotObject { path: PathBuf },
     #[error("{}: cannot be signed: {source}", path.display())]
@@ -54,7 +65,11 @@ pub enum SignError {
 }
 
 fn list(failures: &[IntegrityFailure]) -> String {
-    failures.iter().map(|f| format!("  {f}")).collect::<Vec<_>>().join("\n")
+    failures
+        .iter()
+        .map(|f| format!("  {f}"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// What was signed.
@@ -70,14 +85,24 @@ pub struct Signed {
 /// Whether `path` looks like a zip archive (a pack) rather than JSON.
 pub fn is_pack(path: &Path) -> Result<bool, SignError> {
     let mut head = [0u8; 4];
-    let mut f = std::fs::File::open(path).map_err(|e| SignError::Io { path: path.to_path_buf(), source: e })?;
-    let n = f.read(&mut head).map_err(|e| SignError::Io { path: path.to_path_buf(), source: e })?;
+    let mut f = std::fs::File::open(path).map_err(|e| SignError::Io {
+        path: path.to_path_buf(),
+        source: e,
+    })?;
+    let n = f.read(&mut head).map_err(|e| SignError::Io {
+        path: path.to_path_buf(),
+        source: e,
+    })?;
     Ok(n == 4 && (head == *b"PK\x03\x04" || head == *b"PK\x05\x06"))
 }
 
 /// Signs a pack or a plain describe.json, whichever `path` is.
 pub fn sign_path(path: &Path, key: &SecretKey, key_id: Option<&str>) -> Result<Signed, SignError> {
-    if is_pack(path)? { sign_pack(path, key, key_id) } else { sign_describe_file(path, key, key_id) }
+    if is_pack(path)? {
+        sign_pack(path, key, key_id)
+    } else {
+        sign_describe_file(path, key, key_id)
+    }
 }
 
 fn parse_describe(path: &Path, bytes: &[u8]) -> Result<serde_json::Value, SignError> {
@@ -88,7 +113,9 @@ fn parse_describe(path: &Path, bytes: &[u8]) -> Result<serde_json::Value, SignEr
         message: e.to_string(),
     })?;
     if !doc.is_object() {
-        return Err(SignError::NotObject { path: path.to_path_buf() });
+        return Err(SignError::NotObject {
+            path: path.to_path_buf(),
+        });
     }
     Ok(doc)
 }
@@ -99,21 +126,34 @@ pub fn sign_pack(path: &Path, key: &SecretKey, key_id: Option<&str>) -> Result<S
     let pack = gtdx_pack::read_pack(path)?;
     let failures = gtdx_pack::verify_integrity(&pack);
     if !failures.is_empty() {
-        return Err(SignError::Integrity { path: path.to_path_buf(), failures });
+        return Err(SignError::Integrity {
+            path: path.to_path_buf(),
+            failures,
+        });
     }
     let shown = PathBuf::from(format!("{}!describe.json", path.display()));
     let bytes = pack.describe.as_deref().unwrap_or_default();
     let mut doc = parse_describe(&shown, bytes)?;
-    describe::sign_value(&mut doc, key, key_id).map_err(|e| SignError::Canonical { path: shown, source: e })?;
+    describe::sign_value(&mut doc, key, key_id).map_err(|e| SignError::Canonical {
+        path: shown,
+        source: e,
+    })?;
     gtdx_pack::write::replace_describe(&pack, &gtdx_pack::write::describe_bytes(&doc))?;
     Ok(signed(path, TargetKind::Pack, key, &doc))
 }
 
 /// Signs a plain describe.json in place (atomically), pretty-printed with a trailing newline.
-pub fn sign_describe_file(path: &Path, key: &SecretKey, key_id: Option<&str>) -> Result<Signed, SignError> {
+pub fn sign_describe_file(
+    path: &Path,
+    key: &SecretKey,
+    key_id: Option<&str>,
+) -> Result<Signed, SignError> {
     let bytes = gtdx_fsx::read(path)?;
     let mut doc = parse_describe(path, &bytes)?;
-    describe::sign_value(&mut doc, key, key_id).map_err(|e| SignError::Canonical { path: path.to_path_buf(), source: e })?;
+    describe::sign_value(&mut doc, key, key_id).map_err(|e| SignError::Canonical {
+        path: path.to_path_buf(),
+        source: e,
+    })?;
     gtdx_fsx::write_atomic(path, &gtdx_pack::write::describe_bytes(&doc))?;
     Ok(signed(path, TargetKind::Describe, key, &doc))
 }
@@ -123,13 +163,23 @@ fn signed(path: &Path, kind: TargetKind, key: &SecretKey, doc: &serde_json::Valu
         path: path.to_path_buf(),
         kind,
         public_key: key.public(),
-        key_id: doc["signature"]["keyId"].as_str().unwrap_or_default().to_string(),
+        key_id: doc["signature"]["keyId"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string(),
     }
 }
 
 /// Writes `FILE.minisig` (minisign's format, prehashed) next to `file`; returns its path.
-pub fn sign_detached(file: &Path, key: &SecretKey, trusted_comment: Option<&str>) -> Result<PathBuf, SignError> {
-    let sig = minisign::sign_file(file, key, trusted_comment).map_err(|e| SignError::Io { path: file.to_path_buf(), source: e })?;
+pub fn sign_detached(
+    file: &Path,
+    key: &SecretKey,
+    trusted_comment: Option<&str>,
+) -> Result<PathBuf, SignError> {
+    let sig = minisign::sign_file(file, key, trusted_comment).map_err(|e| SignError::Io {
+        path: file.to_path_buf(),
+        source: e,
+    })?;
     let mut out = file.as_os_str().to_owned();
     out.push(".minisig");
     let out = PathBuf::from(out);

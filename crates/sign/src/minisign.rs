@@ -43,16 +43,25 @@ impl Minisig {
     /// Parses the text of a `.minisig` file.
     pub fn parse(text: &str) -> Result<Self, String> {
         let mut lines = text.lines().map(|l| l.trim_end_matches('\r'));
-        let mut next = |what: &str| lines.next().ok_or_else(|| format!("the signature file ends before its {what}"));
+        let mut next = |what: &str| {
+            lines
+                .next()
+                .ok_or_else(|| format!("the signature file ends before its {what}"))
+        };
         let untrusted = next("untrusted comment")?;
         let untrusted = untrusted
             .strip_prefix(UNTRUSTED)
             .ok_or("line 1 should start with `untrusted comment:`")?
             .trim_start()
             .to_string();
-        let raw = B64.decode(next("signature")?.trim()).map_err(|_| "line 2 is not base64")?;
+        let raw = B64
+            .decode(next("signature")?.trim())
+            .map_err(|_| "line 2 is not base64")?;
         if raw.len() != 74 {
-            return Err(format!("line 2 decodes to {} bytes; a minisign signature has 74", raw.len()));
+            return Err(format!(
+                "line 2 decodes to {} bytes; a minisign signature has 74",
+                raw.len()
+            ));
         }
         let prehashed = match [raw[0], raw[1]] {
             PREHASHED => true,
@@ -66,8 +75,12 @@ impl Minisig {
             .strip_prefix(' ')
             .unwrap_or_else(|| &trusted[TRUSTED.len()..])
             .to_string();
-        let global = B64.decode(next("global signature")?.trim()).map_err(|_| "line 4 is not base64")?;
-        let global_signature: [u8; 64] = global.try_into().map_err(|_| "line 4 is not a 64-byte signature")?;
+        let global = B64
+            .decode(next("global signature")?.trim())
+            .map_err(|_| "line 4 is not base64")?;
+        let global_signature: [u8; 64] = global
+            .try_into()
+            .map_err(|_| "line 4 is not a 64-byte signature")?;
         let mut key_id = [0u8; 8];
         key_id.copy_from_slice(&raw[2..10]);
         let mut signature = [0u8; 64];
@@ -85,7 +98,11 @@ impl Minisig {
     /// The file's text.
     pub fn to_text(&self) -> String {
         let mut raw = Vec::with_capacity(74);
-        raw.extend_from_slice(if self.prehashed { &PREHASHED } else { &MINISIGN_ED });
+        raw.extend_from_slice(if self.prehashed {
+            &PREHASHED
+        } else {
+            &MINISIGN_ED
+        });
         raw.extend_from_slice(&self.key_id.0);
         raw.extend_from_slice(&self.signature);
         format!(
@@ -117,7 +134,11 @@ pub fn blake2b_file(path: &Path) -> std::io::Result<[u8; 64]> {
 
 /// Signs `file` (prehashed), with `trusted_comment` (default: minisign's
 /// `timestamp:<unix>\tfile:<name>\thashed`).
-pub fn sign_file(file: &Path, key: &SecretKey, trusted_comment: Option<&str>) -> std::io::Result<Minisig> {
+pub fn sign_file(
+    file: &Path,
+    key: &SecretKey,
+    trusted_comment: Option<&str>,
+) -> std::io::Result<Minisig> {
     let digest = blake2b_file(file)?;
     let signature = key.sign(&digest);
     let trusted_comment = match trusted_comment {
@@ -127,7 +148,10 @@ pub fn sign_file(file: &Path, key: &SecretKey, trusted_comment: Option<&str>) ->
                 .duration_since(std::time::UNIX_EPOCH)
                 .map(|d| d.as_secs())
                 .unwrap_or(0);
-            let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            let name = file
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
             format!("timestamp:{ts}\tfile:{name}\thashed")
         }
     };
@@ -148,11 +172,15 @@ pub fn sign_file(file: &Path, key: &SecretKey, trusted_comment: Option<&str>) ->
 pub fn verify_file(file: &Path, sig: &Minisig, key: &PublicKey) -> Result<(), String> {
     let vk = key.verifying_key()?;
     let ok = if sig.prehashed {
-        let digest = blake2b_file(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-        vk.verify_strict(&digest, &Signature::from_bytes(&sig.signature)).is_ok()
+        let digest =
+            blake2b_file(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        vk.verify_strict(&digest, &Signature::from_bytes(&sig.signature))
+            .is_ok()
     } else {
-        let bytes = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-        vk.verify_strict(&bytes, &Signature::from_bytes(&sig.signature)).is_ok()
+        let bytes =
+            std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        vk.verify_strict(&bytes, &Signature::from_bytes(&sig.signature))
+            .is_ok()
     };
     if !ok {
         return Err("the signature does not match the file (it was changed after signing, or signed by another key)".into());
@@ -160,8 +188,14 @@ pub fn verify_file(file: &Path, sig: &Minisig, key: &PublicKey) -> Result<(), St
     let mut global = Vec::with_capacity(64 + sig.trusted_comment.len());
     global.extend_from_slice(&sig.signature);
     global.extend_from_slice(sig.trusted_comment.as_bytes());
-    if vk.verify_strict(&global, &Signature::from_bytes(&sig.global_signature)).is_err() {
-        return Err("the trusted comment's signature does not match (the trusted comment was changed)".into());
+    if vk
+        .verify_strict(&global, &Signature::from_bytes(&sig.global_signature))
+        .is_err()
+    {
+        return Err(
+            "the trusted comment's signature does not match (the trusted comment was changed)"
+                .into(),
+        );
     }
     Ok(())
 }

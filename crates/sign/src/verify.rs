@@ -36,7 +36,9 @@ impl TrustPolicy {
                 } else {
                     Err(KeyError::Format {
                         source_name: "--trusted-key".into(),
-                        message: format!("`{arg}` is neither a public key ({inline_err}) nor a readable file"),
+                        message: format!(
+                            "`{arg}` is neither a public key ({inline_err}) nor a readable file"
+                        ),
                     })
                 }
             }
@@ -45,8 +47,12 @@ impl TrustPolicy {
 
     /// Adds every key of a file (one per line, `#` comments; or a single gtdx/minisign `.pub`).
     pub fn add_file(&mut self, path: &Path) -> Result<(), KeyError> {
-        let text = std::fs::read_to_string(path).map_err(|e| KeyError::Read { path: path.to_path_buf(), source: e })?;
-        self.keys.extend(PublicKey::parse_text(&text, &path.display().to_string())?);
+        let text = std::fs::read_to_string(path).map_err(|e| KeyError::Read {
+            path: path.to_path_buf(),
+            source: e,
+        })?;
+        self.keys
+            .extend(PublicKey::parse_text(&text, &path.display().to_string())?);
         Ok(())
     }
 
@@ -146,8 +152,19 @@ impl VerifyReport {
         self.result.exit_code()
     }
 
-    fn push(&mut self, check: impl Into<String>, status: Status, entry: Option<String>, message: impl Into<String>) {
-        self.checks.push(CheckResult { check: check.into(), status, entry, message: message.into() });
+    fn push(
+        &mut self,
+        check: impl Into<String>,
+        status: Status,
+        entry: Option<String>,
+        message: impl Into<String>,
+    ) {
+        self.checks.push(CheckResult {
+            check: check.into(),
+            status,
+            entry,
+            message: message.into(),
+        });
     }
 
     fn push_failure(&mut self, f: IntegrityFailure) {
@@ -199,7 +216,13 @@ fn report(file: &Path, kind: TargetKind, policy: &TrustPolicy) -> VerifyReport {
     }
 }
 
-const ARCHIVE_CHECKS: [Check; 5] = [Check::Archive, Check::Path, Check::Symlink, Check::DuplicateEntry, Check::EntryCrc];
+const ARCHIVE_CHECKS: [Check; 5] = [
+    Check::Archive,
+    Check::Path,
+    Check::Symlink,
+    Check::DuplicateEntry,
+    Check::EntryCrc,
+];
 const MANIFEST_CHECKS: [Check; 6] = [
     Check::DescribeMissing,
     Check::DescribeInvalid,
@@ -208,7 +231,12 @@ const MANIFEST_CHECKS: [Check; 6] = [
     Check::ManifestDuplicate,
     Check::ManifestSha256,
 ];
-const ENTRY_CHECKS: [Check; 4] = [Check::EntrySha256, Check::EntrySize, Check::EntryMissing, Check::EntryExtra];
+const ENTRY_CHECKS: [Check; 4] = [
+    Check::EntrySha256,
+    Check::EntrySize,
+    Check::EntryMissing,
+    Check::EntryExtra,
+];
 
 /// Verifies a `.gtxpack`: its structure, every entry against manifest.json, manifestSha256, the
 /// describe signature, and the signer's trust. `Err` only when the file cannot be read.
@@ -217,7 +245,11 @@ pub fn verify_pack(path: &Path, policy: &TrustPolicy) -> Result<VerifyReport, Ve
 }
 
 /// [`verify_pack`] with options.
-pub fn verify_pack_with(path: &Path, policy: &TrustPolicy, options: VerifyOptions) -> Result<VerifyReport, VerifyError> {
+pub fn verify_pack_with(
+    path: &Path,
+    policy: &TrustPolicy,
+    options: VerifyOptions,
+) -> Result<VerifyReport, VerifyError> {
     let mut rep = report(path, TargetKind::Pack, policy);
     let pack = match gtdx_pack::read_pack(path) {
         Ok(p) => p,
@@ -225,16 +257,26 @@ pub fn verify_pack_with(path: &Path, policy: &TrustPolicy, options: VerifyOption
             Some(f) => {
                 rep.push_failure(f);
                 for c in ["manifest-sha256", "entries", "signature"] {
-                    rep.push(c, Status::Skip, None, "not checked: the archive cannot be read");
+                    rep.push(
+                        c,
+                        Status::Skip,
+                        None,
+                        "not checked: the archive cannot be read",
+                    );
                 }
                 return Ok(rep.finish());
             }
             None => {
                 let source = match e {
                     gtdx_pack::read::ReadError::Io { source, .. } => source,
-                    gtdx_pack::read::ReadError::Malformed { message, .. } => std::io::Error::other(message),
+                    gtdx_pack::read::ReadError::Malformed { message, .. } => {
+                        std::io::Error::other(message)
+                    }
                 };
-                return Err(VerifyError::Io { path: path.to_path_buf(), source });
+                return Err(VerifyError::Io {
+                    path: path.to_path_buf(),
+                    source,
+                });
             }
         },
     };
@@ -243,34 +285,74 @@ pub fn verify_pack_with(path: &Path, policy: &TrustPolicy, options: VerifyOption
     let files = pack
         .entries
         .iter()
-        .filter(|e| e.kind == gtdx_pack::EntryKind::File && e.name != gtdx_pack::DESCRIBE_PATH && e.name != gtdx_pack::MANIFEST_PATH)
+        .filter(|e| {
+            e.kind == gtdx_pack::EntryKind::File
+                && e.name != gtdx_pack::DESCRIBE_PATH
+                && e.name != gtdx_pack::MANIFEST_PATH
+        })
         .count();
     if !has(&ARCHIVE_CHECKS) {
-        rep.push("archive", Status::Pass, None, format!("zip structure sound: {} entries, no duplicate, unsafe or linked entry, CRCs match", pack.entries.len()));
+        rep.push(
+            "archive",
+            Status::Pass,
+            None,
+            format!(
+                "zip structure sound: {} entries, no duplicate, unsafe or linked entry, CRCs match",
+                pack.entries.len()
+            ),
+        );
     }
     if !has(&MANIFEST_CHECKS) {
-        rep.push("manifest-sha256", Status::Pass, None, "describe.json's manifestSha256 is the SHA-256 of manifest.json");
+        rep.push(
+            "manifest-sha256",
+            Status::Pass,
+            None,
+            "describe.json's manifestSha256 is the SHA-256 of manifest.json",
+        );
     }
     if !has(&ENTRY_CHECKS) && !has(&[Check::ManifestMissing, Check::ManifestInvalid]) {
-        rep.push("entries", Status::Pass, None, format!("{files} files match manifest.json (SHA-256 and size); none missing, none extra"));
+        rep.push(
+            "entries",
+            Status::Pass,
+            None,
+            format!(
+                "{files} files match manifest.json (SHA-256 and size); none missing, none extra"
+            ),
+        );
     }
     for f in failures {
         rep.push_failure(f);
     }
     if options.integrity_only {
-        rep.push("signature", Status::Skip, None, "not checked (--integrity-only)");
+        rep.push(
+            "signature",
+            Status::Skip,
+            None,
+            "not checked (--integrity-only)",
+        );
         return Ok(rep.finish());
     }
     match &pack.describe {
         Some(bytes) => check_describe_bytes(&mut rep, bytes, policy),
-        None => rep.push("signature", Status::Skip, None, "not checked: no readable describe.json"),
+        None => rep.push(
+            "signature",
+            Status::Skip,
+            None,
+            "not checked: no readable describe.json",
+        ),
     }
     Ok(rep.finish())
 }
 
 /// Verifies the signature (and signer's trust) of a plain describe.json.
-pub fn verify_describe_file(path: &Path, policy: &TrustPolicy) -> Result<VerifyReport, VerifyError> {
-    let bytes = std::fs::read(path).map_err(|e| VerifyError::Io { path: path.to_path_buf(), source: e })?;
+pub fn verify_describe_file(
+    path: &Path,
+    policy: &TrustPolicy,
+) -> Result<VerifyReport, VerifyError> {
+    let bytes = std::fs::read(path).map_err(|e| VerifyError::Io {
+        path: path.to_path_buf(),
+        source: e,
+    })?;
     let mut rep = report(path, TargetKind::Describe, policy);
     rep.push(
         "manifest-sha256",
@@ -286,20 +368,40 @@ fn check_describe_bytes(rep: &mut VerifyReport, bytes: &[u8], policy: &TrustPoli
     let entry = Some(gtdx_pack::DESCRIBE_PATH.to_string());
     let doc = match crate::json::parse_strict(bytes) {
         Ok(d) if d.is_object() => d,
-        Ok(_) => return rep.push("describe-invalid", Status::Fail, entry, "describe.json is not a JSON object"),
+        Ok(_) => {
+            return rep.push(
+                "describe-invalid",
+                Status::Fail,
+                entry,
+                "describe.json is not a JSON object",
+            );
+        }
         Err(e) => {
             return rep.push(
                 "describe-invalid",
                 Status::Fail,
                 entry,
-                format!("describe.json is not valid JSON at line {}, column {}: {e}", e.line(), e.column()),
+                format!(
+                    "describe.json is not valid JSON at line {}, column {}: {e}",
+                    e.line(),
+                    e.column()
+                ),
             );
         }
     };
     match check_signature(&doc) {
-        SignatureStatus::Missing => rep.push("signature", Status::Fail, entry, "describe.json is not signed (no `signature`); run `gtdx sign`"),
+        SignatureStatus::Missing => rep.push(
+            "signature",
+            Status::Fail,
+            entry,
+            "describe.json is not signed (no `signature`); run `gtdx sign`",
+        ),
         SignatureStatus::Malformed(m) => rep.push("signature", Status::Fail, entry, m),
-        SignatureStatus::Invalid { public_key, key_id, reason } => {
+        SignatureStatus::Invalid {
+            public_key,
+            key_id,
+            reason,
+        } => {
             rep.signer = Some(Signer {
                 public_key: public_key.map(|k| k.to_base64()),
                 key_id,
@@ -309,7 +411,9 @@ fn check_describe_bytes(rep: &mut VerifyReport, bytes: &[u8], policy: &TrustPoli
         }
         SignatureStatus::Valid { public_key, key_id } => {
             let trusted = policy.trusts(&public_key);
-            let label = key_id.clone().unwrap_or_else(|| public_key.key_id.to_string());
+            let label = key_id
+                .clone()
+                .unwrap_or_else(|| public_key.key_id.to_string());
             rep.push(
                 "signature",
                 Status::Pass,
@@ -317,7 +421,12 @@ fn check_describe_bytes(rep: &mut VerifyReport, bytes: &[u8], policy: &TrustPoli
                 format!("ed25519 signature over describe.json (RFC 8785 form) verifies with public key {}", public_key.to_base64()),
             );
             if trusted {
-                rep.push("trust", Status::Pass, None, format!("the signer (key {label}) is trusted"));
+                rep.push(
+                    "trust",
+                    Status::Pass,
+                    None,
+                    format!("the signer (key {label}) is trusted"),
+                );
             } else if policy.keys.is_empty() {
                 rep.push(
                     "trust",
@@ -333,33 +442,59 @@ fn check_describe_bytes(rep: &mut VerifyReport, bytes: &[u8], policy: &TrustPoli
                     format!("the signature is valid but key {label} ({}) is not among the {} trusted keys", public_key.to_base64(), policy.keys.len()),
                 );
             }
-            rep.signer = Some(Signer { public_key: Some(public_key.to_base64()), key_id, trusted });
+            rep.signer = Some(Signer {
+                public_key: Some(public_key.to_base64()),
+                key_id,
+                trusted,
+            });
         }
     }
 }
 
 /// Verifies `sig_path` (a `.minisig`) over `file` against the trusted keys.
-pub fn verify_detached(file: &Path, sig_path: &Path, policy: &TrustPolicy) -> Result<VerifyReport, VerifyError> {
+pub fn verify_detached(
+    file: &Path,
+    sig_path: &Path,
+    policy: &TrustPolicy,
+) -> Result<VerifyReport, VerifyError> {
     if policy.keys.is_empty() {
         return Err(VerifyError::NoTrustAnchors);
     }
     if let Err(e) = std::fs::metadata(file) {
-        return Err(VerifyError::Io { path: file.to_path_buf(), source: e });
+        return Err(VerifyError::Io {
+            path: file.to_path_buf(),
+            source: e,
+        });
     }
-    let text = std::fs::read_to_string(sig_path).map_err(|e| VerifyError::Io { path: sig_path.to_path_buf(), source: e })?;
+    let text = std::fs::read_to_string(sig_path).map_err(|e| VerifyError::Io {
+        path: sig_path.to_path_buf(),
+        source: e,
+    })?;
     let mut rep = report(file, TargetKind::Detached, policy);
     let entry = Some(sig_path.display().to_string());
     let sig = match Minisig::parse(&text) {
         Ok(s) => s,
         Err(m) => {
-            rep.push("signature", Status::Fail, entry, format!("not a minisign signature: {m}"));
+            rep.push(
+                "signature",
+                Status::Fail,
+                entry,
+                format!("not a minisign signature: {m}"),
+            );
             return Ok(rep.finish());
         }
     };
-    let candidates: Vec<&PublicKey> =
-        policy.keys.iter().filter(|k| !k.key_id_known || k.key_id == sig.key_id).collect();
+    let candidates: Vec<&PublicKey> = policy
+        .keys
+        .iter()
+        .filter(|k| !k.key_id_known || k.key_id == sig.key_id)
+        .collect();
     if candidates.is_empty() {
-        rep.signer = Some(Signer { public_key: None, key_id: Some(sig.key_id.to_string()), trusted: false });
+        rep.signer = Some(Signer {
+            public_key: None,
+            key_id: Some(sig.key_id.to_string()),
+            trusted: false,
+        });
         rep.push(
             "trust",
             Status::Untrusted,
@@ -376,24 +511,41 @@ pub fn verify_detached(file: &Path, sig_path: &Path, policy: &TrustPolicy) -> Re
     for key in candidates {
         match verify_file(file, &sig, key) {
             Ok(()) => {
-                rep.signer = Some(Signer { public_key: Some(key.to_base64()), key_id: Some(sig.key_id.to_string()), trusted: true });
+                rep.signer = Some(Signer {
+                    public_key: Some(key.to_base64()),
+                    key_id: Some(sig.key_id.to_string()),
+                    trusted: true,
+                });
                 rep.push(
                     "signature",
                     Status::Pass,
                     entry.clone(),
                     format!(
                         "minisign {} signature and trusted comment verify (trusted comment: {})",
-                        if sig.prehashed { "prehashed (ED)" } else { "legacy (Ed)" },
+                        if sig.prehashed {
+                            "prehashed (ED)"
+                        } else {
+                            "legacy (Ed)"
+                        },
                         sig.trusted_comment
                     ),
                 );
-                rep.push("trust", Status::Pass, None, format!("the signer (key {}) is trusted", sig.key_id));
+                rep.push(
+                    "trust",
+                    Status::Pass,
+                    None,
+                    format!("the signer (key {}) is trusted", sig.key_id),
+                );
                 return Ok(rep.finish());
             }
             Err(e) => last_err = e,
         }
     }
-    rep.signer = Some(Signer { public_key: None, key_id: Some(sig.key_id.to_string()), trusted: false });
+    rep.signer = Some(Signer {
+        public_key: None,
+        key_id: Some(sig.key_id.to_string()),
+        trusted: false,
+    });
     rep.push("signature", Status::Fail, entry, last_err);
     Ok(rep.finish())
 }

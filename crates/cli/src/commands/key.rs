@@ -38,13 +38,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let mut policy = gtdx_sign::TrustPolicy::default();
             policy.add_key_arg(p)?;
             if policy.keys.len() != 1 {
-                anyhow::bail!("{p} holds {} keys; export takes exactly one", policy.keys.len());
+                anyhow::bail!(
+                    "{p} holds {} keys; export takes exactly one",
+                    policy.keys.len()
+                );
             }
             policy.keys.remove(0)
         }
         (None, None) => anyhow::bail!("pass a public key or --key FILE"),
     };
-    let text = if args.minisign { public.to_minisign_file() } else { public.to_file_text() };
+    let text = if args.minisign {
+        public.to_minisign_file()
+    } else {
+        public.to_file_text()
+    };
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(crate::exit::code(crate::exit::OK))
 }

@@ -35,12 +35,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         Format::Human => {
             writeln!(out, "Generated an ed25519 signing key.")?;
-            writeln!(out, "  secret key file: {} (mode 0600: keep it private, never commit it)", g.secret_path.display())?;
+            writeln!(
+                out,
+                "  secret key file: {} (mode 0600: keep it private, never commit it)",
+                g.secret_path.display()
+            )?;
             writeln!(out, "  public key file: {}", g.public_path.display())?;
             writeln!(out, "  key id:          {}", g.public.key_id)?;
             writeln!(out, "  public key:      {}", g.public.to_base64())?;
-            writeln!(out, "Sign with `gtdx sign PACK --key {}`;", g.secret_path.display())?;
-            writeln!(out, "verifiers trust it with `gtdx verify PACK --trusted-key {}`.", g.public.to_base64())?;
+            writeln!(
+                out,
+                "Sign with `gtdx sign PACK --key {}`;",
+                g.secret_path.display()
+            )?;
+            writeln!(
+                out,
+                "verifiers trust it with `gtdx verify PACK --trusted-key {}`.",
+                g.public.to_base64()
+            )?;
         }
     }
     Ok(crate::exit::code(crate::exit::OK))

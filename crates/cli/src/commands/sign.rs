@@ -13,7 +13,12 @@ pub struct Args {
     /// A .gtxpack, a describe.json, or with --detached any file.
     pub target: PathBuf,
     /// Secret key file (from `gtdx keygen`); must not be readable by group or others.
-    #[arg(long, value_name = "FILE", required_unless_present = "key_env", conflicts_with = "key_env")]
+    #[arg(
+        long,
+        value_name = "FILE",
+        required_unless_present = "key_env",
+        conflicts_with = "key_env"
+    )]
     pub key: Option<PathBuf>,
     /// Environment variable holding the secret key (the key file's text, or its base64 seed).
     #[arg(long, value_name = "VAR")]
@@ -39,7 +44,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.detached {
         let sig = gtdx_sign::sign_detached(&args.target, &key, args.trusted_comment.as_deref())
             .with_context(|| format!("cannot sign {}", args.target.display()))?;
-        writeln!(out, "Signed {} with key {}: {}", args.target.display(), key.key_id(), sig.display())?;
+        writeln!(
+            out,
+            "Signed {} with key {}: {}",
+            args.target.display(),
+            key.key_id(),
+            sig.display()
+        )?;
         return Ok(crate::exit::code(crate::exit::OK));
     }
     let signed = gtdx_sign::sign_path(&args.target, &key, args.key_id.as_deref())?;

@@ -49,10 +49,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         });
         gtdx_sign::verify_detached(&args.target, &sig, &policy)?
     } else if gtdx_sign::is_pack(&args.target)? {
-        let options = gtdx_sign::VerifyOptions { integrity_only: args.integrity_only };
+        let options = gtdx_sign::VerifyOptions {
+            integrity_only: args.integrity_only,
+        };
         gtdx_sign::verify_pack_with(&args.target, &policy, options)?
     } else if args.integrity_only {
-        anyhow::bail!("{} is not a pack; --integrity-only applies to .gtxpack files", args.target.display());
+        anyhow::bail!(
+            "{} is not a pack; --integrity-only applies to .gtxpack files",
+            args.target.display()
+        );
     } else {
         gtdx_sign::verify_describe_file(&args.target, &policy)?
     };
