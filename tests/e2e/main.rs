@@ -6,5 +6,6 @@
 mod support;
 
 mod build;
+mod new;
 mod sign;
 mod validate_lint;

@@ -22,6 +22,10 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Create a new extension project in a new directory.
+    New(commands::new::Args),
+    /// Create an extension project in an existing directory (keeps what is there).
+    Init(commands::new::InitArgs),
     /// Check a describe.json against the v2 contract (structure, types, stringified schemas).
     Validate(commands::validate::Args),
     /// Check a describe.json against the authoring checklist and the platform's lint rules.
@@ -48,6 +52,8 @@ pub enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::New(args) => commands::new::run(args),
+        Command::Init(args) => commands::new::run_init(args),
         Command::Validate(args) => commands::validate::run(args),
         Command::Lint(args) => commands::lint::run(args),
         Command::Describe(args) => commands::describe::run(args),

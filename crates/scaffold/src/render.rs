@@ -68,10 +68,15 @@ pub fn context(opts: &Options) -> Value {
         .tools
         .iter()
         .map(|t| {
+            let pascal = validate::pascal_case(t);
+            // rustfmt wraps a signature longer than 100 columns; generate what it would.
+            let sig =
+                format!("pub fn {t}(input: {pascal}Input) -> Result<{pascal}Output, ToolError> {{");
             json!({
                 "name": t,
-                "pascal": validate::pascal_case(t),
+                "pascal": pascal,
                 "words": t.replace('_', " "),
+                "wrap_signature": sig.len() > 100,
             })
         })
         .collect();

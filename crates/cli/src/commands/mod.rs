@@ -6,6 +6,7 @@ pub mod describe;
 pub mod build;
 pub mod inspect;
 pub mod lint;
+pub mod new;
 pub mod pack;
 pub mod sign;
 pub mod validate;
