@@ -7,5 +7,6 @@ mod support;
 
 mod build;
 mod new;
+mod sdk;
 mod sign;
 mod validate_lint;

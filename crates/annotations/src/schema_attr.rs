@@ -154,10 +154,14 @@ fn parse_into(tokens: TokenStream, out: &mut SchemaAttr) -> syn::Result<()> {
                     *slot = Some(Spanned::new(n, expr.span()));
                 }
                 _ => {
+                    let e = syn::Error::new_spanned(
+                        &meta.path,
+                        unknown_key(&key, SCHEMA_KEYS, "schema"),
+                    );
                     if meta.input.peek(syn::Token![=]) {
                         let _ = meta.value().and_then(|v| v.parse::<Expr>());
                     }
-                    return Err(meta.error(unknown_key(&key, SCHEMA_KEYS, "schema")));
+                    return Err(e);
                 }
             }
             Ok(())

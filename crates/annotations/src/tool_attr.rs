@@ -249,13 +249,11 @@ fn parse_key(
     };
     if !TOOL_KEYS.contains(&key.as_str()) {
         // Consume a value, if any, so the next key still parses.
-        skip_value(meta);
-        return Err(meta.error(unknown_key(&key, TOOL_KEYS, "tool")));
+        return Err(skipping(meta, unknown_key(&key, TOOL_KEYS, "tool")));
     }
     if key != "example" {
         if seen.contains(&key) {
-            skip_value(meta);
-            return Err(meta.error(format!("`{key}` is given twice")));
+            return Err(skipping(meta, format!("`{key}` is given twice")));
         }
         seen.push(key.clone());
     }
@@ -456,10 +454,10 @@ fn parse_key(
 fn parse_example(meta: &ParseNestedMeta<'_>) -> syn::Result<Example> {
     let span = meta.path.span();
     if !meta.input.peek(syn::token::Paren) {
-        skip_value(meta);
-        return Err(
-            meta.error("`example` takes a list: example(when = \"...\", input = r#\"{...}\"#)")
-        );
+        return Err(skipping(
+            meta,
+            "`example` takes a list: example(when = \"...\", input = r#\"{...}\"#)",
+        ));
     }
     let mut when: Option<LitStr> = None;
     let mut input: Option<LitStr> = None;
@@ -510,6 +508,13 @@ fn parse_example(meta: &ParseNestedMeta<'_>) -> syn::Result<Example> {
     })
 }
 
+/// An error spanning the key itself; then consumes the key's value so parsing can go on.
+fn skipping(meta: &ParseNestedMeta<'_>, message: impl std::fmt::Display) -> syn::Error {
+    let e = syn::Error::new_spanned(&meta.path, message);
+    skip_value(meta);
+    e
+}
+
 /// Consumes `= <expr>` or `(...)` after a key we reject, so parsing can go on.
 fn skip_value(meta: &ParseNestedMeta<'_>) {
     if meta.input.peek(syn::Token![=]) {
@@ -524,8 +529,10 @@ fn skip_value(meta: &ParseNestedMeta<'_>) {
 
 pub(crate) fn string(meta: &ParseNestedMeta<'_>, key: &str, example: &str) -> syn::Result<LitStr> {
     if !meta.input.peek(syn::Token![=]) {
-        skip_value(meta);
-        return Err(meta.error(format!("`{key}` takes a value: {key} = {example}")));
+        return Err(skipping(
+            meta,
+            format!("`{key}` takes a value: {key} = {example}"),
+        ));
     }
     let expr: Expr = meta.value()?.parse()?;
     match expr {
@@ -552,8 +559,10 @@ fn non_empty(lit: LitStr, key: &str) -> syn::Result<LitStr> {
 
 fn string_list(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<(Vec<LitStr>, Span)> {
     if !meta.input.peek(syn::Token![=]) {
-        skip_value(meta);
-        return Err(meta.error(format!("`{key}` takes a list: {key} = [\"...\"]")));
+        return Err(skipping(
+            meta,
+            format!("`{key}` takes a list: {key} = [\"...\"]"),
+        ));
     }
     let expr: Expr = meta.value()?.parse()?;
     let Expr::Array(ExprArray { elems, .. }) = &expr else {

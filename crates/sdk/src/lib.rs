@@ -201,7 +201,7 @@ macro_rules! __export_extension_impl {
                 }
             }
 
-    $crate::__gtdx_export_world!(__GtdxExtension with_types_in $crate::__bindings);
+    $crate::__bindings::__gtdx_export_world!(__GtdxExtension with_types_in $crate::__bindings);
         };
     };
 }

@@ -1,0 +1,75 @@
+use gtdx_sdk::{Schema, ToolError, tool};
+use serde::{Deserialize, Serialize};
+
+#[derive(Deserialize, Schema)]
+pub struct WeatherInput {
+    /// City name.
+    #[schema(pattern = "^[A-Z]")]
+    pub city: String,
+    #[schema(minimum = -3, maximum = 14)]
+    pub days: Option<i8>,
+}
+
+#[derive(Serialize)]
+pub struct Forecast {
+    pub summary: String,
+}
+
+#[derive(Debug)]
+pub struct UpstreamDown;
+
+impl From<UpstreamDown> for ToolError {
+    fn from(_: UpstreamDown) -> Self {
+        ToolError::internal("upstream is down")
+    }
+}
+
+/// Look up the weather of a city.
+#[tool(
+    capabilities = ["agentic_worker", "flow"],
+    secrets = ["weather/api_key"],
+    side_effects = "external",
+    cost = "medium",
+    confirmation_required = false,
+    usage_hint = "When the user asks about the weather.",
+    example(when = "Paris", input = r#"{"city": "Paris"}"#),
+    runtime_ref = "weather",
+    export = "greentic:extension-design/tools.invoke-tool",
+)]
+pub fn weather(input: WeatherInput) -> Result<Forecast, ToolError> {
+    Ok(Forecast {
+        summary: format!("{}: sunny for {} days", input.city, input.days.unwrap_or(1)),
+    })
+}
+
+mod inner {
+    use super::UpstreamDown;
+
+    /// Always fails, with an error type converted into ToolError.
+    #[gtdx_sdk::tool(capabilities = ["flow"], name = "always_down")]
+    pub fn r#down() -> Result<Vec<u32>, UpstreamDown> {
+        Err(UpstreamDown)
+    }
+}
+
+fn main() {
+    assert_eq!(
+        __gtdx_invoke_weather(r#"{"city":"Oslo","days":3}"#).unwrap(),
+        r#"{"summary":"Oslo: sunny for 3 days"}"#
+    );
+    let err = __gtdx_invoke_weather(r#"{"city":3}"#).unwrap_err();
+    assert!(
+        matches!(&err, ToolError::InvalidInput(m) if m.starts_with("invalid argument `city`")),
+        "{err}"
+    );
+    assert_eq!(
+        inner::__gtdx_invoke_down("null").unwrap_err(),
+        ToolError::internal("upstream is down")
+    );
+    assert!(
+        inner::__gtdx_invoke_down(r#"{"x":1}"#)
+            .unwrap_err()
+            .message()
+            .contains("takes no arguments")
+    );
+}

@@ -1,0 +1,22 @@
+use gtdx_sdk::{ToolError, tool};
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+pub struct WeatherInput {
+    pub city: String,
+}
+
+/// Look up the weather of a city.
+#[tool(capabilities = ["agentic_worker", "flow"], name = "GetWeather")]
+pub fn weather(input: WeatherInput) -> Result<String, ToolError> {
+    Ok(input.city)
+}
+
+/// Look up the weather of a city.
+#[tool(capabilities = ["flow"])]
+#[allow(non_snake_case)]
+pub fn getWeather(input: WeatherInput) -> Result<String, ToolError> {
+    Ok(input.city)
+}
+
+fn main() {}
