@@ -10,3 +10,4 @@ mod new;
 mod sdk;
 mod sign;
 mod validate_lint;
+mod worker;

@@ -38,6 +38,8 @@ pub enum Command {
     Pack(commands::pack::Args),
     /// Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests.
     Inspect(commands::inspect::Args),
+    /// Assemble and inspect Digital Worker manifests from signed .gtxpack extensions.
+    Worker(commands::worker::Args),
     /// Make an ed25519 signing key pair (secret key file mode 0600, never overwritten).
     Keygen(commands::keygen::Args),
     /// Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format).
@@ -60,6 +62,7 @@ pub fn main() -> ExitCode {
         Command::Build(args) => commands::build::run(args),
         Command::Pack(args) => commands::pack::run(args),
         Command::Inspect(args) => commands::inspect::run(args),
+        Command::Worker(args) => commands::worker::run(args),
         Command::Keygen(args) => commands::keygen::run(args),
         Command::Sign(args) => commands::sign::run(args),
         Command::Verify(args) => commands::verify::run(args),

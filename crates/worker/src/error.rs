@@ -51,7 +51,7 @@ pub enum SpecError {
     Io(gtdx_fsx::FsError),
     #[error("{place}: {message}{}", help.as_ref().map(|h| format!("; {h}")).unwrap_or_default())]
     Invalid {
-        place: Place,
+        place: Box<Place>,
         message: String,
         help: Option<String>,
     },
@@ -122,7 +122,7 @@ pub enum BuildError {
     Spec(#[from] SpecError),
     #[error("{place}: cannot use pack {}: {message}", pack.display())]
     Pack {
-        place: Place,
+        place: Box<Place>,
         pack: PathBuf,
         message: String,
     },

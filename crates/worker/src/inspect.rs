@@ -15,6 +15,8 @@ use crate::spec::{Limits, WorkerKind};
 pub enum InspectError {
     #[error(transparent)]
     Io(#[from] gtdx_fsx::FsError),
+    #[error("cannot read the trusted keys: {0}")]
+    Trust(String),
     #[error("{}:{line}:{column}: not a worker manifest: {message}; build one with `gtdx worker build`", path.display())]
     Invalid {
         path: PathBuf,

@@ -81,7 +81,9 @@ pub fn default_out(spec: &Path) -> PathBuf {
 pub fn build(opts: &BuildOptions) -> Result<BuildOutcome, BuildError> {
     let spec = LoadedSpec::load(&opts.spec)?;
     let base = spec.base_dir();
-    let trust = packs::TrustPolicy::load(&opts.trust)?;
+    let trust = packs::trust_policy(&opts.trust).map_err(|e| BuildError::Usage {
+        message: format!("cannot read the trusted keys: {e}"),
+    })?;
     let signer = match &opts.sign {
         Some(src) => Some(packs::load_signing_key(src)?),
         None => None,
@@ -93,7 +95,16 @@ pub fn build(opts: &BuildOptions) -> Result<BuildOutcome, BuildError> {
         None => None,
     };
     let out = opts.out.clone().unwrap_or_else(|| default_out(&opts.spec));
-    gtdx_fsx::write_atomic(&out, assembly.manifest.to_pretty_json().as_bytes())?;
+    let text = assembly.manifest.to_pretty_json();
+    gtdx_fsx::write_atomic_with(&out, |f| {
+        // The temporary file is private (0600); a manifest is meant to be shipped and read.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            f.set_permissions(std::fs::Permissions::from_mode(0o644))?;
+        }
+        std::io::Write::write_all(f, text.as_bytes())
+    })?;
     Ok(BuildOutcome {
         out,
         assembly,

@@ -169,7 +169,7 @@ impl LoadedSpec {
         })?;
         let bytes = gtdx_fsx::read(path).map_err(SpecError::Io)?;
         let text = String::from_utf8(bytes).map_err(|e| SpecError::Invalid {
-            place: Place::file(path),
+            place: Box::new(Place::file(path)),
             message: format!(
                 "the file is not UTF-8 (invalid byte at offset {})",
                 e.utf8_error().valid_up_to()
@@ -252,15 +252,21 @@ pub fn parse(path: &Path, format: SpecFormat, text: &str) -> Result<WorkerSpec, 
 }
 
 fn invalid(path: &Path, line: Option<usize>, column: Option<usize>, message: &str) -> SpecError {
-    let message = message.trim().trim_end_matches('.').to_string();
+    let mut message = message.trim().trim_end_matches('.').to_string();
     let help = suggestion(&message);
+    if help.is_some() {
+        // The help lists the known names; serde's own list would repeat them.
+        if let Some(i) = message.find(", expected") {
+            message.truncate(i);
+        }
+    }
     SpecError::Invalid {
-        place: Place {
+        place: Box::new(Place {
             file: path.to_path_buf(),
             line,
             column,
             label: None,
-        },
+        }),
         message,
         help,
     }
@@ -277,9 +283,11 @@ fn strip_location(message: &str) -> String {
 /// For serde's `unknown field `x`, expected one of `a`, `b`` (and `unknown variant`), the
 /// nearest known name.
 fn suggestion(message: &str) -> Option<String> {
-    let (what, rest) = if let Some(r) = message.strip_prefix("unknown field `") {
+    // YAML prefixes the path (`llm: unknown field ...`).
+    let find = |needle: &str| message.find(needle).map(|i| &message[i + needle.len()..]);
+    let (what, rest) = if let Some(r) = find("unknown field `") {
         ("key", r)
-    } else if let Some(r) = message.strip_prefix("unknown variant `") {
+    } else if let Some(r) = find("unknown variant `") {
         ("value", r)
     } else {
         return None;
@@ -328,7 +336,7 @@ fn validate(path: &Path, spec: &WorkerSpec) -> Result<(), SpecError> {
     for (key, value) in required_text {
         if value.trim().is_empty() {
             return Err(SpecError::Invalid {
-                place: Place::file(path),
+                place: Box::new(Place::file(path)),
                 message: format!("`{key}` is empty"),
                 help: Some(format!("give `{key}` a value")),
             });
@@ -342,7 +350,7 @@ fn validate(path: &Path, spec: &WorkerSpec) -> Result<(), SpecError> {
     for (key, value) in limits {
         if value == Some(0) {
             return Err(SpecError::Invalid {
-                place: Place::file(path),
+                place: Box::new(Place::file(path)),
                 message: format!("`{key}` is 0"),
                 help: Some(format!(
                     "use a positive number, or remove `{key}` to take the runtime's default"

@@ -11,3 +11,4 @@ pub mod pack;
 pub mod sign;
 pub mod validate;
 pub mod verify;
+pub mod worker;

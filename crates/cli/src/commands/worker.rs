@@ -1,0 +1,218 @@
+//! `gtdx worker build` and `gtdx worker inspect`: Digital Worker manifests.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use gtdx_worker::{BuildError, BuildOptions, FailureClass, KeySource, TrustInputs};
+
+use crate::exit;
+use crate::output::Format;
+
+/// `gtdx worker <build|inspect>`
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: WorkerCommand,
+}
+
+#[derive(Debug, clap::Subcommand)]
+pub enum WorkerCommand {
+    /// Assemble a Digital Worker manifest from a worker spec and its signed .gtxpack extensions,
+    /// keeping only the tools that declare the agentic_worker capability.
+    Build(BuildArgs),
+    /// Show what an agent built from a manifest sees: tools, side effects, confirmations,
+    /// secrets an operator must supply, pinned packs and the manifest's own signature.
+    Inspect(InspectArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct BuildArgs {
+    /// The worker spec: worker.toml, or a .yaml/.yml/.json file with the same keys.
+    pub spec: PathBuf,
+    /// Where to write the manifest [default: <spec stem>.worker.json next to the spec].
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// A trusted signer public key (base64, optionally `ed25519:`-prefixed, or a public key file). Repeatable.
+    #[arg(long = "trusted-key", value_name = "KEY")]
+    pub trusted_key: Vec<String>,
+    /// A file of trusted public keys, one per line. Repeatable.
+    #[arg(long = "trusted-keys", value_name = "FILE")]
+    pub trusted_keys: Vec<PathBuf>,
+    /// Include unsigned packs and packs signed by untrusted keys, each named in a warning and
+    /// marked in the manifest. Packs failing an integrity or signature check are never included.
+    #[arg(long)]
+    pub allow_unsigned: bool,
+    /// Sign the manifest (JCS + ed25519, a `signature` block as in describe.json).
+    #[arg(long, requires = "signing_key")]
+    pub sign: bool,
+    /// The secret key file to sign with.
+    #[arg(long, value_name = "FILE", group = "signing_key", requires = "sign")]
+    pub key: Option<PathBuf>,
+    /// An environment variable holding the secret key.
+    #[arg(
+        long = "key-env",
+        value_name = "VAR",
+        group = "signing_key",
+        requires = "sign"
+    )]
+    pub key_env: Option<String>,
+    /// `json` prints one JSON document on stdout: the manifest path, kept and dropped tools,
+    /// warnings.
+    #[arg(long = "message-format", value_enum, default_value_t)]
+    pub message_format: Format,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct InspectArgs {
+    /// The manifest written by `gtdx worker build`.
+    pub manifest: PathBuf,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+    /// A trusted public key to check the manifest's signer against. Repeatable.
+    #[arg(long = "trusted-key", value_name = "KEY")]
+    pub trusted_key: Vec<String>,
+    /// A file of trusted public keys, one per line. Repeatable.
+    #[arg(long = "trusted-keys", value_name = "FILE")]
+    pub trusted_keys: Vec<PathBuf>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    match args.command {
+        WorkerCommand::Build(a) => build(a),
+        WorkerCommand::Inspect(a) => inspect(a),
+    }
+}
+
+fn build(a: BuildArgs) -> anyhow::Result<ExitCode> {
+    let sign = match (a.sign, a.key, a.key_env) {
+        (false, _, _) => None,
+        (true, Some(f), _) => Some(KeySource::File(f)),
+        (true, None, Some(v)) => Some(KeySource::Env(v)),
+        (true, None, None) => anyhow::bail!("--sign needs --key FILE or --key-env VAR"),
+    };
+    let opts = BuildOptions {
+        spec: a.spec,
+        out: a.out,
+        trust: TrustInputs {
+            keys: a.trusted_key,
+            key_files: a.trusted_keys,
+        },
+        allow_unsigned: a.allow_unsigned,
+        sign,
+    };
+    let outcome = match gtdx_worker::build(&opts) {
+        Ok(o) => o,
+        Err(e) => return Ok(report_build_error(&e)),
+    };
+    let asm = &outcome.assembly;
+    let m = &asm.manifest;
+    match a.message_format {
+        Format::Human => {
+            let mut err = std::io::stderr().lock();
+            for d in &asm.diagnostics {
+                let _ = writeln!(err, "{}", d.render_human());
+            }
+            for d in &asm.dropped {
+                let _ = writeln!(
+                    err,
+                    "dropped: tool `{}` of `{}` {} ({}): {}",
+                    d.tool_name, d.extension_id, d.extension_version, d.pack, d.message
+                );
+            }
+            let signed = match &outcome.signed_by {
+                Some(k) => format!(", signed by {k}"),
+                None => String::new(),
+            };
+            let _ = writeln!(
+                err,
+                "wrote {}: {} tool(s) from {} extension(s), {} dropped{signed}",
+                outcome.out.display(),
+                m.extension_tools.len(),
+                m.extensions.len(),
+                asm.dropped.len()
+            );
+        }
+        Format::Json => {
+            let doc = serde_json::json!({
+                "manifest": outcome.out.display().to_string(),
+                "signed_by": outcome.signed_by,
+                "extensions": m.extensions.iter().map(|e| serde_json::json!({
+                    "extension_id": e.extension_id,
+                    "extension_version": e.extension_version,
+                    "sha256": e.sha256,
+                    "signed": e.signed,
+                    "trusted": e.trusted,
+                })).collect::<Vec<_>>(),
+                "kept": m.extension_tools.iter().map(|b| serde_json::json!({
+                    "extension_id": b.extension_id,
+                    "tool_name": b.tool_name,
+                })).collect::<Vec<_>>(),
+                "dropped": asm.dropped,
+                "diagnostics": asm.diagnostics,
+            });
+            println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+        }
+    }
+    Ok(exit::code(exit::OK))
+}
+
+fn report_build_error(e: &BuildError) -> ExitCode {
+    let mut err = std::io::stderr().lock();
+    match e {
+        BuildError::Selection { problems } => {
+            for p in problems {
+                let _ = writeln!(err, "error: {p}");
+            }
+            let _ = writeln!(
+                err,
+                "error: no manifest written ({} problem(s))",
+                problems.len()
+            );
+        }
+        BuildError::Refused { refused } => {
+            for r in refused {
+                let _ = writeln!(err, "error: {r}");
+            }
+            let _ = writeln!(
+                err,
+                "error: no manifest written ({} pack(s) refused)",
+                refused.len()
+            );
+        }
+        other => {
+            let _ = writeln!(err, "error: {other}");
+        }
+    }
+    exit::code(match e.class() {
+        FailureClass::BadInput => exit::BAD_INPUT,
+        FailureClass::Findings => exit::FINDINGS,
+        FailureClass::Untrusted => exit::UNTRUSTED,
+    })
+}
+
+fn inspect(a: InspectArgs) -> anyhow::Result<ExitCode> {
+    let trust = TrustInputs {
+        keys: a.trusted_key,
+        key_files: a.trusted_keys,
+    };
+    let has_trust = !trust.keys.is_empty() || !trust.key_files.is_empty();
+    let inspection = gtdx_worker::inspect(&a.manifest, has_trust.then_some(&trust))?;
+    match a.format {
+        Format::Human => print!("{}", inspection.render_human()),
+        Format::Json => {
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&inspection).unwrap_or_default()
+            );
+        }
+    }
+    Ok(exit::code(match &inspection.signature {
+        gtdx_worker::ManifestSignature::Invalid { .. } => exit::FINDINGS,
+        gtdx_worker::ManifestSignature::Valid {
+            trusted: Some(false),
+            ..
+        } => exit::UNTRUSTED,
+        _ => exit::OK,
+    }))
+}
