@@ -654,3 +654,34 @@ fn inspect_rejects_a_file_that_is_not_a_manifest() {
         "{err}"
     );
 }
+
+#[test]
+fn the_same_pack_twice_collapses_two_packs_of_one_extension_do_not() {
+    let env = setup();
+    let spec = env.spec(&["gamma", "alpha", "gamma"], "");
+    let out = env.build(&spec).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("I_WORKER_DUPLICATE_PACK"),
+        "{}",
+        stderr(&out)
+    );
+    let (_, v) = env.manifest("worker.worker.json");
+    assert_eq!(v["extensions"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        tool_names(&v)
+            .iter()
+            .filter(|t| t.as_str() == "greentic.gamma/g_lookup")
+            .count(),
+        1
+    );
+
+    let spec = env.spec(&["gamma", "gamma-stranger"], "");
+    let out = env.build(&spec).arg("--allow-unsigned").output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = env.normalize(&stderr(&out));
+    assert!(
+        err.contains("[TMP]/worker.toml:1:38 (extensions[1]): extension `greentic.gamma` is given twice with different contents"),
+        "{err}"
+    );
+}
