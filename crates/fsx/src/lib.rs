@@ -19,7 +19,11 @@ pub struct FsError {
 
 impl FsError {
     pub fn new(action: &'static str, path: impl Into<PathBuf>, source: std::io::Error) -> Self {
-        FsError { action, path: path.into(), source }
+        FsError {
+            action,
+            path: path.into(),
+            source,
+        }
     }
 }
 
@@ -38,13 +42,29 @@ pub fn write_atomic_with(
         _ => PathBuf::from("."),
     };
     std::fs::create_dir_all(&dir).map_err(|e| FsError::new("cannot create directory", &dir, e))?;
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".gtdx-tmp-")
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".gtdx-tmp-");
+    // A temporary file is private (0600); the result should get the mode a plain create would
+    // (0666 less the umask), or keep the mode of the file it replaces.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder
         .tempfile_in(&dir)
         .map_err(|e| FsError::new("cannot create a temporary file in", &dir, e))?;
+    if let Ok(existing) = std::fs::metadata(path) {
+        tmp.as_file()
+            .set_permissions(existing.permissions())
+            .map_err(|e| FsError::new("cannot write", path, e))?;
+    }
     fill(tmp.as_file_mut()).map_err(|e| FsError::new("cannot write", path, e))?;
-    tmp.as_file_mut().sync_all().map_err(|e| FsError::new("cannot write", path, e))?;
-    tmp.persist(path).map_err(|e| FsError::new("cannot write", path, e.error))?;
+    tmp.as_file_mut()
+        .sync_all()
+        .map_err(|e| FsError::new("cannot write", path, e))?;
+    tmp.persist(path)
+        .map_err(|e| FsError::new("cannot write", path, e.error))?;
     Ok(())
 }
 
@@ -66,6 +86,26 @@ mod tests {
         assert_eq!(std::fs::read(&p).unwrap(), b"two");
         let leftovers: Vec<_> = std::fs::read_dir(p.parent().unwrap()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn new_files_get_the_usual_mode_and_replaced_files_keep_theirs() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("m.txt");
+        write_atomic(&p, b"one").unwrap();
+        let mode = std::fs::metadata(&p).unwrap().permissions().mode() & 0o777;
+        assert_ne!(
+            mode, 0o600,
+            "not the temporary file's private mode (umask permitting)"
+        );
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write_atomic(&p, b"two").unwrap();
+        assert_eq!(
+            std::fs::metadata(&p).unwrap().permissions().mode() & 0o777,
+            0o640
+        );
     }
 
     #[test]
