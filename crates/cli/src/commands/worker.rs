@@ -151,7 +151,11 @@ fn build(a: BuildArgs) -> anyhow::Result<ExitCode> {
                 "dropped": asm.dropped,
                 "diagnostics": asm.diagnostics,
             });
-            println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+            let _ = writeln!(
+                std::io::stdout().lock(),
+                "{}",
+                serde_json::to_string_pretty(&doc).unwrap_or_default()
+            );
         }
     }
     Ok(exit::code(exit::OK))
@@ -197,11 +201,23 @@ fn inspect(a: InspectArgs) -> anyhow::Result<ExitCode> {
         key_files: a.trusted_keys,
     };
     let has_trust = !trust.keys.is_empty() || !trust.key_files.is_empty();
-    let inspection = gtdx_worker::inspect(&a.manifest, has_trust.then_some(&trust))?;
+    let inspection = match gtdx_worker::inspect(&a.manifest, has_trust.then_some(&trust)) {
+        Ok(i) => i,
+        Err(e) => {
+            // The error names the file and the cause once; no anyhow chain to repeat it.
+            let _ = writeln!(std::io::stderr(), "error: {e}");
+            return Ok(exit::code(exit::BAD_INPUT));
+        }
+    };
+    // A closed pipe (`| head`) is not an error worth a panic.
+    let mut out = std::io::stdout().lock();
     match a.format {
-        Format::Human => print!("{}", inspection.render_human()),
+        Format::Human => {
+            let _ = write!(out, "{}", inspection.render_human());
+        }
         Format::Json => {
-            println!(
+            let _ = writeln!(
+                out,
                 "{}",
                 serde_json::to_string_pretty(&inspection).unwrap_or_default()
             );
