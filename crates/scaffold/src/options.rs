@@ -263,24 +263,9 @@ pub fn default_author(package: &str) -> String {
     };
     let (mut name, mut email) = (env("GIT_AUTHOR_NAME"), env("GIT_AUTHOR_EMAIL"));
     if name.is_none() {
-        if let Ok(out) = std::process::Command::new("git")
-            .args(["config", "--get-regexp", r"^user\.(name|email)$"])
-            .stdin(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .output()
-        {
-            for line in String::from_utf8_lossy(&out.stdout).lines() {
-                match line.split_once(' ') {
-                    Some(("user.name", v)) if !v.trim().is_empty() => {
-                        name = Some(v.trim().to_string())
-                    }
-                    Some(("user.email", v)) if !v.trim().is_empty() && email.is_none() => {
-                        email = Some(v.trim().to_string())
-                    }
-                    _ => {}
-                }
-            }
-        }
+        let (git_name, git_email) = git_user();
+        name = git_name;
+        email = email.or(git_email);
     }
     let name = name
         .or_else(|| env("USER"))
@@ -292,6 +277,27 @@ pub fn default_author(package: &str) -> String {
         Some(e) => format!("{name} <{}>", e.replace(['<', '>'], "")),
         None => name,
     }
+}
+
+/// `user.name` and `user.email` from git's configuration (one process).
+fn git_user() -> (Option<String>, Option<String>) {
+    let (mut name, mut email) = (None, None);
+    let Ok(out) = std::process::Command::new("git")
+        .args(["config", "--get-regexp", r"^user\.(name|email)$"])
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .output()
+    else {
+        return (None, None);
+    };
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        match line.split_once(' ') {
+            Some(("user.name", v)) if !v.trim().is_empty() => name = Some(v.trim().to_string()),
+            Some(("user.email", v)) if !v.trim().is_empty() => email = Some(v.trim().to_string()),
+            _ => {}
+        }
+    }
+    (name, email)
 }
 
 fn dir_name(path: &Path) -> Option<String> {
@@ -462,5 +468,111 @@ fn parse_kind(k: &str) -> Result<ExtensionKind, String> {
             "--kind `{k}` is not an extension kind. Use `design` (supported), or one of bundle, \
              deploy, provider (not supported yet)."
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Answers from a list; records what was asked.
+    struct Canned {
+        answers: Vec<&'static str>,
+        asked: Vec<&'static str>,
+        rejected: Vec<String>,
+    }
+
+    impl Prompter for Canned {
+        fn ask(&mut self, q: &Question) -> std::io::Result<Option<String>> {
+            self.asked.push(q.key);
+            Ok(if self.answers.is_empty() {
+                None
+            } else {
+                Some(self.answers.remove(0).to_string())
+            })
+        }
+        fn reject(&mut self, message: &str) {
+            self.rejected.push(message.to_string());
+        }
+    }
+
+    fn req() -> Request {
+        Request {
+            path: PathBuf::from("/tmp/some-ext"),
+            sdk: Some("0.1".into()),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn defaults_without_a_prompter() {
+        let o = resolve(&req(), None).unwrap();
+        assert_eq!(o.name, "some-ext");
+        assert_eq!(o.id, "greentic.some-ext");
+        assert_eq!(o.tools, ["hello"]);
+        assert_eq!(o.capabilities, ["agentic_worker", "flow"]);
+        assert!(!o.node_type && !o.dynamic_tools);
+        assert_eq!(o.ci, Ci::None);
+        assert_eq!(o.vcs, Vcs::Git);
+    }
+
+    #[test]
+    fn given_values_are_not_asked_and_bad_answers_are_asked_again() {
+        let mut r = req();
+        r.id = Some("greentic.given".into());
+        r.ci = Some("github".into());
+        let mut p = Canned {
+            // name: bad then good; tools; capabilities: default; node type: bad then yes; dynamic: default
+            answers: vec!["9x", "good-name", "a_b, c", "", "maybe", "y", ""],
+            asked: vec![],
+            rejected: vec![],
+        };
+        let o = resolve(&r, Some(&mut p)).unwrap();
+        assert_eq!(
+            p.asked,
+            [
+                "NAME",
+                "NAME",
+                "TOOL",
+                "CAPABILITY",
+                "NODE_TYPE",
+                "NODE_TYPE",
+                "DYNAMIC_TOOLS"
+            ]
+        );
+        assert_eq!(p.rejected.len(), 2);
+        assert_eq!(o.name, "good-name");
+        assert_eq!(o.id, "greentic.given");
+        assert_eq!(o.tools, ["a_b", "c"]);
+        assert!(o.node_type);
+        assert_eq!(o.ci, Ci::Github);
+    }
+
+    #[test]
+    fn capabilities_are_deduplicated_and_ordered() {
+        let mut r = req();
+        r.capabilities = Some(vec!["flow".into(), "agentic_worker,flow".into()]);
+        assert_eq!(
+            resolve(&r, None).unwrap().capabilities,
+            ["agentic_worker", "flow"]
+        );
+    }
+
+    #[test]
+    fn dynamic_tool_names_are_reserved() {
+        let mut r = req();
+        r.tools = Some(vec!["get_record".into()]);
+        assert!(resolve(&r, None).is_ok());
+        r.dynamic_tools = Some(true);
+        let e = resolve(&r, None).unwrap_err().to_string();
+        assert!(e.contains("get_record"), "{e}");
+    }
+
+    #[test]
+    fn type_name_collisions_are_refused() {
+        let mut r = req();
+        r.tools = Some(vec!["ab_1".into(), "ab1".into()]);
+        let e = resolve(&r, None).unwrap_err().to_string();
+        assert!(e.contains("Ab1Input"), "{e}");
     }
 }

@@ -16,6 +16,10 @@ use crate::ScaffoldError;
 use crate::options::Mode;
 use crate::render::Project;
 
+/// Files the caller adds after the templates (with [`Writer::put`]), checked for conflicts
+/// up front like the rendered ones.
+pub const GENERATED_LATER: &[&str] = &["describe.json"];
+
 /// How the project reaches its directory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Strategy {
@@ -157,11 +161,16 @@ impl Writer {
 
     fn merge(&mut self, project: &Project, force: bool, shown: &str) -> Result<(), ScaffoldError> {
         let mut conflicts = Vec::new();
-        for f in &project.files {
-            let dest = self.target.join(&f.path);
+        let paths = project
+            .files
+            .iter()
+            .map(|f| f.path.as_str())
+            .chain(GENERATED_LATER.iter().copied());
+        for path in paths {
+            let dest = self.target.join(path);
             // A path component that exists as a file would make the write fail half-way.
             let mut prefix = self.target.clone();
-            let parts: Vec<&str> = f.path.split('/').collect();
+            let parts: Vec<&str> = path.split('/').collect();
             for part in &parts[..parts.len() - 1] {
                 prefix.push(part);
                 if prefix.exists() && !prefix.is_dir() {
@@ -169,7 +178,7 @@ impl Writer {
                         "{} is a file, but the project needs a directory there for {}. Move it \
                          away and run again.",
                         prefix.display(),
-                        f.path
+                        path
                     )));
                 }
             }
@@ -181,23 +190,22 @@ impl Writer {
                         dest.display()
                     )));
                 }
-                conflicts.push(f.path.clone());
+                conflicts.push(path.to_string());
             }
         }
         if !conflicts.is_empty() && !force {
             return Err(ScaffoldError::Target(format!(
-                "{shown} already has {}. Pass --force to keep them and add only the missing files \
+                "the directory `{shown}` already has {}. Pass --force to keep them and add only the missing files \
                  (nothing is overwritten or deleted), or move them away.",
                 conflicts.join(", ")
             )));
         }
         for f in &project.files {
-            if conflicts.contains(&f.path) {
-                self.skipped.push(f.path.clone());
-            } else {
+            if !conflicts.contains(&f.path) {
                 self.put(&f.path, &f.contents)?;
             }
         }
+        self.skipped = conflicts;
         Ok(())
     }
 
@@ -324,4 +332,85 @@ impl Drop for Writer {
 pub fn inside_git_work_tree(path: &Path) -> bool {
     let abs = absolute(path);
     abs.ancestors().any(|a| a.join(".git").exists())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::File;
+
+    fn project() -> Project {
+        Project {
+            files: vec![
+                File {
+                    path: "Cargo.toml".into(),
+                    contents: "x".into(),
+                },
+                File {
+                    path: "src/lib.rs".into(),
+                    contents: "y".into(),
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn a_fresh_project_appears_only_when_finished() {
+        let tmp = tempfile::tempdir().unwrap();
+        let target = tmp.path().join("deep/er/proj");
+        let w = Writer::start(&target, Mode::New, false, &project()).unwrap();
+        assert!(!target.exists());
+        assert!(w.dir().join("src/lib.rs").is_file());
+        let done = w.finish().unwrap();
+        assert_eq!(
+            std::fs::read_to_string(done.join("src/lib.rs")).unwrap(),
+            "y"
+        );
+        let names: Vec<_> = std::fs::read_dir(target.parent().unwrap())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["proj"], "no staging directory left");
+    }
+
+    #[test]
+    fn an_abandoned_fresh_project_leaves_nothing() {
+        let tmp = tempfile::tempdir().unwrap();
+        let target = tmp.path().join("a/b/proj");
+        let mut w = Writer::start(&target, Mode::New, false, &project()).unwrap();
+        w.put("describe.json", "{}").unwrap();
+        drop(w);
+        assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn merge_keeps_existing_files() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(tmp.path().join("Cargo.toml"), "mine").unwrap();
+        assert!(Writer::start(tmp.path(), Mode::Init, false, &project()).is_err());
+        assert!(
+            !tmp.path().join("src").exists(),
+            "nothing written when refused"
+        );
+        let mut w = Writer::start(tmp.path(), Mode::Init, true, &project()).unwrap();
+        w.put("describe.json", "{}").unwrap();
+        assert_eq!(w.skipped(), ["Cargo.toml"]);
+        assert_eq!(w.written(), ["src/lib.rs", "describe.json"]);
+        w.finish().unwrap();
+        assert_eq!(
+            std::fs::read_to_string(tmp.path().join("Cargo.toml")).unwrap(),
+            "mine"
+        );
+    }
+
+    #[test]
+    fn a_file_where_a_directory_is_needed_is_refused_up_front() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(tmp.path().join("src"), "a file").unwrap();
+        let e = Writer::start(tmp.path(), Mode::Init, true, &project())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("is a file"), "{e}");
+        assert!(!tmp.path().join("Cargo.toml").exists());
+    }
 }

@@ -12,7 +12,9 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gtdx_scaffold::{Mode, Options, Prompter, Question, Request, Strategy, Vcs, Writer};
+use gtdx_scaffold::{
+    Ci, Mode, Options, Prompter, Question, Request, SdkSource, Strategy, Vcs, Writer,
+};
 
 /// The options `new` and `init` share.
 #[derive(Debug, clap::Args)]
@@ -69,8 +71,14 @@ pub struct Common {
     pub yes: bool,
 }
 
+/// Where each value comes from, first match wins (shown under `--help`).
+const PRECEDENCE: &str = "Each value comes from, in order: its flag, its GTDX_NEW_<KEY> \
+environment variable, a prompt (only when stdin and stderr are terminals and --yes is not \
+given), its default. Without a terminal nothing waits for input.";
+
 /// `gtdx new <PATH>`
 #[derive(Debug, clap::Args)]
+#[command(after_help = PRECEDENCE)]
 pub struct Args {
     /// Directory to create (missing or empty).
     pub path: PathBuf,
@@ -80,6 +88,7 @@ pub struct Args {
 
 /// `gtdx init [PATH]`
 #[derive(Debug, clap::Args)]
+#[command(after_help = PRECEDENCE)]
 pub struct InitArgs {
     /// Existing directory to turn into an extension project (created if missing).
     #[arg(default_value = ".")]
@@ -217,13 +226,16 @@ fn report(
         shown.display()
     );
     let _ = writeln!(err, "{:>12} gtdx-sdk: {}", "SDK", opts.sdk);
-    let _ = writeln!(
-        err,
-        "{:>12} {} [{}]",
-        "Tools",
-        opts.tools.join(", "),
-        opts.capabilities.join(", ")
-    );
+    if skipped.iter().any(|s| s == "src/lib.rs") {
+        let _ = writeln!(
+            err,
+            "{:>12} none added: src/lib.rs exists and was kept",
+            "Tools"
+        );
+    } else {
+        let (tools, caps) = (opts.tools.join(", "), opts.capabilities.join(", "));
+        let _ = writeln!(err, "{:>12} {tools} [{caps}]", "Tools");
+    }
     if opts.dynamic_tools {
         let _ = writeln!(
             err,
@@ -232,10 +244,11 @@ fn report(
         );
     }
     if opts.node_type {
+        let first = opts.tools.first().map(String::as_str).unwrap_or_default();
         let _ = writeln!(
             err,
-            "{:>12} node type with success/error ports",
-            "Node type"
+            "{:>12} {}.{first} (ports success, error)",
+            "Node type", opts.id
         );
     }
     for s in skipped {
@@ -247,7 +260,22 @@ fn report(
     if git {
         let _ = writeln!(err, "{:>12} git repository", "Initialized");
     }
-    let _ = target;
+    if opts.ci == Ci::Github && matches!(opts.sdk, SdkSource::Path { .. }) {
+        let _ = writeln!(
+            err,
+            "note: the SDK is a local path, which a CI runner cannot see; for the GitHub workflow \
+             use --sdk <version> or --sdk <git URL>"
+        );
+    }
+    let here = std::env::current_dir()
+        .map(|d| d == target)
+        .unwrap_or(false);
+    let cd = if here {
+        String::new()
+    } else {
+        format!("cd {} && ", shown.display())
+    };
+    let _ = writeln!(err, "{:>12} {cd}cargo test && gtdx build", "Next");
 }
 
 /// Asks on stderr, reads a line from stdin.
