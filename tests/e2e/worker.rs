@@ -471,12 +471,12 @@ fn yaml_and_json_specs_give_the_same_bytes_and_builds_are_deterministic() {
     );
     #[cfg(unix)]
     {
+        // A manifest gets the mode a plain create gives (not a temp file's private 0600).
         use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(env.path().join("worker.worker.json"))
-            .unwrap()
-            .permissions()
-            .mode();
-        assert_eq!(mode & 0o777, 0o644, "a manifest is readable, not private");
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        let plain = env.path().join("plain");
+        std::fs::write(&plain, "x").unwrap();
+        assert_eq!(mode(&env.path().join("worker.worker.json")), mode(&plain));
     }
     let v: Value = serde_json::from_slice(&first).unwrap();
     assert_eq!(

@@ -95,16 +95,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildOutcome, BuildError> {
         None => None,
     };
     let out = opts.out.clone().unwrap_or_else(|| default_out(&opts.spec));
-    let text = assembly.manifest.to_pretty_json();
-    gtdx_fsx::write_atomic_with(&out, |f| {
-        // The temporary file is private (0600); a manifest is meant to be shipped and read.
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            f.set_permissions(std::fs::Permissions::from_mode(0o644))?;
-        }
-        std::io::Write::write_all(f, text.as_bytes())
-    })?;
+    gtdx_fsx::write_atomic(&out, assembly.manifest.to_pretty_json().as_bytes())?;
     Ok(BuildOutcome {
         out,
         assembly,
