@@ -228,15 +228,7 @@ impl Writer {
                     }
                     return Ok(());
                 }
-                gtdx_fsx::write_atomic_with(&dest, |f| {
-                    use std::io::Write;
-                    #[cfg(unix)]
-                    {
-                        use std::os::unix::fs::PermissionsExt;
-                        f.set_permissions(std::fs::Permissions::from_mode(0o644))?;
-                    }
-                    f.write_all(contents.as_bytes())
-                })?;
+                gtdx_fsx::write_atomic(&dest, contents.as_bytes())?;
             }
         }
         self.written.push(rel.to_string());
@@ -300,11 +292,12 @@ impl Writer {
     /// Moves a fresh project into place; a merge is already in place.
     pub fn finish(mut self) -> Result<PathBuf, ScaffoldError> {
         if self.strategy == Strategy::Fresh {
-            if std::fs::rename(&self.dir, &self.target).is_err() {
-                // Some platforms do not rename over an (empty) directory: remove it first.
-                if self.target.is_dir() {
-                    let _ = std::fs::remove_dir(&self.target);
-                }
+            if self.target.is_dir() {
+                // An existing empty directory (perhaps someone's working directory) is kept:
+                // move the entries in, not the directory over it.
+                self.move_entries_into_target()?;
+                let _ = std::fs::remove_dir(&self.dir);
+            } else {
                 std::fs::rename(&self.dir, &self.target)
                     .map_err(|e| io_err("cannot move the new project to", &self.target, e))?;
             }
@@ -312,6 +305,27 @@ impl Writer {
         }
         self.finished = true;
         Ok(self.target.clone())
+    }
+
+    /// Renames each top-level entry of the staging directory into the (empty) target; on a
+    /// failure, moves back what was moved so the target stays empty.
+    fn move_entries_into_target(&self) -> Result<(), ScaffoldError> {
+        let entries: Vec<std::ffi::OsString> = std::fs::read_dir(&self.dir)
+            .map_err(|e| io_err("cannot read directory", &self.dir, e))?
+            .filter_map(|e| e.ok().map(|e| e.file_name()))
+            .collect();
+        let mut moved = Vec::new();
+        for name in entries {
+            let (from, to) = (self.dir.join(&name), self.target.join(&name));
+            if let Err(e) = std::fs::rename(&from, &to) {
+                for back in moved.iter().rev() {
+                    let _ = std::fs::rename(self.target.join(back), self.dir.join(back));
+                }
+                return Err(io_err("cannot move the new project's file to", &to, e));
+            }
+            moved.push(name);
+        }
+        Ok(())
     }
 }
 
@@ -371,6 +385,29 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names, ["proj"], "no staging directory left");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_existing_empty_directory_is_filled_not_replaced() {
+        use std::os::unix::fs::MetadataExt;
+        let tmp = tempfile::tempdir().unwrap();
+        let target = tmp.path().join("here");
+        std::fs::create_dir(&target).unwrap();
+        let inode = std::fs::metadata(&target).unwrap().ino();
+        let w = Writer::start(&target, Mode::New, false, &project()).unwrap();
+        w.finish().unwrap();
+        assert_eq!(
+            std::fs::metadata(&target).unwrap().ino(),
+            inode,
+            "same directory"
+        );
+        assert!(target.join("src/lib.rs").is_file());
+        assert_eq!(
+            std::fs::read_dir(tmp.path()).unwrap().count(),
+            1,
+            "no staging directory left"
+        );
     }
 
     #[test]
