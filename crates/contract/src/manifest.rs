@@ -51,7 +51,11 @@ pub struct Describe {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub signature: Option<Signature>,
     /// Lowercase-hex SHA-256 of the pack's `manifest.json`.
-    #[serde(rename = "manifestSha256", default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        rename = "manifestSha256",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
     #[schemars(extend("pattern" = "^[0-9a-f]{64}$"))]
     pub manifest_sha256: Option<String>,
     /// Credentials an operator must supply before the extension works.
@@ -105,7 +109,9 @@ impl ExtensionKind {
 
     /// Parses either the wire spelling or the short form.
     pub fn parse(s: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|k| k.as_str() == s || k.short() == s)
+        Self::ALL
+            .into_iter()
+            .find(|k| k.as_str() == s || k.short() == s)
     }
 }
 
@@ -237,7 +243,11 @@ pub struct CapRef {
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Runtime {
     /// Memory ceiling in MiB, 1..=1024 (64 when omitted).
-    #[serde(rename = "memoryLimitMB", default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        rename = "memoryLimitMB",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
     #[schemars(extend("minimum" = 1, "maximum" = 1024))]
     pub memory_limit_mb: Option<u32>,
     /// Host permissions requested.
@@ -419,8 +429,13 @@ pub struct Contributions {
     /// UI pages for a host surface.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub views: Option<Vec<View>>,
-    /// Self-test through one of the extension's tools.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Self-test through one of the extension's tools. Snake-case on the wire, unlike its
+    /// camelCase siblings (the platform's spelling).
+    #[serde(
+        rename = "connection_test",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
     pub connection_test: Option<ConnectionTest>,
     /// Per-connection derived tools (dynamic-tools spec).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -475,7 +490,10 @@ impl Tool {
     pub fn effective_capabilities(&self) -> Vec<String> {
         match &self.capabilities {
             Some(c) => c.clone(),
-            None => crate::DEFAULT_CAPABILITIES.iter().map(|s| s.to_string()).collect(),
+            None => crate::DEFAULT_CAPABILITIES
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
         }
     }
 

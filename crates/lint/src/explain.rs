@@ -231,14 +231,14 @@ fn explain_alternatives(
     for branch in context {
         let mut mismatched = false;
         for err in branch {
-            if err.instance_path().as_str() == path {
-                if let ValidationErrorKind::Type { kind } = err.kind() {
-                    mismatched = true;
-                    match kind {
-                        TypeKind::Single(t) => expected_types.push(t.to_string()),
-                        TypeKind::Multiple(set) => {
-                            expected_types.extend(set.iter().map(|t| t.to_string()))
-                        }
+            if err.instance_path().as_str() == path
+                && let ValidationErrorKind::Type { kind } = err.kind()
+            {
+                mismatched = true;
+                match kind {
+                    TypeKind::Single(t) => expected_types.push(t.to_string()),
+                    TypeKind::Multiple(set) => {
+                        expected_types.extend(set.iter().map(|t| t.to_string()))
                     }
                 }
             }
@@ -261,7 +261,12 @@ fn explain_alternatives(
 }
 
 fn type_finding(path: &str, expected: &[String], instance: &Value) -> Finding {
-    let names: Vec<String> = expected.iter().map(|t| article(t)).collect();
+    // `null` is what serde accepts for an absent optional value; never suggest writing it.
+    let names: Vec<String> = expected
+        .iter()
+        .filter(|t| *t != "null" || expected.len() == 1)
+        .map(|t| article(t))
+        .collect();
     let expected_text = match names.len() {
         0 => "another type".to_string(),
         1 => names[0].clone(),

@@ -127,11 +127,11 @@ pub fn check_str(file: &str, text: &str, options: &Options) -> Result<Report, Lo
     let mut sink = validate::Sink::new(&doc);
     let validated = validate::validate(&mut sink, &value);
     let mut linted = false;
-    if options.lint {
-        if let Some(describe) = &validated.describe {
-            lint::run(&mut sink, describe, &validated, options);
-            linted = true;
-        }
+    if options.lint
+        && let Some(describe) = &validated.describe
+    {
+        lint::run(&mut sink, describe, &validated, options);
+        linted = true;
     }
     let mut diagnostics = sink.out;
     diagnostics.sort_by(|a, b| {

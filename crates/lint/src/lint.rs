@@ -331,13 +331,15 @@ fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
             first_by_name.insert(&t.name, i);
         }
         if !is_tool_name(&t.name) {
+            let what = if t.name.len() > 64 {
+                "is longer than 64 characters"
+            } else {
+                "is not snake_case"
+            };
             sink.at(
                 "E_TOOL_NAMING",
                 &format!("{p}/name"),
-                format!(
-                    "tool name \"{}\" is not snake_case (at most 64 characters)",
-                    t.name
-                ),
+                format!("tool name \"{}\" {what}", t.name),
                 Some(format!("rename it, e.g. \"{}\"", to_snake(&t.name))),
             );
         }
@@ -394,8 +396,8 @@ fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
                 Some("add \"input_schema\": \"{\\\"type\\\":\\\"object\\\",\\\"properties\\\":{...}}\"".into()),
             ),
             Some(_) => {
-                if let Some((schema, _)) = v.schemas.get(&input_ptr) {
-                    if schema.get("type").and_then(Value::as_str) != Some("object") {
+                if let Some(schema) = v.schemas.get(&input_ptr)
+                    && schema.get("type").and_then(Value::as_str) != Some("object") {
                         let found = match schema.get("type") {
                             None => "no \"type\"".to_string(),
                             Some(t) => format!("\"type\": {}", short(t)),
@@ -407,7 +409,6 @@ fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
                             Some("wrap the arguments: {\"type\":\"object\",\"properties\":{...},\"required\":[...]}".into()),
                         );
                     }
-                }
             }
         }
         for (j, s) in t
@@ -603,7 +604,7 @@ fn metadata(sink: &mut Sink<'_, '_>, t: &gtdx_contract::Tool, p: &str, v: &Valid
             (Loc::Doc { prefix: mp.clone() }, Value::Object(map.clone()))
         }
         MetadataBlob::Encoded(text) => {
-            let loc = Loc::string(sink.doc, &mp, text);
+            let loc = Loc::string(&mp, text);
             match serde_json::from_str::<Value>(text) {
                 Ok(val) => (loc, val),
                 Err(e) => {
@@ -655,16 +656,18 @@ fn metadata(sink: &mut Sink<'_, '_>, t: &gtdx_contract::Tool, p: &str, v: &Valid
         }
     };
     // Examples must be calls the input schema accepts.
-    let Some((_, validator)) = v.schemas.get(&format!("{p}/input_schema")) else {
+    let examples = decoded.examples.as_deref().unwrap_or_default();
+    if examples.is_empty() {
+        return;
+    }
+    let Some(schema) = v.schemas.get(&format!("{p}/input_schema")) else {
         return;
     };
-    for (j, ex) in decoded
-        .examples
-        .as_deref()
-        .unwrap_or_default()
-        .iter()
-        .enumerate()
-    {
+    let Ok(validator) = crate::validate::compile(schema) else {
+        // Reported by validation (E_SCHEMA_STRING_INVALID).
+        return;
+    };
+    for (j, ex) in examples.iter().enumerate() {
         let findings = explain_all(validator.iter_errors(&ex.input), None, &ex.input);
         for mut f in findings {
             f.pointer = format!("/examples/{j}/input{}", f.pointer);
@@ -809,9 +812,9 @@ fn references(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
             let required: Vec<String> = v
                 .schemas
                 .get(&ip)
-                .and_then(|(s, _)| s.get("required"))
+                .and_then(|s| s.get("required"))
                 .and_then(Value::as_array)
-                .map(|a| a.iter().map(|x| short(x)).collect())
+                .map(|a| a.iter().map(short).collect())
                 .unwrap_or_default();
             if !required.is_empty() {
                 sink.at(

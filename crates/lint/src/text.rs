@@ -40,6 +40,12 @@ impl LineIndex {
     /// Byte offset of a serde_json position (1-based line, 1-based *byte* column; serde_json may
     /// report column 0 right after a newline).
     pub fn offset_of(&self, text: &str, line: usize, byte_column: usize) -> usize {
+        if byte_column == 0 && line > 1 {
+            // serde_json's "column 0" is the newline that ended the previous line.
+            if let Some(start) = self.starts.get(line - 1) {
+                return start.saturating_sub(1).min(text.len());
+            }
+        }
         let start = self
             .starts
             .get(line.saturating_sub(1))

@@ -19,7 +19,7 @@ pub(crate) struct Doc<'a> {
     pub file: &'a str,
     pub text: &'a str,
     pub lines: LineIndex,
-    pub map: SourceMap,
+    map: std::cell::OnceCell<SourceMap>,
 }
 
 impl<'a> Doc<'a> {
@@ -28,28 +28,34 @@ impl<'a> Doc<'a> {
             file,
             text,
             lines: LineIndex::new(text),
-            map: SourceMap::index(text),
+            map: std::cell::OnceCell::new(),
         }
     }
 
     pub fn position(&self, offset: usize) -> (usize, usize) {
         self.lines.position(self.text, offset)
     }
+
+    /// The pointer → offset index, built on first use (a clean manifest never needs it).
+    pub fn map(&self) -> &SourceMap {
+        self.map.get_or_init(|| SourceMap::index(self.text))
+    }
 }
 
 /// Where the pointers of a set of findings live.
-pub(crate) enum Loc {
+pub(crate) enum Loc<'s> {
     /// In the document, under `prefix` (the pointer of the validated sub-value).
     Doc { prefix: String },
-    /// Inside the JSON string at `outer`; inner pointers address the decoded JSON.
+    /// Inside the JSON string at `outer`; inner pointers address the decoded JSON, which is
+    /// indexed only when a finding needs a position.
     Str {
         outer: String,
-        quote: usize,
-        map: SourceMap,
+        decoded: &'s str,
+        map: std::cell::OnceCell<SourceMap>,
     },
 }
 
-impl Loc {
+impl<'s> Loc<'s> {
     pub fn doc() -> Self {
         Loc::Doc {
             prefix: String::new(),
@@ -57,11 +63,11 @@ impl Loc {
     }
 
     /// A string value of the document, to locate findings inside its decoded JSON.
-    pub fn string(doc: &Doc<'_>, outer: &str, decoded: &str) -> Self {
+    pub fn string(outer: &str, decoded: &'s str) -> Self {
         Loc::Str {
             outer: outer.to_string(),
-            quote: doc.map.value_offset(outer).unwrap_or(0),
-            map: SourceMap::index(decoded),
+            decoded,
+            map: std::cell::OnceCell::new(),
         }
     }
 
@@ -72,19 +78,25 @@ impl Loc {
             Loc::Doc { prefix } => {
                 let p = format!("{prefix}{inner}");
                 let off = if at_key {
-                    doc.map.key_offset(&p)
+                    doc.map().key_offset(&p)
                 } else {
-                    doc.map.value_offset(&p)
+                    doc.map().value_offset(&p)
                 };
                 (p, off.unwrap_or(0), None)
             }
-            Loc::Str { outer, quote, map } => {
+            Loc::Str {
+                outer,
+                decoded,
+                map,
+            } => {
+                let quote = doc.map().value_offset(outer).unwrap_or(0);
+                let map = map.get_or_init(|| SourceMap::index(decoded));
                 let inner_off = if at_key {
                     map.key_offset(inner)
                 } else {
                     map.value_offset(inner)
                 };
-                let raw = raw_offset(doc.text, *quote, inner_off.unwrap_or(0));
+                let raw = raw_offset(doc.text, quote, inner_off.unwrap_or(0));
                 (outer.clone(), raw, Some(inner.to_string()))
             }
         }
@@ -94,7 +106,10 @@ impl Loc {
     pub fn raw_of_decoded(&self, doc: &Doc<'_>, decoded_offset: usize) -> usize {
         match self {
             Loc::Doc { .. } => decoded_offset,
-            Loc::Str { quote, .. } => raw_offset(doc.text, *quote, decoded_offset),
+            Loc::Str { outer, .. } => {
+                let quote = doc.map().value_offset(outer).unwrap_or(0);
+                raw_offset(doc.text, quote, decoded_offset)
+            }
         }
     }
 }
@@ -121,7 +136,7 @@ impl<'d, 'a> Sink<'d, 'a> {
         message: impl Into<String>,
         help: Option<String>,
     ) {
-        let off = self.doc.map.value_offset(pointer).unwrap_or(0);
+        let off = self.doc.map().value_offset(pointer).unwrap_or(0);
         self.push(code, pointer.to_string(), off, message.into(), help);
     }
 
@@ -133,7 +148,7 @@ impl<'d, 'a> Sink<'d, 'a> {
         message: impl Into<String>,
         help: Option<String>,
     ) {
-        let off = self.doc.map.key_offset(pointer).unwrap_or(0);
+        let off = self.doc.map().key_offset(pointer).unwrap_or(0);
         self.push(code, pointer.to_string(), off, message.into(), help);
     }
 
@@ -185,8 +200,8 @@ impl<'d, 'a> Sink<'d, 'a> {
 pub(crate) struct Validated {
     /// The typed model, when the document is structurally valid.
     pub describe: Option<Describe>,
-    /// Each stringified schema that is valid, parsed and compiled, by the pointer of its string.
-    pub schemas: HashMap<String, (Value, Validator)>,
+    /// Each stringified schema that is valid, parsed, by the pointer of its string.
+    pub schemas: HashMap<String, Value>,
 }
 
 fn describe_validator() -> &'static Result<Validator, String> {
@@ -329,15 +344,15 @@ fn stringified_schemas(value: &Value) -> Vec<(String, &'static str)> {
 }
 
 /// Parses one stringified schema and checks it against its meta-schema. Returns the parsed
-/// schema, compiled, when it is valid.
+/// schema when it is valid.
 fn check_schema_string(
     sink: &mut Sink<'_, '_>,
     value: &Value,
     pointer: &str,
     field: &str,
-) -> Option<(Value, Validator)> {
+) -> Option<Value> {
     let text = value.pointer(pointer)?.as_str()?;
-    let loc = Loc::string(sink.doc, pointer, text);
+    let loc = Loc::string(pointer, text);
     let schema: Value = match serde_json::from_str(text) {
         Ok(s) => s,
         Err(e) => {
@@ -400,21 +415,28 @@ fn check_schema_string(
         }
         return None;
     }
-    match jsonschema::options()
-        .should_validate_formats(false)
-        .build(&schema)
+    // Past the meta-schema, compiling fails only on what the meta-schema cannot see: a regex
+    // that does not compile, a `$ref` that does not resolve. Compile only schemas that have one.
+    let risky = ["\"pattern", "$ref", "$dynamicRef"];
+    if risky.iter().any(|k| text.contains(k))
+        && let Err(e) = compile(&schema)
     {
-        Ok(compiled) => Some((schema, compiled)),
-        Err(e) => {
-            let f = Finding {
-                kind: Kind::Value,
-                pointer: String::new(),
-                at_key: false,
-                message: format!("it does not compile: {e}"),
-                help: None,
-            };
-            sink.finding("E_SCHEMA_STRING_INVALID", &loc, f, &lead, "");
-            None
-        }
+        let f = Finding {
+            kind: Kind::Value,
+            pointer: String::new(),
+            at_key: false,
+            message: format!("it does not compile: {e}"),
+            help: None,
+        };
+        sink.finding("E_SCHEMA_STRING_INVALID", &loc, f, &lead, "");
+        return None;
     }
+    Some(schema)
+}
+
+/// Compiles a schema the way gtdx validates instances against it (formats are annotations).
+pub(crate) fn compile(schema: &Value) -> Result<Validator, jsonschema::ValidationError<'static>> {
+    jsonschema::options()
+        .should_validate_formats(false)
+        .build(schema)
 }

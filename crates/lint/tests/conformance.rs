@@ -1,0 +1,124 @@
+//! Conformance with the platform: every manifest `gtdx validate` accepts also passes the
+//! platform's published describe-v2 JSON Schema (`../shared/reference/describe-v2.schema.json`),
+//! except for what the published schema does not know yet:
+//!
+//! * `contributions.dynamicTools` and top-level `configFields` (the dynamic-tools spec), removed
+//!   before the check;
+//! * top-level `configSchema`, which gtdx models but the published schema rejects: `gtdx lint`
+//!   warns about it (`W_CONFIG_SCHEMA_UNPUBLISHED`), and this test checks that it does before
+//!   removing it.
+
+use std::path::{Path, PathBuf};
+
+use gtdx_lint::Options;
+use serde_json::Value;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn published_schema() -> Value {
+    let path = repo().join("../shared/reference/describe-v2.schema.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "the published schema is expected at {}: {e}",
+            path.display()
+        )
+    });
+    serde_json::from_str(&text).expect("published schema is JSON")
+}
+
+/// Every `.json` under a directory, recursively.
+fn json_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let p = entry.unwrap().path();
+        if p.is_dir() {
+            json_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "json") {
+            out.push(p);
+        }
+    }
+}
+
+fn candidates() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    json_files(&repo().join("tests/fixtures/manifests"), &mut files);
+    files.push(repo().join("examples/hello/describe.json"));
+    files.sort();
+    files
+}
+
+#[test]
+fn every_accepted_manifest_passes_the_published_schema() {
+    let published = jsonschema::options()
+        .build(&published_schema())
+        .expect("published schema compiles");
+    let mut accepted = 0;
+    let mut failures = Vec::new();
+    for path in candidates() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = path.display().to_string();
+        let Ok(report) = gtdx_lint::check_str(&name, &text, &Options::validate()) else {
+            continue;
+        };
+        if report.errors() > 0 {
+            continue;
+        }
+        accepted += 1;
+        let mut value: Value = serde_json::from_str(&text).unwrap();
+        if let Some(c) = value
+            .get_mut("contributions")
+            .and_then(Value::as_object_mut)
+        {
+            c.remove("dynamicTools");
+        }
+        let top = value.as_object_mut().unwrap();
+        top.remove("configFields");
+        if top.remove("configSchema").is_some() {
+            let lint = gtdx_lint::check_str(&name, &text, &Options::lint()).unwrap();
+            assert!(
+                lint.diagnostics
+                    .iter()
+                    .any(|d| d.code == "W_CONFIG_SCHEMA_UNPUBLISHED"),
+                "{name}: configSchema without the W_CONFIG_SCHEMA_UNPUBLISHED warning"
+            );
+        }
+        for e in published.iter_errors(&value) {
+            failures.push(format!("{name}: {} at {}", e, e.instance_path()));
+        }
+    }
+    assert!(
+        accepted >= 40,
+        "only {accepted} accepted manifests: the fixtures went missing"
+    );
+    assert!(
+        failures.is_empty(),
+        "accepted by gtdx, rejected by the platform:\n{}",
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn the_published_schema_does_reject_what_we_strip() {
+    // Guards the exceptions above: if the platform learns these fields, drop the stripping.
+    let published = jsonschema::options().build(&published_schema()).unwrap();
+    let text = std::fs::read_to_string(
+        repo().join("tests/fixtures/manifests/rules/W_DISCOVERY_REQUIRED_PARAMS.passes.json"),
+    )
+    .unwrap();
+    let mut value: Value = serde_json::from_str(&text).unwrap();
+    assert!(
+        !published.is_valid(&value),
+        "dynamicTools/configFields now accepted by the platform"
+    );
+    value["configSchema"] = Value::String("{}".into());
+    value.as_object_mut().unwrap().remove("configFields");
+    value["contributions"]
+        .as_object_mut()
+        .unwrap()
+        .remove("dynamicTools");
+    assert!(
+        !published.is_valid(&value),
+        "configSchema now accepted by the platform"
+    );
+}

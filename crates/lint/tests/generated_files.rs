@@ -1,0 +1,28 @@
+//! Files generated from code must match the code: `schemas/describe-v2.json` (from the contract
+//! types) and `docs/lint-rules.md` (from the rule table). Regenerate both with
+//! `cargo xtask schema`.
+
+use std::path::Path;
+
+fn read(rel: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(rel);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn committed_schema_is_fresh() {
+    assert!(
+        read("schemas/describe-v2.json") == gtdx_contract::schema::describe_schema_pretty(),
+        "schemas/describe-v2.json is stale: run `cargo xtask schema`"
+    );
+}
+
+#[test]
+fn lint_rules_doc_is_fresh() {
+    assert!(
+        read("docs/lint-rules.md") == gtdx_lint::render_rules_markdown(),
+        "docs/lint-rules.md is stale: run `cargo xtask schema`"
+    );
+}
