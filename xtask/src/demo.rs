@@ -1,38 +1,129 @@
 //! `cargo xtask demo`: the main job end to end on a bundled example.
 //!
-//! For now: validate and lint the bundled example manifest. It grows with each command until it
-//! runs new → describe → lint → build → sign → verify → worker.
+//! new → describe → lint → build → keygen/sign → verify → worker, in `target/demo/`, with the
+//! real `gtdx` binary, real cargo and a real wasm32-wasip2 component. The generated project's
+//! dependencies build in the workspace target directory, so a second run is quick.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
+
+use anyhow::Context;
 
 use crate::util::{root, sh};
 
-pub fn run_demo(_args: &[String]) -> anyhow::Result<()> {
+pub fn run(_args: &[String]) -> anyhow::Result<()> {
     crate::test::ensure_wasm_target()?;
     sh(Command::new("cargo").args(["build", "--quiet", "--package", "gtdx"]))?;
     let gtdx = gtdx_binary();
-    let example = root().join("examples/hello/describe.json");
-    step("validate the bundled example");
-    sh(Command::new(&gtdx).arg("validate").arg(&example))?;
-    step("lint it");
-    sh(Command::new(&gtdx).arg("lint").arg(&example))?;
-    eprintln!("\ndemo finished: every step passed");
-    Ok(())
-}
+    let demo = root().join("target/demo");
+    if demo.exists() {
+        std::fs::remove_dir_all(&demo).with_context(|| format!("removing {}", demo.display()))?;
+    }
+    std::fs::create_dir_all(&demo)?;
+    let project = demo.join("hello-demo");
+    let manifest = project.join("Cargo.toml");
+    let describe = project.join("describe.json");
+    let dist = demo.join("dist");
+    let keys = demo.join("keys");
 
-pub fn run(args: &[String]) -> anyhow::Result<()> {
-    run_demo(args)
+    step("1/8 gtdx new: scaffold a v2 extension with two tools, a node type and a CI workflow");
+    sh(gtdx_cmd(&gtdx)
+        .arg("new")
+        .arg(&project)
+        .args(["--yes", "--vcs", "none", "--ci", "github", "--node-type"])
+        .args(["--tool", "greet", "--tool", "word_count"]))?;
+
+    step("2/8 gtdx describe: describe.json from the annotated Rust, and --check that it is fresh");
+    sh(gtdx_cmd(&gtdx).arg("describe").arg("--manifest-path").arg(&manifest))?;
+    sh(gtdx_cmd(&gtdx).arg("describe").arg("--check").arg("--manifest-path").arg(&manifest))?;
+
+    step("3/8 gtdx validate + lint: the contract and the authoring checklist, warnings denied");
+    sh(gtdx_cmd(&gtdx).arg("validate").arg(&describe))?;
+    sh(gtdx_cmd(&gtdx).arg("lint").arg("--deny-warnings").arg(&describe))?;
+
+    step("4/8 gtdx build: wasm32-wasip2 component, export checks, reproducible .gtxpack");
+    sh(gtdx_cmd(&gtdx).arg("build").arg("--manifest-path").arg(&manifest).arg("--out").arg(&dist))?;
+    let pack = find_pack(&dist)?;
+
+    step("5/8 gtdx keygen + sign: an ed25519 key pair, then sign the pack");
+    sh(gtdx_cmd(&gtdx).args(["keygen", "--name", "demo", "--out-dir"]).arg(&keys))?;
+    let (secret, public) = (keys.join("demo.key"), keys.join("demo.pub"));
+    sh(gtdx_cmd(&gtdx).arg("sign").arg(&pack).arg("--key").arg(&secret))?;
+
+    step("6/8 gtdx verify: signature, manifestSha256, every entry, trust");
+    sh(gtdx_cmd(&gtdx).arg("verify").arg(&pack).arg("--trusted-key").arg(&public))?;
+    sh(gtdx_cmd(&gtdx).arg("inspect").arg(&pack))?;
+
+    step("7/8 gtdx worker build: a Digital Worker manifest keeping only agentic_worker tools");
+    let spec = demo.join("worker.toml");
+    let pack_rel = pack.strip_prefix(&demo).unwrap_or(&pack).to_string_lossy().replace('\\', "/");
+    std::fs::write(
+        &spec,
+        format!(
+            r#"name = "demo-agent"
+description = "Greets people and counts words."
+tenant = "demo"
+kind = "single_turn"
+instructions = "Be brief and friendly."
+extensions = ["{pack_rel}"]
+
+[llm]
+provider = "openai"
+model = "gpt-4o"
+credential_ref = "openai/api_key"
+"#
+        ),
+    )?;
+    let worker = demo.join("demo-agent.worker.json");
+    sh(gtdx_cmd(&gtdx)
+        .args(["worker", "build"])
+        .arg(&spec)
+        .arg("--out")
+        .arg(&worker)
+        .arg("--trusted-key")
+        .arg(&public)
+        .arg("--sign")
+        .arg("--key")
+        .arg(&secret))?;
+
+    step("8/8 gtdx worker inspect + a detached signature of the worker manifest");
+    sh(gtdx_cmd(&gtdx).args(["worker", "inspect"]).arg(&worker))?;
+    sh(gtdx_cmd(&gtdx).args(["sign", "--detached"]).arg(&worker).arg("--key").arg(&secret))?;
+    sh(gtdx_cmd(&gtdx)
+        .args(["verify", "--detached"])
+        .arg(&worker)
+        .arg("--trusted-key")
+        .arg(&public))?;
+
+    eprintln!("\ndemo finished: every step passed. Look around in {}", demo.display());
+    Ok(())
 }
 
 fn step(what: &str) {
     eprintln!("\n==> {what}");
 }
 
+/// `gtdx` with the generated project's builds sharing the workspace's target directory.
+fn gtdx_cmd(gtdx: &Path) -> Command {
+    let mut cmd = Command::new(gtdx);
+    cmd.current_dir(root()).env("CARGO_TARGET_DIR", target_dir());
+    cmd
+}
+
+fn find_pack(dist: &Path) -> anyhow::Result<PathBuf> {
+    std::fs::read_dir(dist)
+        .with_context(|| format!("reading {}", dist.display()))?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "gtxpack"))
+        .with_context(|| format!("gtdx build wrote no .gtxpack into {}", dist.display()))
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"))
+}
+
 /// The debug `gtdx` binary in the workspace target directory.
 fn gtdx_binary() -> PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("target"));
-    target.join("debug").join(format!("gtdx{}", std::env::consts::EXE_SUFFIX))
+    target_dir().join("debug").join(format!("gtdx{}", std::env::consts::EXE_SUFFIX))
 }
