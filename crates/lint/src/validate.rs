@@ -266,16 +266,20 @@ pub(crate) fn validate(sink: &mut Sink<'_, '_>, value: &Value) -> Validated {
                     .doc
                     .lines
                     .offset_of(sink.doc.text, e.line(), e.column());
+                let message = strip_serde_position(&e.to_string());
                 sink.at_offset(
                     "E_CONTRACT",
                     "",
                     offset,
-                    format!(
-                        "the contract model rejects the manifest: {}",
-                        strip_serde_position(&e.to_string())
-                    ),
-                    None,
+                    format!("the contract model rejects the manifest: {message}"),
+                    message.starts_with("duplicate field").then(|| {
+                        "remove one of the two keys: the platform's deserializer rejects a duplicate key, while most JSON tools silently keep the last one".to_string()
+                    }),
                 );
+                // serde reports a position, not a path.
+                if let Some(d) = sink.out.last_mut() {
+                    d.pointer = None;
+                }
             }
         }
     }
@@ -397,9 +401,12 @@ fn check_schema_string(
                     kind: Kind::Value,
                     pointer: "/$schema".into(),
                     at_key: false,
-                    message: format!("unsupported $schema: {e}"),
+                    message: format!(
+                        "unsupported $schema {}: gtdx knows the published drafts only",
+                        schema.get("$schema").map(crate::explain::short).unwrap_or_else(|| first_line(&e.to_string()).to_string()),
+                    ),
                     help: Some(
-                        "omit $schema (draft 2020-12 is assumed) or name a published draft".into(),
+                        "omit $schema (draft 2020-12 is assumed) or name a published draft, e.g. https://json-schema.org/draft/2020-12/schema".into(),
                     ),
                 },
                 &lead,
@@ -421,17 +428,35 @@ fn check_schema_string(
     if risky.iter().any(|k| text.contains(k))
         && let Err(e) = compile(&schema)
     {
+        let external = matches!(
+            e.kind(),
+            jsonschema::error::ValidationErrorKind::Referencing(_)
+        );
         let f = Finding {
             kind: Kind::Value,
             pointer: String::new(),
             at_key: false,
-            message: format!("it does not compile: {e}"),
-            help: None,
+            message: if external {
+                let msg = e.to_string();
+                match msg.split('\'').nth(1) {
+                    Some(uri) => format!("\"$ref\" to \"{uri}\" does not resolve"),
+                    None => format!("a \"$ref\" does not resolve: {}", first_line(&msg)),
+                }
+            } else {
+                format!("it does not compile: {}", first_line(&e.to_string()))
+            },
+            help: external.then(|| {
+                "gtdx resolves no external documents: the schema must be self-contained; move referenced definitions under \"$defs\" and use \"$ref\": \"#/$defs/...\"".to_string()
+            }),
         };
         sink.finding("E_SCHEMA_STRING_INVALID", &loc, f, &lead, "");
         return None;
     }
     Some(schema)
+}
+
+fn first_line(s: &str) -> &str {
+    s.lines().next().unwrap_or_default()
 }
 
 /// Compiles a schema the way gtdx validates instances against it (formats are annotations).
