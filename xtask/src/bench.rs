@@ -33,8 +33,16 @@ struct Bench {
     name: &'static str,
     target: &'static str,
     setup: fn(&Path, &Path) -> anyhow::Result<Vec<Timed>>,
-    /// Extra hyperfine arguments (e.g. a `--prepare` step).
+    /// Extra hyperfine arguments (e.g. a `--prepare` step, or `--runs N` for slow peers).
     extra: fn(&Path) -> Vec<String>,
+}
+
+fn few_runs(_: &Path) -> Vec<String> {
+    vec!["--runs".into(), "5".into(), "--warmup".into(), "1".into()]
+}
+
+fn fresh_dir(work: &Path) -> Vec<String> {
+    vec!["--prepare".into(), format!("rm -rf {}", q(&work.join("x")))]
 }
 
 fn none(_: &Path) -> Vec<String> {
@@ -47,6 +55,36 @@ fn benches() -> Vec<Bench> {
             name: "lint",
             target: "validate and lint of 1,000 tools under 100 ms",
             setup: setup_lint,
+            extra: none,
+        },
+        Bench {
+            name: "describe",
+            target: "describe of 1,000 tools / 50 modules / 500 types under 150 ms, >= 20x faster than cargo check",
+            setup: setup_describe,
+            extra: few_runs,
+        },
+        Bench {
+            name: "new",
+            target: "gtdx new under 50 ms (next to cargo new)",
+            setup: setup_new,
+            extra: fresh_dir,
+        },
+        Bench {
+            name: "build",
+            target: "warm no-change gtdx build adds < max(10%, 150 ms) over cargo build",
+            setup: setup_build,
+            extra: none,
+        },
+        Bench {
+            name: "pack",
+            target: "packing a 50 MB component no slower than zip -6",
+            setup: setup_pack,
+            extra: none,
+        },
+        Bench {
+            name: "worker",
+            target: "worker from 50 packs x 20 tools under 300 ms",
+            setup: setup_worker,
             extra: none,
         },
         Bench {
@@ -67,8 +105,17 @@ fn benches() -> Vec<Bench> {
 /// Runs a cargo example of one of our crates in release mode, stdout to `out` when given.
 fn example(package: &str, name: &str, args: &[&str], out: Option<&Path>) -> anyhow::Result<()> {
     let mut cmd = Command::new("cargo");
-    cmd.args(["run", "--release", "--quiet", "--package", package, "--example", name, "--"])
-        .args(args);
+    cmd.args([
+        "run",
+        "--release",
+        "--quiet",
+        "--package",
+        package,
+        "--example",
+        name,
+        "--",
+    ])
+    .args(args);
     if let Some(out) = out {
         cmd.stdout(std::fs::File::create(out)?);
     }
@@ -84,8 +131,14 @@ fn setup_lint(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
     example("gtdx-lint", "gen_big_manifest", &["1000"], Some(&big))?;
     let schema = root().join("../shared/reference/describe-v2.schema.json");
     let mut timed = vec![
-        Timed { label: "gtdx validate".into(), command: format!("{} validate {}", q(gtdx), q(&big)) },
-        Timed { label: "gtdx lint".into(), command: format!("{} lint {}", q(gtdx), q(&big)) },
+        Timed {
+            label: "gtdx validate".into(),
+            command: format!("{} validate {}", q(gtdx), q(&big)),
+        },
+        Timed {
+            label: "gtdx lint".into(),
+            command: format!("{} lint {}", q(gtdx), q(&big)),
+        },
     ];
     if ensure_pip("check-jsonschema", "check_jsonschema") {
         timed.push(Timed {
@@ -98,15 +151,32 @@ fn setup_lint(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
 
 fn setup_verify(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
     let pack = work.join("big.gtxpack");
-    example("gtdx-pack", "make_big_pack", &[&pack.to_string_lossy(), "100"], None)?;
+    example(
+        "gtdx-pack",
+        "make_big_pack",
+        &[&pack.to_string_lossy(), "100"],
+        None,
+    )?;
     let key = keypair(work, gtdx)?;
-    sh(Command::new(gtdx).arg("sign").arg(&pack).arg("--key").arg(&key.0))?;
+    sh(Command::new(gtdx)
+        .arg("sign")
+        .arg(&pack)
+        .arg("--key")
+        .arg(&key.0))?;
     Ok(vec![
         Timed {
             label: "gtdx verify".into(),
-            command: format!("{} verify {} --trusted-key {}", q(gtdx), q(&pack), q(&key.1)),
+            command: format!(
+                "{} verify {} --trusted-key {}",
+                q(gtdx),
+                q(&pack),
+                q(&key.1)
+            ),
         },
-        Timed { label: "openssl dgst -sha256".into(), command: format!("openssl dgst -sha256 {}", q(&pack)) },
+        Timed {
+            label: "openssl dgst -sha256".into(),
+            command: format!("openssl dgst -sha256 {}", q(&pack)),
+        },
     ])
 }
 
@@ -114,21 +184,41 @@ fn setup_detached(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
     crate::test::ensure_apt_packages(&[("minisign", "minisign")])?;
     let file = work.join("big.bin");
     let pack = work.join("big.gtxpack");
-    example("gtdx-pack", "make_big_pack", &[&pack.to_string_lossy(), "100"], None)?;
+    example(
+        "gtdx-pack",
+        "make_big_pack",
+        &[&pack.to_string_lossy(), "100"],
+        None,
+    )?;
     std::fs::rename(pack.with_extension("component.wasm"), &file)?;
     let key = keypair(work, gtdx)?;
     // A minisign key without a password, for the peer's side of the comparison.
     let msk = work.join("minisign.key");
     let mpk = work.join("minisign.pub");
     if !msk.exists() {
-        sh(Command::new("minisign").args(["-G", "-W", "-f", "-s"]).arg(&msk).arg("-p").arg(&mpk))?;
+        sh(Command::new("minisign")
+            .args(["-G", "-W", "-f", "-s"])
+            .arg(&msk)
+            .arg("-p")
+            .arg(&mpk))?;
     }
     let msig = work.join("big.bin.mini");
-    sh(Command::new("minisign").args(["-S", "-s"]).arg(&msk).arg("-m").arg(&file).arg("-x").arg(&msig))?;
+    sh(Command::new("minisign")
+        .args(["-S", "-s"])
+        .arg(&msk)
+        .arg("-m")
+        .arg(&file)
+        .arg("-x")
+        .arg(&msig))?;
     Ok(vec![
         Timed {
             label: "gtdx sign --detached".into(),
-            command: format!("{} sign --detached {} --key {}", q(gtdx), q(&file), q(&key.0)),
+            command: format!(
+                "{} sign --detached {} --key {}",
+                q(gtdx),
+                q(&file),
+                q(&key.0)
+            ),
         },
         Timed {
             label: "minisign -S".into(),
@@ -136,11 +226,21 @@ fn setup_detached(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
         },
         Timed {
             label: "gtdx verify --detached".into(),
-            command: format!("{} verify --detached {} --trusted-key {}", q(gtdx), q(&file), q(&key.1)),
+            command: format!(
+                "{} verify --detached {} --trusted-key {}",
+                q(gtdx),
+                q(&file),
+                q(&key.1)
+            ),
         },
         Timed {
             label: "minisign -V".into(),
-            command: format!("minisign -V -q -p {} -m {} -x {}", q(&mpk), q(&file), q(&msig)),
+            command: format!(
+                "minisign -V -q -p {} -m {} -x {}",
+                q(&mpk),
+                q(&file),
+                q(&msig)
+            ),
         },
     ])
 }
@@ -149,7 +249,9 @@ fn setup_detached(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
 fn keypair(work: &Path, gtdx: &Path) -> anyhow::Result<(PathBuf, PathBuf)> {
     let (sk, pk) = (work.join("bench.key"), work.join("bench.pub"));
     if !sk.exists() {
-        sh(Command::new(gtdx).args(["keygen", "--name", "bench", "--out-dir"]).arg(work))?;
+        sh(Command::new(gtdx)
+            .args(["keygen", "--name", "bench", "--out-dir"])
+            .arg(work))?;
     }
     Ok((sk, pk))
 }
@@ -170,7 +272,9 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     let gtdx = release_binary();
     let dir = root().join("target/bench");
     std::fs::create_dir_all(&dir)?;
-    let mut report = String::from("| benchmark | target | command | mean | ± | min |\n|---|---|---|---|---|---|\n");
+    let mut report = String::from(
+        "| benchmark | target | command | mean | ± | min |\n|---|---|---|---|---|---|\n",
+    );
     for bench in benches() {
         if !args.is_empty() && !args.iter().any(|a| a == bench.name) {
             continue;
@@ -185,11 +289,17 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                 "| {} | {} | `{}` | {:.1} ms | {:.1} | {:.1} ms |\n",
                 bench.name, bench.target, m.command, m.mean_ms, m.stddev_ms, m.min_ms
             ));
-            eprintln!("    {:<28} {:>9.1} ms ± {:.1}", m.label, m.mean_ms, m.stddev_ms);
+            eprintln!(
+                "    {:<28} {:>9.1} ms ± {:.1}",
+                m.label, m.mean_ms, m.stddev_ms
+            );
         }
         if results.len() >= 2 {
             let ratio = results[1].mean_ms / results[0].mean_ms.max(0.001);
-            eprintln!("    ratio {} / {}: {:.2}x", results[1].label, results[0].label, ratio);
+            eprintln!(
+                "    ratio {} / {}: {:.2}x",
+                results[1].label, results[0].label, ratio
+            );
         }
     }
     let path = dir.join("report.md");
@@ -199,14 +309,22 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn hyperfine(work: &Path, name: &str, timed: &[Timed], extra: &[String]) -> anyhow::Result<Vec<Measured>> {
+fn hyperfine(
+    work: &Path,
+    name: &str,
+    timed: &[Timed],
+    extra: &[String],
+) -> anyhow::Result<Vec<Measured>> {
     let json = work.join(format!("{name}.json"));
     let mut cmd = Command::new("hyperfine");
     cmd.current_dir(work)
-        .args(["--warmup", "2", "--min-runs", "10", "--shell", "bash", "--style", "basic"])
+        .args(["--shell", "bash", "--style", "basic"])
         .arg("--export-json")
         .arg(&json)
         .args(extra);
+    if !extra.iter().any(|a| a == "--runs") {
+        cmd.args(["--warmup", "2", "--min-runs", "10"]);
+    }
     for t in timed {
         cmd.arg("--command-name").arg(&t.label).arg(&t.command);
     }
@@ -231,5 +349,213 @@ fn release_binary() -> PathBuf {
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| root().join("target"));
-    target.join("release").join(format!("gtdx{}", std::env::consts::EXE_SUFFIX))
+    target
+        .join("release")
+        .join(format!("gtdx{}", std::env::consts::EXE_SUFFIX))
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target"))
+}
+
+/// `CARGO_TARGET_DIR=<workspace target>` as a shell prefix, so generated crates reuse its deps.
+fn shared_target() -> String {
+    format!("CARGO_TARGET_DIR={}", q(&target_dir()))
+}
+
+fn setup_describe(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
+    let krate = work.join("big-crate");
+    if krate.exists() {
+        std::fs::remove_dir_all(&krate)?;
+    }
+    example(
+        "gtdx-describe",
+        "gen_big_crate",
+        &[&krate.to_string_lossy()],
+        None,
+    )?;
+    let manifest = krate.join("Cargo.toml");
+    // Warm the check once so the timed runs measure the edit-check loop, not dependencies.
+    sh(Command::new("cargo")
+        .arg("check")
+        .arg("--quiet")
+        .arg("--manifest-path")
+        .arg(&manifest)
+        .env("CARGO_TARGET_DIR", target_dir()))?;
+    Ok(vec![
+        Timed {
+            label: "gtdx describe".into(),
+            command: format!("{} describe --manifest-path {}", q(gtdx), q(&manifest)),
+        },
+        Timed {
+            label: "touch lib.rs && cargo check".into(),
+            command: format!(
+                "touch {} && {} cargo check --quiet --manifest-path {}",
+                q(&krate.join("src/lib.rs")),
+                shared_target(),
+                q(&manifest)
+            ),
+        },
+    ])
+}
+
+fn setup_new(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
+    let x = work.join("x");
+    Ok(vec![
+        Timed {
+            label: "gtdx new".into(),
+            command: format!("{} new {} --yes --vcs none", q(gtdx), q(&x)),
+        },
+        Timed {
+            label: "cargo new".into(),
+            command: format!("cargo new --quiet --vcs none {}", q(&x)),
+        },
+        Timed {
+            label: "gtdx new (git)".into(),
+            command: format!("{} new {} --yes", q(gtdx), q(&x)),
+        },
+        Timed {
+            label: "cargo new (git)".into(),
+            command: format!("cargo new --quiet {}", q(&x)),
+        },
+    ])
+}
+
+/// A fresh `gtdx new` project under `work`, built once for wasm32-wasip2 in release.
+fn built_extension(work: &Path, gtdx: &Path) -> anyhow::Result<PathBuf> {
+    crate::test::ensure_wasm_target()?;
+    let ext = work.join("ext");
+    if ext.exists() {
+        std::fs::remove_dir_all(&ext)?;
+    }
+    sh(Command::new(gtdx)
+        .arg("new")
+        .arg(&ext)
+        .args(["--yes", "--vcs", "none"]))?;
+    let manifest = ext.join("Cargo.toml");
+    sh(Command::new(gtdx)
+        .arg("build")
+        .arg("--manifest-path")
+        .arg(&manifest)
+        .arg("--out")
+        .arg(work.join("dist"))
+        .env("CARGO_TARGET_DIR", target_dir()))?;
+    Ok(manifest)
+}
+
+fn setup_build(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
+    let manifest = built_extension(work, gtdx)?;
+    Ok(vec![
+        Timed {
+            label: "cargo build --release".into(),
+            command: format!(
+                "{} cargo build --quiet --release --target wasm32-wasip2 --manifest-path {}",
+                shared_target(),
+                q(&manifest)
+            ),
+        },
+        Timed {
+            label: "gtdx build".into(),
+            command: format!(
+                "{} {} build --manifest-path {} --out {}",
+                shared_target(),
+                q(gtdx),
+                q(&manifest),
+                q(&work.join("dist"))
+            ),
+        },
+    ])
+}
+
+fn setup_pack(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
+    let manifest = built_extension(work, gtdx)?;
+    let ext = manifest.parent().map(Path::to_path_buf).unwrap_or_default();
+    let name = "ext";
+    let component = target_dir()
+        .join("wasm32-wasip2/release")
+        .join(format!("{name}.wasm"));
+    let bytes = std::fs::read(&component)
+        .with_context(|| format!("reading the built component {}", component.display()))?;
+    // Pad the real component to 50 MB with a custom section, so it is still a valid component.
+    let big = work.join("big.wasm");
+    std::fs::write(&big, pad_with_custom_section(bytes, 50 << 20))?;
+    let describe = ext.join("describe.json");
+    Ok(vec![
+        Timed {
+            label: "gtdx pack".into(),
+            command: format!(
+                "{} pack --wasm {} --describe {} --out {}",
+                q(gtdx),
+                q(&big),
+                q(&describe),
+                q(&work.join("packed"))
+            ),
+        },
+        Timed {
+            label: "zip -6".into(),
+            command: format!(
+                "rm -f {z} && zip -q -6 -j {z} {} {}",
+                q(&big),
+                q(&describe),
+                z = q(&work.join("big.zip"))
+            ),
+        },
+    ])
+}
+
+/// Appends a custom section (id 0) named `gtdx-bench-padding` of incompressible bytes.
+fn pad_with_custom_section(mut wasm: Vec<u8>, total: usize) -> Vec<u8> {
+    let name = b"gtdx-bench-padding";
+    let payload = total.saturating_sub(wasm.len()).max(1);
+    let mut section = Vec::with_capacity(payload + 32);
+    leb128(&mut section, name.len() as u64);
+    section.extend_from_slice(name);
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    while section.len() < payload {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        section.extend_from_slice(&state.to_le_bytes());
+    }
+    wasm.push(0);
+    leb128(&mut wasm, section.len() as u64);
+    wasm.extend_from_slice(&section);
+    wasm
+}
+
+fn leb128(out: &mut Vec<u8>, mut v: u64) {
+    loop {
+        let byte = (v & 0x7f) as u8;
+        v >>= 7;
+        if v == 0 {
+            out.push(byte);
+            return;
+        }
+        out.push(byte | 0x80);
+    }
+}
+
+fn setup_worker(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
+    let dir = work.join("packs");
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir)?;
+    }
+    example(
+        "gtdx-worker",
+        "gen_worker_bench",
+        &[&dir.to_string_lossy()],
+        None,
+    )?;
+    Ok(vec![Timed {
+        label: "gtdx worker build".into(),
+        command: format!(
+            "{} worker build {} --trusted-keys {} --out {}",
+            q(gtdx),
+            q(&dir.join("worker.toml")),
+            q(&dir.join("bench.pub")),
+            q(&work.join("worker.json"))
+        ),
+    }])
 }
