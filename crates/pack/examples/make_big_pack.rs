@@ -3,7 +3,9 @@
 //! `cargo run --release -p gtdx-pack --example make_big_pack -- OUT.gtxpack [MEGABYTES=100]`
 //!
 //! The component is incompressible (xorshift bytes), so the pack's size is what it holds.
-//! Also writes `OUT.component.wasm`, the raw component, for `zip -6` / `minisign` comparisons.
+//! Also writes `OUT.component.wasm`, the raw component, for `zip -6` / `minisign` comparisons;
+//! when that file already has the requested size it is reused, so a second run times packing
+//! alone.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -16,6 +18,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     let mb: u64 = args.next().map(|s| s.parse()).transpose()?.unwrap_or(100);
     let component = out.with_extension("component.wasm");
+    // Reuse a component of the right size, so a second run times packing alone.
+    let reuse = std::fs::metadata(&component).is_ok_and(|m| m.len() == mb << 20);
+    if !reuse {
+        generate(&component, mb)?;
+    }
+    pack(&out, &component)
+}
+
+fn generate(component: &std::path::Path, mb: u64) -> Result<(), Box<dyn std::error::Error>> {
     let mut f = std::io::BufWriter::new(std::fs::File::create(&component)?);
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
     let mut block = vec![0u8; 1 << 20];
@@ -29,7 +40,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         f.write_all(&block)?;
     }
     f.flush()?;
-    drop(f);
+    Ok(())
+}
+
+fn pack(
+    out: &std::path::Path,
+    component: &std::path::Path,
+) -> Result<(), Box<dyn std::error::Error>> {
     let mut describe = serde_json::json!({
         "$schema": "https://store.greentic.cloud/schemas/describe-v2.json",
         "apiVersion": "greentic.ai/v2",
@@ -48,9 +65,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "contributions": {}
     });
     let written = gtdx_pack::PackWriter::new()
-        .add_file("components/big.wasm", &component)
+        .add_file("components/big.wasm", component)
         .add_bytes("prompts/readme.md", b"# big\n".to_vec())
-        .write(&out, &mut describe)?;
+        .write(out, &mut describe)?;
     println!(
         "{}: {} bytes, manifestSha256 {}; raw component: {}",
         out.display(),

@@ -24,7 +24,7 @@ use gtdx_pack::IntegrityFailure;
 pub use keys::{KeyError, KeyId, PublicKey, SecretKey};
 pub use verify::{
     Outcome, TargetKind, TrustPolicy, VerifyError, VerifyOptions, VerifyReport,
-    verify_describe_file, verify_detached, verify_pack, verify_pack_with,
+    verify_describe_file, verify_detached, verify_loaded_pack, verify_pack, verify_pack_with,
 };
 
 /// Why signing failed. Never contains key material.
@@ -82,18 +82,19 @@ pub struct Signed {
     pub key_id: String,
 }
 
-/// Whether `path` looks like a zip archive (a pack) rather than JSON.
+/// Whether `path` is a pack (a `.gtxpack`/`.zip` name, or zip content) rather than JSON.
 pub fn is_pack(path: &Path) -> Result<bool, SignError> {
+    let io = |e| SignError::Io {
+        path: path.to_path_buf(),
+        source: e,
+    };
     let mut head = [0u8; 4];
-    let mut f = std::fs::File::open(path).map_err(|e| SignError::Io {
-        path: path.to_path_buf(),
-        source: e,
-    })?;
-    let n = f.read(&mut head).map_err(|e| SignError::Io {
-        path: path.to_path_buf(),
-        source: e,
-    })?;
-    Ok(n == 4 && (head == *b"PK\x03\x04" || head == *b"PK\x05\x06"))
+    let mut f = std::fs::File::open(path).map_err(io)?;
+    let n = f.read(&mut head).map_err(io)?;
+    let by_name = path
+        .extension()
+        .is_some_and(|e| e == "gtxpack" || e == "zip");
+    Ok(by_name || (n == 4 && (head == *b"PK\x03\x04" || head == *b"PK\x05\x06")))
 }
 
 /// Signs a pack or a plain describe.json, whichever `path` is.

@@ -280,7 +280,18 @@ pub fn verify_pack_with(
             }
         },
     };
-    let failures = gtdx_pack::verify_integrity(&pack);
+    Ok(verify_loaded_pack(&pack, policy, options))
+}
+
+/// Verifies a pack already read with [`gtdx_pack::read_pack_with`]: for callers (the worker)
+/// that keep entry bytes and must verify exactly the bytes they then use.
+pub fn verify_loaded_pack(
+    pack: &gtdx_pack::Pack,
+    policy: &TrustPolicy,
+    options: VerifyOptions,
+) -> VerifyReport {
+    let mut rep = report(&pack.path, TargetKind::Pack, policy);
+    let failures = gtdx_pack::verify_integrity(pack);
     let has = |group: &[Check]| failures.iter().any(|f| group.contains(&f.check));
     let files = pack
         .entries
@@ -330,7 +341,7 @@ pub fn verify_pack_with(
             None,
             "not checked (--integrity-only)",
         );
-        return Ok(rep.finish());
+        return rep.finish();
     }
     match &pack.describe {
         Some(bytes) => check_describe_bytes(&mut rep, bytes, policy),
@@ -341,7 +352,7 @@ pub fn verify_pack_with(
             "not checked: no readable describe.json",
         ),
     }
-    Ok(rep.finish())
+    rep.finish()
 }
 
 /// Verifies the signature (and signer's trust) of a plain describe.json.
