@@ -831,7 +831,13 @@ fn truncated_trailing_garbage_escaping_paths_and_symlinks() {
     // Not a zip at all (a .gtxpack name is enough to be treated as a pack).
     std::fs::write(&out, b"{\"not\": \"a pack\"}").unwrap();
     let r = assert_fails(&out, &key, "archive", None);
-    assert!(r["checks"][0]["message"].as_str().unwrap().contains("not a zip archive"), "{r:#}");
+    assert!(
+        r["checks"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("not a zip archive"),
+        "{r:#}"
+    );
 }
 
 #[test]

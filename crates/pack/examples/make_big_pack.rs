@@ -27,7 +27,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 }
 
 fn generate(component: &std::path::Path, mb: u64) -> Result<(), Box<dyn std::error::Error>> {
-    let mut f = std::io::BufWriter::new(std::fs::File::create(&component)?);
+    let mut f = std::io::BufWriter::new(std::fs::File::create(component)?);
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
     let mut block = vec![0u8; 1 << 20];
     for _ in 0..mb {
@@ -71,7 +71,7 @@ fn pack(
     println!(
         "{}: {} bytes, manifestSha256 {}; raw component: {}",
         out.display(),
-        std::fs::metadata(&out)?.len(),
+        std::fs::metadata(out)?.len(),
         written.manifest_sha256,
         component.display()
     );
