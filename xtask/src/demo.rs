@@ -34,29 +34,58 @@ pub fn run(_args: &[String]) -> anyhow::Result<()> {
         .args(["--tool", "greet", "--tool", "word_count"]))?;
 
     step("2/8 gtdx describe: describe.json from the annotated Rust, and --check that it is fresh");
-    sh(gtdx_cmd(&gtdx).arg("describe").arg("--manifest-path").arg(&manifest))?;
-    sh(gtdx_cmd(&gtdx).arg("describe").arg("--check").arg("--manifest-path").arg(&manifest))?;
+    sh(gtdx_cmd(&gtdx)
+        .arg("describe")
+        .arg("--manifest-path")
+        .arg(&manifest))?;
+    sh(gtdx_cmd(&gtdx)
+        .arg("describe")
+        .arg("--check")
+        .arg("--manifest-path")
+        .arg(&manifest))?;
 
     step("3/8 gtdx validate + lint: the contract and the authoring checklist, warnings denied");
     sh(gtdx_cmd(&gtdx).arg("validate").arg(&describe))?;
-    sh(gtdx_cmd(&gtdx).arg("lint").arg("--deny-warnings").arg(&describe))?;
+    sh(gtdx_cmd(&gtdx)
+        .arg("lint")
+        .arg("--deny-warnings")
+        .arg(&describe))?;
 
     step("4/8 gtdx build: wasm32-wasip2 component, export checks, reproducible .gtxpack");
-    sh(gtdx_cmd(&gtdx).arg("build").arg("--manifest-path").arg(&manifest).arg("--out").arg(&dist))?;
+    sh(gtdx_cmd(&gtdx)
+        .arg("build")
+        .arg("--manifest-path")
+        .arg(&manifest)
+        .arg("--out")
+        .arg(&dist))?;
     let pack = find_pack(&dist)?;
 
     step("5/8 gtdx keygen + sign: an ed25519 key pair, then sign the pack");
-    sh(gtdx_cmd(&gtdx).args(["keygen", "--name", "demo", "--out-dir"]).arg(&keys))?;
+    sh(gtdx_cmd(&gtdx)
+        .args(["keygen", "--name", "demo", "--out-dir"])
+        .arg(&keys))?;
     let (secret, public) = (keys.join("demo.key"), keys.join("demo.pub"));
-    sh(gtdx_cmd(&gtdx).arg("sign").arg(&pack).arg("--key").arg(&secret))?;
+    sh(gtdx_cmd(&gtdx)
+        .arg("sign")
+        .arg(&pack)
+        .arg("--key")
+        .arg(&secret))?;
 
     step("6/8 gtdx verify: signature, manifestSha256, every entry, trust");
-    sh(gtdx_cmd(&gtdx).arg("verify").arg(&pack).arg("--trusted-key").arg(&public))?;
+    sh(gtdx_cmd(&gtdx)
+        .arg("verify")
+        .arg(&pack)
+        .arg("--trusted-key")
+        .arg(&public))?;
     sh(gtdx_cmd(&gtdx).arg("inspect").arg(&pack))?;
 
     step("7/8 gtdx worker build: a Digital Worker manifest keeping only agentic_worker tools");
     let spec = demo.join("worker.toml");
-    let pack_rel = pack.strip_prefix(&demo).unwrap_or(&pack).to_string_lossy().replace('\\', "/");
+    let pack_rel = pack
+        .strip_prefix(&demo)
+        .unwrap_or(&pack)
+        .to_string_lossy()
+        .replace('\\', "/");
     std::fs::write(
         &spec,
         format!(
@@ -88,14 +117,21 @@ credential_ref = "openai/api_key"
 
     step("8/8 gtdx worker inspect + a detached signature of the worker manifest");
     sh(gtdx_cmd(&gtdx).args(["worker", "inspect"]).arg(&worker))?;
-    sh(gtdx_cmd(&gtdx).args(["sign", "--detached"]).arg(&worker).arg("--key").arg(&secret))?;
+    sh(gtdx_cmd(&gtdx)
+        .args(["sign", "--detached"])
+        .arg(&worker)
+        .arg("--key")
+        .arg(&secret))?;
     sh(gtdx_cmd(&gtdx)
         .args(["verify", "--detached"])
         .arg(&worker)
         .arg("--trusted-key")
         .arg(&public))?;
 
-    eprintln!("\ndemo finished: every step passed. Look around in {}", demo.display());
+    eprintln!(
+        "\ndemo finished: every step passed. Look around in {}",
+        demo.display()
+    );
     Ok(())
 }
 
@@ -106,7 +142,8 @@ fn step(what: &str) {
 /// `gtdx` with the generated project's builds sharing the workspace's target directory.
 fn gtdx_cmd(gtdx: &Path) -> Command {
     let mut cmd = Command::new(gtdx);
-    cmd.current_dir(root()).env("CARGO_TARGET_DIR", target_dir());
+    cmd.current_dir(root())
+        .env("CARGO_TARGET_DIR", target_dir());
     cmd
 }
 
@@ -120,10 +157,14 @@ fn find_pack(dist: &Path) -> anyhow::Result<PathBuf> {
 }
 
 fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"))
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target"))
 }
 
 /// The debug `gtdx` binary in the workspace target directory.
 fn gtdx_binary() -> PathBuf {
-    target_dir().join("debug").join(format!("gtdx{}", std::env::consts::EXE_SUFFIX))
+    target_dir()
+        .join("debug")
+        .join(format!("gtdx{}", std::env::consts::EXE_SUFFIX))
 }

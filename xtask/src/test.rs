@@ -50,7 +50,11 @@ pub fn ensure_wasm_target() -> anyhow::Result<()> {
     let installed = Command::new("rustup")
         .args(["target", "list", "--installed"])
         .output()
-        .map(|o| String::from_utf8_lossy(&o.stdout).lines().any(|l| l.trim() == "wasm32-wasip2"))
+        .map(|o| {
+            String::from_utf8_lossy(&o.stdout)
+                .lines()
+                .any(|l| l.trim() == "wasm32-wasip2")
+        })
         .unwrap_or(false);
     if !installed {
         if !have("rustup") {
@@ -65,13 +69,19 @@ pub fn ensure_wasm_target() -> anyhow::Result<()> {
 
 /// Installs Debian packages whose program is missing (as root, or through sudo).
 pub fn ensure_apt_packages(packages: &[(&str, &str)]) -> anyhow::Result<()> {
-    let missing: Vec<&str> =
-        packages.iter().filter(|(program, _)| !have(program)).map(|(_, pkg)| *pkg).collect();
+    let missing: Vec<&str> = packages
+        .iter()
+        .filter(|(program, _)| !have(program))
+        .map(|(_, pkg)| *pkg)
+        .collect();
     if missing.is_empty() {
         return Ok(());
     }
     if !have("apt-get") {
-        anyhow::bail!("please install {} (needed by the tests)", missing.join(", "));
+        anyhow::bail!(
+            "please install {} (needed by the tests)",
+            missing.join(", ")
+        );
     }
     let sudo: &[&str] = if is_root() { &[] } else { &["sudo"] };
     let apt = |extra: &[&str]| {
@@ -79,7 +89,8 @@ pub fn ensure_apt_packages(packages: &[(&str, &str)]) -> anyhow::Result<()> {
         argv.push("apt-get");
         argv.extend_from_slice(extra);
         let mut cmd = Command::new(argv[0]);
-        cmd.args(&argv[1..]).env("DEBIAN_FRONTEND", "noninteractive");
+        cmd.args(&argv[1..])
+            .env("DEBIAN_FRONTEND", "noninteractive");
         cmd
     };
     sh(&mut apt(&["update", "-qq"]))?;

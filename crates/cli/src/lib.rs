@@ -14,7 +14,13 @@ pub mod output;
 
 /// A Cargo-style toolchain for Greentic WebAssembly extensions.
 #[derive(Debug, Parser)]
-#[command(name = "gtdx", version, about, long_about = None, propagate_version = true)]
+#[command(
+    name = "gtdx",
+    version,
+    about = "A Cargo-style toolchain for Greentic WebAssembly extensions",
+    long_about = None,
+    propagate_version = true
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,

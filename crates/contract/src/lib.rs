@@ -18,7 +18,9 @@ pub mod source;
 
 pub use diagnostic::{Diagnostic, Severity};
 pub use manifest::*;
-pub use metadata::{AgenticWorkerMetadata, Cost, MetadataBlob, ResolvedMetadata, SideEffects, ToolExample};
+pub use metadata::{
+    AgenticWorkerMetadata, Cost, MetadataBlob, ResolvedMetadata, SideEffects, ToolExample,
+};
 
 /// The only `apiVersion` this contract describes.
 pub const API_VERSION_V2: &str = "greentic.ai/v2";

@@ -30,11 +30,13 @@ impl MetadataBlob {
     /// Decodes the blob against the contract, exactly as strictly as the runtime does.
     pub fn decode(&self) -> Result<AgenticWorkerMetadata, MetadataError> {
         match self {
-            MetadataBlob::Encoded(text) => {
-                serde_json::from_str(text).map_err(|e| MetadataError { message: e.to_string() })
-            }
+            MetadataBlob::Encoded(text) => serde_json::from_str(text).map_err(|e| MetadataError {
+                message: e.to_string(),
+            }),
             MetadataBlob::Object(map) => serde_json::from_value(Value::Object(map.clone()))
-                .map_err(|e| MetadataError { message: e.to_string() }),
+                .map_err(|e| MetadataError {
+                    message: e.to_string(),
+                }),
         }
     }
 }
@@ -77,7 +79,9 @@ pub struct ToolExample {
     pub input: Value,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum SideEffects {
     None,
@@ -115,7 +119,9 @@ impl fmt::Display for SideEffects {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Cost {
     Low,
@@ -196,9 +202,15 @@ impl AgenticWorkerMetadata {
 /// conservative values), an absent or invalid blob yields the conservative defaults.
 pub fn resolve(blob: Option<&MetadataBlob>) -> ResolvedMetadata {
     let (declared, source) = match blob.map(MetadataBlob::decode) {
-        None => (AgenticWorkerMetadata::default(), MetadataSource::DefaultsAbsent),
+        None => (
+            AgenticWorkerMetadata::default(),
+            MetadataSource::DefaultsAbsent,
+        ),
         Some(Ok(m)) => (m, MetadataSource::Declared),
-        Some(Err(e)) => (AgenticWorkerMetadata::default(), MetadataSource::DefaultsInvalid(e)),
+        Some(Err(e)) => (
+            AgenticWorkerMetadata::default(),
+            MetadataSource::DefaultsInvalid(e),
+        ),
     };
     ResolvedMetadata {
         usage_hint: declared.usage_hint,
