@@ -623,3 +623,358 @@ fn inspect_reports_a_tampered_pack() {
     assert!(out.contains("prompts/echo.md"), "{out}");
     assert!(!out.contains("integrity: ok"), "{out}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// gtdx build, on the SDK's hello fixture
+
+/// The hello fixture, copied (path dependencies made absolute) to a fixed place in the shared
+/// target dir so cargo's fingerprints stay warm between runs. Build tests take turns on it: they
+/// build the same package into the same target dir.
+struct Hello {
+    dir: PathBuf,
+}
+
+fn hello() -> std::sync::MutexGuard<'static, Hello> {
+    static HELLO: OnceLock<std::sync::Mutex<Hello>> = OnceLock::new();
+    let guard = HELLO
+        .get_or_init(|| {
+            let dir = shared_target_dir().join("gtdx-e2e/build/hello");
+            std::sync::Mutex::new(Hello { dir })
+        })
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    guard.reset();
+    guard
+}
+
+impl Hello {
+    /// Makes the copy equal to the fixture again, rewriting only files whose bytes differ (so
+    /// unchanged sources keep their modification times), and drops describe.json.
+    fn reset(&self) {
+        let src = fixture("extensions/hello");
+        sync_dir(&src, &self.dir);
+        let manifest = self.dir.join("Cargo.toml");
+        let text = std::fs::read_to_string(&manifest).unwrap();
+        let crates = crate::support::workspace_root().join("crates");
+        let text = text.replace("\"../../../../crates/", &format!("\"{}/", crates.display()));
+        write_if_changed(&manifest, text.as_bytes());
+        let _ = std::fs::remove_file(self.dir.join("describe.json"));
+    }
+
+    fn manifest(&self) -> PathBuf {
+        self.dir.join("Cargo.toml")
+    }
+
+    fn build(&self, out: &Path) -> assert_cmd::Command {
+        let mut cmd = gtdx();
+        cmd.arg("build")
+            .arg("--manifest-path")
+            .arg(self.manifest())
+            .arg("--out")
+            .arg(out)
+            .env("CARGO_TARGET_DIR", shared_target_dir());
+        cmd
+    }
+}
+
+fn write_if_changed(path: &Path, bytes: &[u8]) {
+    if std::fs::read(path).ok().as_deref() != Some(bytes) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, bytes).unwrap();
+    }
+}
+
+fn sync_dir(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let name = entry.file_name();
+        if name == "target" || name == "describe.json" {
+            continue;
+        }
+        let dest = to.join(&name);
+        if entry.file_type().unwrap().is_dir() {
+            sync_dir(&entry.path(), &dest);
+        } else {
+            write_if_changed(&dest, &std::fs::read(entry.path()).unwrap());
+        }
+    }
+}
+
+const HELLO_PACK: &str = "greentic.hello-0.1.0.gtxpack";
+const HELLO_COMPONENT: &str = "components/hello-extension.wasm";
+
+fn json_lines(stdout: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not a JSON line ({e}): {l}")))
+        .collect()
+}
+
+#[test]
+fn build_compiles_checks_and_packs_the_sdk_fixture() {
+    let hello = hello();
+    let out = tempfile::tempdir().unwrap();
+    let a = hello.build(out.path()).assert().success();
+    let pack_path = out.path().join(HELLO_PACK);
+    assert_eq!(
+        stdout_of(&a).trim(),
+        pack_path.display().to_string(),
+        "{}",
+        stderr_of(&a)
+    );
+    let err = stderr_of(&a);
+    assert!(err.contains("Checked component `hello-extension`"), "{err}");
+    assert!(err.contains("3 tools"), "{err}");
+
+    // The component cargo built is the one packed, and its digest is in describe.json on disk.
+    let wasm =
+        std::fs::read(shared_target_dir().join("wasm32-wasip2/release/hello_extension.wasm"))
+            .unwrap();
+    assert_pack_layout(&pack_path, HELLO_COMPONENT, &wasm, &[]);
+    let on_disk: Value =
+        serde_json::from_slice(&std::fs::read(hello.dir.join("describe.json")).unwrap()).unwrap();
+    let component = &on_disk["runtime"]["components"]["hello-extension"];
+    assert_eq!(component["sha256"], sha256_hex(&wasm));
+    assert_eq!(component["gtpack"]["sha256"], sha256_hex(&wasm));
+    assert_eq!(
+        component["world"],
+        "greentic:extension-design/tool-extension@0.3.0"
+    );
+
+    // The packed describe is the one on disk plus manifestSha256.
+    let entries = unzip(&pack_path);
+    let mut packed: Value = serde_json::from_slice(entry(&entries, "describe.json")).unwrap();
+    assert!(
+        packed
+            .as_object_mut()
+            .unwrap()
+            .remove("manifestSha256")
+            .is_some()
+    );
+    assert_eq!(packed, on_disk);
+
+    // A built describe.json is not stale.
+    gtdx()
+        .arg("describe")
+        .arg("--check")
+        .arg("--manifest-path")
+        .arg(hello.manifest())
+        .assert()
+        .success();
+
+    // What inspect makes of it.
+    let json: Value = serde_json::from_slice(
+        &gtdx()
+            .arg("inspect")
+            .arg(&pack_path)
+            .args(["--format", "json"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout,
+    )
+    .unwrap();
+    let names: Vec<&str> = json["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["about_hello", "greet", "word_count"]);
+    let exports: Vec<&str> = json["components"][0]["exports"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        exports.contains(&"greentic:extension-design/tools@0.3.0"),
+        "{exports:?}"
+    );
+}
+
+#[test]
+fn build_twice_gives_identical_bytes() {
+    let hello = hello();
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    hello.build(a.path()).assert().success();
+    // Force a real recompilation of the extension crate: same sources, new modification time.
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let lib = hello.dir.join("src/lib.rs");
+    std::fs::write(&lib, std::fs::read(&lib).unwrap()).unwrap();
+    let second = hello
+        .build(b.path())
+        .args(["--message-format", "json"])
+        .assert()
+        .success();
+    let recompiled = json_lines(&second.get_output().stdout).iter().any(|e| {
+        e["event"] == "compiled"
+            && e["crate"] == "hello-extension"
+            && e["kind"] == "cdylib"
+            && e["fresh"] == false
+    });
+    assert!(recompiled, "the second build recompiled the crate");
+    assert_eq!(
+        std::fs::read(a.path().join(HELLO_PACK)).unwrap(),
+        std::fs::read(b.path().join(HELLO_PACK)).unwrap(),
+        "two builds of the same sources give the same pack"
+    );
+}
+
+#[test]
+fn build_json_events_for_ci() {
+    let hello = hello();
+    let out = tempfile::tempdir().unwrap();
+    let a = hello
+        .build(out.path())
+        .args(["--message-format", "json"])
+        .assert()
+        .success();
+    let events = json_lines(&a.get_output().stdout);
+    let kinds: Vec<&str> = events
+        .iter()
+        .map(|e| e["event"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds.first(), Some(&"described"), "{kinds:?}");
+    assert_eq!(kinds.get(1), Some(&"started"), "{kinds:?}");
+    assert_eq!(
+        &kinds[kinds.len() - 3..],
+        ["artifact", "checked", "packed"],
+        "{kinds:?}"
+    );
+    let compiled: Vec<&Value> = events.iter().filter(|e| e["event"] == "compiled").collect();
+    assert!(!compiled.is_empty());
+    for (i, e) in compiled.iter().enumerate() {
+        assert_eq!(e["done"], i as u64 + 1, "units are counted one by one");
+    }
+    assert_eq!(events[1]["target"], "wasm32-wasip2");
+    assert_eq!(events[1]["profile"], "release");
+    let packed = events.last().unwrap();
+    assert_eq!(
+        packed["path"],
+        out.path().join(HELLO_PACK).display().to_string()
+    );
+}
+
+#[test]
+fn build_says_rustup_target_add_when_the_target_is_missing() {
+    // A crate with no dependencies: its first unit needs wasm32-wasip2's standard library.
+    let tmp = tempfile::tempdir().unwrap();
+    let krate = tmp.path().join("no-deps");
+    copy_dir(&fixture("build/no-deps"), &krate);
+    // A toolchain whose sysroot has the host's standard library but not wasm32-wasip2's.
+    let real = Command::new("rustc")
+        .args(["--print", "sysroot"])
+        .output()
+        .unwrap();
+    let real = PathBuf::from(String::from_utf8(real.stdout).unwrap().trim());
+    let host = Command::new("rustc")
+        .args(["--print", "host-tuple"])
+        .output()
+        .unwrap();
+    let host = String::from_utf8(host.stdout).unwrap().trim().to_string();
+    let fake = tmp.path().join("sysroot");
+    std::fs::create_dir_all(fake.join("lib/rustlib")).unwrap();
+    std::os::unix::fs::symlink(
+        real.join("lib/rustlib").join(&host),
+        fake.join("lib/rustlib").join(&host),
+    )
+    .unwrap();
+    let wrapper = tmp.path().join("rustc-without-wasm");
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\nexec rustc --sysroot '{}' \"$@\"\n",
+            fake.display()
+        ),
+    )
+    .unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+
+    let out = tmp.path().join("out");
+    let a = gtdx()
+        .arg("build")
+        .arg("--manifest-path")
+        .arg(krate.join("Cargo.toml"))
+        .arg("--out")
+        .arg(&out)
+        .env("RUSTC", &wrapper)
+        .env("CARGO_TARGET_DIR", tmp.path().join("target"))
+        .assert()
+        .code(2);
+    let err = stderr_of(&a);
+    assert!(err.contains("`rustup target add wasm32-wasip2`"), "{err}");
+    assert!(
+        !err.contains("E0463"),
+        "cargo's own errors about `core` are not shown: {err}"
+    );
+    assert!(!out.exists(), "no pack");
+
+    // With the real toolchain the same crate builds (the check then fails on its world, since
+    // it exports nothing: proof that the error above was about the target only).
+    let a = gtdx()
+        .arg("build")
+        .arg("--manifest-path")
+        .arg(krate.join("Cargo.toml"))
+        .arg("--out")
+        .arg(&out)
+        .env("CARGO_TARGET_DIR", tmp.path().join("target"))
+        .assert()
+        .code(2);
+    let err = stderr_of(&a);
+    assert!(err.contains("E_BUILD_WORLD_MISMATCH"), "{err}");
+    assert!(err.contains("The component exports: nothing"), "{err}");
+}
+
+#[test]
+fn build_passes_compiler_errors_through_and_stops() {
+    let hello = hello();
+    let lib = hello.dir.join("src/lib.rs");
+    let mut text = std::fs::read_to_string(&lib).unwrap();
+    text.push_str("\npub fn broken() -> u32 {\n    \"not a number\"\n}\n");
+    std::fs::write(&lib, text).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let a = hello.build(out.path()).assert().code(2);
+    let err = stderr_of(&a);
+    assert!(
+        err.contains("error[E0308]: mismatched types"),
+        "rustc's diagnostic, as cargo renders it: {err}"
+    );
+    assert!(err.contains("src/lib.rs:"), "{err}");
+    assert!(
+        err.contains("cargo build failed for package `hello-extension`"),
+        "{err}"
+    );
+    assert!(files_in(out.path()).is_empty(), "no pack");
+}
+
+#[test]
+fn build_names_a_tool_whose_export_the_component_lacks() {
+    let hello = hello();
+    let lib = hello.dir.join("src/lib.rs");
+    let text = std::fs::read_to_string(&lib).unwrap();
+    let text = text.replace(
+        "#[tool(capabilities = [\"flow\"], name = \"about_hello\")]",
+        "#[tool(capabilities = [\"flow\"], name = \"about_hello\", export = \"greentic:extension-design/tools.nope\")]",
+    );
+    assert!(
+        text.contains("tools.nope"),
+        "the fixture still has the about tool"
+    );
+    std::fs::write(&lib, text).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let a = hello.build(out.path()).assert().code(2);
+    let err = stderr_of(&a);
+    for needle in [
+        "E_BUILD_EXPORT_MISSING",
+        "tool `about_hello`",
+        "`greentic:extension-design/tools.nope`",
+        "greentic:extension-design/tools@0.3.0 (list-tools, invoke-tool)",
+    ] {
+        assert!(err.contains(needle), "missing {needle:?} in:\n{err}");
+    }
+    assert!(files_in(out.path()).is_empty(), "no pack");
+}

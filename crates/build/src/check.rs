@@ -391,9 +391,40 @@ pub struct KnownWorlds {
     resolve: Resolve,
 }
 
+/// The WIT of the gtdx SDK this gtdx was built with: the world SDK-built extensions declare
+/// (`greentic:extension-design/tool-extension@0.3.0`, [`gtdx_contract::SDK_WORLD`]).
+const SDK_WIT: [(&str, &str); 3] = [
+    (
+        "extension-base.wit",
+        include_str!("../../sdk/wit/deps/extension-base/extension-base.wit"),
+    ),
+    ("tools.wit", include_str!("../../sdk/wit/tools.wit")),
+    ("world.wit", include_str!("../../sdk/wit/world.wit")),
+];
+
 impl KnownWorlds {
+    /// No worlds at all.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The gtdx SDK's worlds.
+    pub fn builtin() -> Self {
+        let mut k = Self::new();
+        let (base_name, base) = SDK_WIT[0];
+        let _ = k.add_source(base_name, base);
+        // tools.wit and world.wit are one package in two files.
+        let mut files = wit_parser::SourceMap::new();
+        for (name, text) in &SDK_WIT[1..] {
+            files.push_str(name, *text);
+        }
+        if let Ok(group) = files.parse() {
+            let mut candidate = k.resolve.clone();
+            if candidate.push_group(group).is_ok() {
+                k.resolve = candidate;
+            }
+        }
+        k
     }
 
     /// Adds the WIT in `dir` (a `wit/` directory with an optional `deps/`). On error (no such
@@ -404,6 +435,16 @@ impl KnownWorlds {
         }
         let mut candidate = self.resolve.clone();
         candidate.push_dir(dir).map_err(|e| format!("{e:#}"))?;
+        self.resolve = candidate;
+        Ok(())
+    }
+
+    /// Adds WIT source text (one package; its dependencies must already be known).
+    pub fn add_source(&mut self, path: &str, text: &str) -> Result<(), String> {
+        let mut candidate = self.resolve.clone();
+        candidate
+            .push_str(path, text)
+            .map_err(|e| format!("{e:#}"))?;
         self.resolve = candidate;
         Ok(())
     }
@@ -425,5 +466,25 @@ impl KnownWorlds {
                 .map(|(k, _)| self.resolve.name_world_key(k))
                 .collect(),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sdk_world_is_built_in() {
+        let k = KnownWorlds::builtin();
+        let world = InterfaceRef::parse(gtdx_contract::SDK_WORLD).unwrap();
+        let exports = k.world_exports(&world).expect("the SDK world is known");
+        assert_eq!(
+            exports,
+            [
+                "greentic:extension-base/manifest@0.2.0",
+                "greentic:extension-base/lifecycle@0.2.0",
+                "greentic:extension-design/tools@0.3.0",
+            ]
+        );
     }
 }

@@ -27,8 +27,6 @@ pub enum Event {
         manifest_path: String,
         target: String,
         profile: String,
-        /// Estimated number of units (crates and build-script runs) cargo will go through.
-        total: usize,
     },
     /// cargo finished a unit (compiled it, or found it fresh).
     Compiled {
@@ -41,8 +39,9 @@ pub enum Event {
         fresh: bool,
         /// Units done so far, this one included.
         done: usize,
-        /// The total, never below `done`.
-        total: usize,
+        /// Estimated total (never below `done`), when an estimate was asked for and is known.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        total: Option<usize>,
     },
     /// The component cargo produced (or the one handed to `gtdx pack`).
     Artifact {

@@ -57,21 +57,11 @@ impl From<BuildError> for Failure {
 }
 
 fn build(args: &Args, reporter: &mut Reporter) -> Result<ExitCode, Failure> {
-    // 1. describe.json from the sources, while cargo metadata reads the package.
-    let (generated, project) = std::thread::scope(|s| {
-        let describe = s.spawn(|| gtdx_describe::generate(&args.manifest_path));
-        let project = Project::load(Some(&args.manifest_path));
-        (describe.join(), project)
-    });
-    let generated = match generated {
-        Ok(g) => g.map_err(|e| Failure::Error(e.into()))?,
-        Err(_) => {
-            return Err(Failure::Error(anyhow::anyhow!(
-                "describe stopped unexpectedly"
-            )));
-        }
-    };
-    let project = project?;
+    // 1. describe.json from the sources (this also reads the package with cargo metadata).
+    let generated =
+        gtdx_describe::generate(&args.manifest_path).map_err(|e| Failure::Error(e.into()))?;
+    let pkg = &generated.package;
+    let project = Project::new(&pkg.manifest_path, &pkg.name, &pkg.version);
     let describe_path = generated.package.describe_path();
     let shown = gtdx_describe::error::display_path(&describe_path)
         .display()
@@ -92,7 +82,7 @@ fn build(args: &Args, reporter: &mut Reporter) -> Result<ExitCode, Failure> {
     }
     let written = gtdx_describe::write(&generated).map_err(|e| Failure::Error(e.into()))?;
     reporter.event(&Event::Described {
-        path: shown,
+        path: shown.clone(),
         changed: written == gtdx_describe::Written::Written,
         warnings: diagnostics,
     });
@@ -103,29 +93,28 @@ fn build(args: &Args, reporter: &mut Reporter) -> Result<ExitCode, Failure> {
     } else {
         Profile::Release
     };
-    let compiled = gtdx_build::compile(
-        &project,
-        &CompileOptions {
-            profile,
-            color: reporter.color(),
-        },
-        reporter,
-    )?;
+    let options = CompileOptions {
+        profile,
+        color: reporter.color(),
+        // Only a progress bar needs the total (estimated beside the build, never waited for).
+        estimate_total: reporter.shows_bar(),
+    };
+    let compiled = gtdx_build::compile(&project, &options, reporter)?;
 
     // 3 and 4. check the component, fill in its digest, pack.
-    let mut worlds = KnownWorlds::new();
-    for dir in project.wit_dirs() {
+    let mut worlds = KnownWorlds::builtin();
+    if let Some(dir) = project.wit_dir() {
         // WIT that does not parse has already been reported by the compiler.
         let _ = worlds.add_dir(&dir);
     }
     let out_dir = args
         .out
         .clone()
-        .unwrap_or_else(|| project.default_out_dir());
+        .unwrap_or_else(|| compiled.default_out_dir());
     let packed = gtdx_build::pack(
         &PackInput {
             wasm: &compiled.wasm,
-            describe: &describe_path,
+            describe: Path::new(&shown),
             asset_root: &project.package_root,
             package_name: Some(&project.package_name),
             out_dir: &out_dir,
@@ -165,6 +154,10 @@ impl Reporter {
             artifact_verb: "Component",
             ..Self::new(format)
         }
+    }
+
+    fn shows_bar(&self) -> bool {
+        self.tty && self.format == Format::Human
     }
 
     fn color(&self) -> bool {
@@ -267,7 +260,8 @@ impl Progress for Reporter {
                         &format!("{path} (regenerated from the sources)"),
                     );
                 }
-                for d in warnings {
+                // Infos are for `gtdx describe` and `gtdx lint`; a build shows what needs attention.
+                for d in warnings.iter().filter(|d| d.severity >= Severity::Warning) {
                     self.eprintln(&d.render_human());
                 }
             }
@@ -276,22 +270,15 @@ impl Progress for Reporter {
                 version,
                 profile,
                 target,
-                total,
                 ..
             } => {
-                if self.tty {
-                    let bar = ProgressBar::with_draw_target(
-                        Some(*total as u64),
-                        ProgressDrawTarget::stderr_with_hz(10),
-                    );
-                    let style = ProgressStyle::with_template(
-                        "{prefix:>12.cyan.bold} [{bar:27}] {pos}/{len}: {wide_msg}",
-                    )
-                    .unwrap_or_else(|_| ProgressStyle::default_bar())
-                    .progress_chars("=> ");
-                    bar.set_style(style);
+                if self.shows_bar() {
+                    let bar =
+                        ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(10));
+                    bar.set_style(spinner_style());
                     bar.set_prefix("Building");
                     bar.set_message(format!("{package} v{version}"));
+                    bar.enable_steady_tick(std::time::Duration::from_millis(120));
                     self.bar = Some(bar);
                 } else {
                     self.status(
@@ -309,14 +296,16 @@ impl Progress for Reporter {
                 total,
             } => {
                 if let Some(bar) = &self.bar {
-                    bar.set_length(*total as u64);
+                    if let Some(t) = total {
+                        if bar.length().is_none() {
+                            bar.set_style(bar_style());
+                        }
+                        bar.set_length(*t as u64);
+                    }
                     bar.set_position(*done as u64);
                     bar.set_message(crate_name.clone());
                 } else if !fresh && kind != "build-script-run" {
-                    self.status(
-                        "Compiled",
-                        &format!("{crate_name} v{version} [{done}/{total}]"),
-                    );
+                    self.status("Compiled", &format!("{crate_name} v{version}"));
                 }
             }
             Event::Artifact { path, size, .. } => {
@@ -372,6 +361,19 @@ impl Progress for Reporter {
         // Compiler diagnostics pass through untouched (in every format: they go to stderr).
         self.eprintln(line);
     }
+}
+
+/// Before the total is known: units done and the crate.
+fn spinner_style() -> ProgressStyle {
+    ProgressStyle::with_template("{prefix:>12.cyan.bold} {spinner} {pos}: {wide_msg}")
+        .unwrap_or_else(|_| ProgressStyle::default_spinner())
+}
+
+/// Once the total is known: a bar of units done against it, and the crate.
+fn bar_style() -> ProgressStyle {
+    ProgressStyle::with_template("{prefix:>12.cyan.bold} [{bar:27}] {pos}/{len}: {wide_msg}")
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ")
 }
 
 fn human_size(n: u64) -> String {
