@@ -78,6 +78,40 @@ pub enum LoadError {
     NotObject { file: String, found: &'static str },
 }
 
+/// The codes a [`LoadError`] reports under, with what each means (for the docs).
+pub const LOAD_CODES: &[(&str, &str)] = &[
+    (
+        "E_FILE_NOT_FOUND",
+        "the path does not exist (the default path is `./describe.json`)",
+    ),
+    (
+        "E_FILE_IS_DIRECTORY",
+        "the path is a directory; pass the describe.json inside it",
+    ),
+    (
+        "E_FILE_IO",
+        "the file exists but cannot be read (permissions, I/O error)",
+    ),
+    (
+        "E_FILE_TOO_LARGE",
+        "the file is over 16 MiB, far beyond any real manifest",
+    ),
+    (
+        "E_FILE_ENCODING",
+        "binary content (a NUL byte), UTF-16, invalid UTF-8, or a byte-order mark",
+    ),
+    ("E_FILE_EMPTY", "the file is empty or only whitespace"),
+    (
+        "E_NOT_JSON",
+        "a JSON syntax error, reported at its line and column",
+    ),
+    (
+        "E_TOO_DEEP",
+        "JSON nested deeper than 128 levels (refused, never recursed into)",
+    ),
+    ("E_NOT_OBJECT", "the top level is not a JSON object"),
+];
+
 impl LoadError {
     /// A stable code, for `--format json`.
     pub fn code(&self) -> &'static str {
@@ -293,6 +327,57 @@ mod tests {
             panic!("{err}")
         };
         assert_eq!((line, column), (2, 8));
+    }
+
+    #[test]
+    fn every_load_code_is_documented() {
+        let p = PathBuf::from("d.json");
+        let f = || "d.json".to_string();
+        let all = [
+            LoadError::NotFound { path: p.clone() },
+            LoadError::IsDirectory { path: p.clone() },
+            LoadError::Io {
+                path: p.clone(),
+                source: std::io::Error::other("x"),
+            },
+            LoadError::TooLarge { path: p, size: 1 },
+            LoadError::Binary {
+                file: f(),
+                offset: 0,
+            },
+            LoadError::Utf16 { file: f() },
+            LoadError::InvalidUtf8 {
+                file: f(),
+                line: 1,
+                column: 1,
+                offset: 0,
+            },
+            LoadError::Bom { file: f() },
+            LoadError::Empty { file: f() },
+            LoadError::NotJson {
+                file: f(),
+                line: 1,
+                column: 1,
+                message: "x".into(),
+            },
+            LoadError::TooDeep {
+                file: f(),
+                line: 1,
+                column: 1,
+            },
+            LoadError::NotObject {
+                file: f(),
+                found: "an array",
+            },
+        ];
+        for e in all {
+            assert!(
+                LOAD_CODES.iter().any(|(c, _)| *c == e.code()),
+                "{}",
+                e.code()
+            );
+            assert_eq!(e.to_diagnostic().code, e.code());
+        }
     }
 
     #[test]

@@ -421,6 +421,14 @@ pub fn render_rules_markdown() -> String {
             r.summary.replace('|', "\\|")
         ));
     }
+    s.push_str(
+        "\nWhen the file cannot be checked at all, gtdx prints one line naming the file, the \
+         place and the cause, and exits with 2 (with `--format json`, the same as a single \
+         diagnostic under one of these codes):\n\n| Code | Cause |\n|---|---|\n",
+    );
+    for (code, cause) in crate::load::LOAD_CODES {
+        s.push_str(&format!("| `{code}` | {cause} |\n"));
+    }
     for r in RULES {
         s.push_str(&format!(
             "\n## {}\n\n*{}, {}.* {}\n\n{}\n",
