@@ -134,8 +134,28 @@ fn publish_rules_run_only_with_publish() {
 
 #[test]
 fn the_specs_example_tool_in_a_complete_manifest_passes() {
-    // The spec's tool, verbatim, declares the agentic_worker capability but no metadata: the
-    // one finding is the (true) note that the conservative defaults apply.
+    // The fixture carries the spec's example tool verbatim.
+    let spec = std::fs::read_to_string(
+        crate::support::shared_dir().join("spec/extension-tools-and-node-types.md"),
+    )
+    .expect("the shared spec is beside the checkout");
+    let start =
+        spec.find("describe.json\n\n{").expect("the spec's example") + "describe.json\n\n".len();
+    let end = start + spec[start..].find("\n}\n").expect("end of the example") + 2;
+    let example: Value =
+        serde_json::from_str(&spec[start..end]).expect("the spec's example is JSON");
+    let ours: Value = serde_json::from_str(
+        &std::fs::read_to_string(manifests().join("spec-example.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        ours["contributions"]["tools"][0],
+        example["contributions"]["tools"][0]
+    );
+    assert_eq!(ours["apiVersion"], example["apiVersion"]);
+
+    // That tool declares the agentic_worker capability but no metadata: the one finding is the
+    // (true) note that the conservative defaults apply.
     let (code, doc) = lint_json(
         &manifests(),
         "spec-example.json",
