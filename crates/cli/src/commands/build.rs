@@ -191,6 +191,8 @@ impl Reporter {
 
     fn finish_bar(&mut self) {
         if let Some(bar) = self.bar.take() {
+            // cargo is done: what it did is the real total.
+            bar.set_length(bar.position());
             bar.finish_and_clear();
         }
     }
