@@ -529,17 +529,22 @@ fn inspect_a_pack() {
 }
 
 #[test]
-fn inspect_shows_conservative_defaults_for_an_agentic_tool_without_metadata() {
+fn inspect_shows_node_types_and_the_defaults_of_a_tool_without_metadata() {
     let dir = minimal_describe_dir();
     edit_describe(dir.path(), |v| {
         v["contributions"]["tools"][0]
             .as_object_mut()
             .unwrap()
             .remove("agentic_worker_metadata");
+        v["contributions"]["nodeTypes"] = serde_json::json!([
+            {"type_id": "echo-node", "label": "Echo", "category": "Utilities"}
+        ]);
     });
     pack(minimal_wasm(), dir.path(), dir.path()).success();
     let p = dir.path().join("gtdx.fixture-minimal-0.1.0.gtxpack");
     let out = stdout_of(&gtdx().arg("inspect").arg(&p).assert().success());
+    assert!(out.contains("node types (1):"), "{out}");
+    assert!(out.contains("echo-node  \"Echo\" in Utilities"), "{out}");
     assert!(
         out.contains(
             "side_effects external, cost medium, confirmation required [defaults (absent)]"
