@@ -28,9 +28,10 @@ fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
     )
 }
 
-/// `gtdx lint --format json` on a fixture: (exit code, the JSON document).
+/// `gtdx lint --format json --verbose` (info notes included) on a fixture: (exit code, the
+/// JSON document).
 fn lint_json(dir: &Path, file: &str, extra: &[&str]) -> (i32, Value) {
-    let mut args = vec!["lint", "--format", "json", file];
+    let mut args = vec!["lint", "--format", "json", "--verbose", file];
     args.extend_from_slice(extra);
     let (code, stdout, stderr) = run_in(dir, &args);
     let doc: Value = serde_json::from_str(&stdout)
@@ -154,8 +155,18 @@ fn the_specs_example_tool_in_a_complete_manifest_passes() {
     );
     assert_eq!(ours["apiVersion"], example["apiVersion"]);
 
-    // That tool declares the agentic_worker capability but no metadata: the one finding is the
-    // (true) note that the conservative defaults apply.
+    // By default it lints with zero findings.
+    let (code, stdout, _) = run_in(
+        &manifests(),
+        &["lint", "--deny-warnings", "--publish", "spec-example.json"],
+    );
+    assert_eq!(code, 0, "{stdout}");
+    assert_eq!(
+        stdout,
+        "spec-example.json: no problems found (1 info note hidden; --verbose shows it)\n"
+    );
+    // That tool declares the agentic_worker capability but no metadata: with --verbose the one
+    // finding is the (true) note that the conservative defaults apply.
     let (code, doc) = lint_json(
         &manifests(),
         "spec-example.json",
@@ -296,7 +307,10 @@ fn json_output_carries_every_field() {
 
 #[test]
 fn snapshot_lint_human() {
-    let (code, stdout, stderr) = run_in(&manifests(), &["lint", "several-problems.json"]);
+    let (code, stdout, stderr) = run_in(
+        &manifests(),
+        &["lint", "--verbose", "several-problems.json"],
+    );
     assert_eq!((code, stderr.as_str()), (1, ""));
     insta::assert_snapshot!("lint_human", stdout);
 }
@@ -305,10 +319,37 @@ fn snapshot_lint_human() {
 fn snapshot_lint_json() {
     let (code, stdout, _) = run_in(
         &manifests(),
-        &["lint", "--format", "json", "several-problems.json"],
+        &[
+            "lint",
+            "--format",
+            "json",
+            "--verbose",
+            "several-problems.json",
+        ],
     );
     assert_eq!(code, 1);
     insta::assert_snapshot!("lint_json", stdout);
+}
+
+#[test]
+fn info_notes_are_hidden_unless_verbose() {
+    let dir = manifests().join("rules");
+    let (code, stdout, _) = run_in(&dir, &["lint", "I_METADATA_DEFAULTS.fires.json"]);
+    assert_eq!(code, 0);
+    assert!(!stdout.contains("info[I_METADATA_DEFAULTS]"), "{stdout}");
+    assert!(
+        stdout.contains("1 info note hidden; --verbose shows it"),
+        "{stdout}"
+    );
+    let (_, stdout, _) = run_in(&dir, &["lint", "-v", "I_METADATA_DEFAULTS.fires.json"]);
+    assert!(stdout.contains("info[I_METADATA_DEFAULTS]"), "{stdout}");
+    let (_, stdout, _) = run_in(
+        &dir,
+        &["lint", "--format", "json", "I_METADATA_DEFAULTS.fires.json"],
+    );
+    let doc: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(codes(&doc), Vec::<String>::new());
+    assert_eq!(doc["summary"]["hidden_infos"], 1);
 }
 
 #[test]

@@ -17,7 +17,11 @@ pub enum Format {
 pub fn report_error(err: &anyhow::Error) -> ExitCode {
     let mut text = format!("error: {err}");
     for cause in err.chain().skip(1) {
-        text.push_str(&format!(": {cause}"));
+        // Library errors often already carry their source in their message; say it once.
+        let cause = cause.to_string();
+        if !text.contains(&cause) {
+            text.push_str(&format!(": {cause}"));
+        }
     }
     let _ = writeln!(std::io::stderr(), "{text}");
     crate::exit::code(crate::exit::BAD_INPUT)
@@ -34,7 +38,11 @@ pub fn print_diagnostics(diags: &[Diagnostic], format: Format) {
         }
         Format::Json => {
             let doc = serde_json::json!({ "diagnostics": diags });
-            let _ = writeln!(out, "{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+            let _ = writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&doc).unwrap_or_default()
+            );
         }
     }
 }

@@ -9,7 +9,7 @@ use gtdx_lint::{LoadError, Options, Report};
 use crate::exit;
 use crate::output::Format;
 
-/// `gtdx lint [PATH] [--deny-warnings] [--publish] [--format human|json] [--explain CODE]`
+/// `gtdx lint [PATH] [--deny-warnings] [--publish] [--verbose] [--format human|json] [--explain CODE]`
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The manifest to check.
@@ -25,6 +25,10 @@ pub struct Args {
     /// Output format: one paragraph per finding, or one JSON document.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// Also show info notes (what the runtime will assume, hints). They never fail a lint and
+    /// are hidden by default; the summary says how many there are.
+    #[arg(short, long)]
+    pub verbose: bool,
     /// Print the long explanation of a rule code (e.g. E_EXPORT_FORM) and exit.
     #[arg(long, value_name = "CODE")]
     pub explain: Option<String>,
@@ -44,6 +48,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         &options,
         args.format,
         args.deny_warnings,
+        args.verbose,
     ))
 }
 
@@ -71,10 +76,12 @@ pub(crate) fn check_and_print(
     options: &Options,
     format: Format,
     deny_warnings: bool,
+    verbose: bool,
 ) -> ExitCode {
     match gtdx_lint::check_file(path, options) {
-        Ok(report) => {
-            print_report(&report, options, format);
+        Ok(mut report) => {
+            let hidden = if verbose { 0 } else { hide_infos(&mut report) };
+            print_report(&report, options, format, hidden);
             if report.fails(deny_warnings) {
                 exit::code(exit::FINDINGS)
             } else {
@@ -85,7 +92,16 @@ pub(crate) fn check_and_print(
     }
 }
 
-fn print_report(report: &Report, options: &Options, format: Format) {
+/// Removes the info notes from `report` (they never fail a lint); returns how many there were.
+fn hide_infos(report: &mut Report) -> usize {
+    let before = report.diagnostics.len();
+    report
+        .diagnostics
+        .retain(|d| d.severity != gtdx_contract::Severity::Info);
+    before - report.diagnostics.len()
+}
+
+fn print_report(report: &Report, options: &Options, format: Format, hidden: usize) {
     let mut out = std::io::stdout().lock();
     match format {
         Format::Human => {
@@ -96,6 +112,22 @@ fn print_report(report: &Report, options: &Options, format: Format) {
             if options.lint && !report.linted {
                 summary.push_str(" (lint rules not run: fix the structural errors first)");
             }
+            if hidden > 0 {
+                let notes = if hidden == 1 {
+                    "1 info note"
+                } else {
+                    "info notes"
+                };
+                summary.push_str(&format!(
+                    " ({} hidden; --verbose shows {})",
+                    if hidden == 1 {
+                        notes.to_string()
+                    } else {
+                        format!("{hidden} {notes}")
+                    },
+                    if hidden == 1 { "it" } else { "them" }
+                ));
+            }
             let _ = writeln!(out, "{summary}");
         }
         Format::Json => {
@@ -105,7 +137,8 @@ fn print_report(report: &Report, options: &Options, format: Format) {
                 "summary": {
                     "errors": report.errors(),
                     "warnings": report.warnings(),
-                    "infos": report.count(gtdx_contract::Severity::Info),
+                    "infos": report.count(gtdx_contract::Severity::Info) + hidden,
+                    "hidden_infos": hidden,
                 },
                 "diagnostics": report.diagnostics,
             });

@@ -1,10 +1,10 @@
 //! One module per subcommand.
 
+pub mod build;
+pub mod describe;
+pub mod inspect;
 pub mod key;
 pub mod keygen;
-pub mod describe;
-pub mod build;
-pub mod inspect;
 pub mod lint;
 pub mod new;
 pub mod pack;

@@ -22,5 +22,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         &Options::validate(),
         args.format,
         false,
+        true,
     ))
 }
