@@ -542,3 +542,46 @@ fn bad_input_in_json_format_is_a_json_document_too() {
     assert_eq!(doc["diagnostics"][0]["code"], "E_NOT_JSON");
     assert_eq!(doc["diagnostics"][0]["line"], 1);
 }
+
+#[test]
+fn lint_manifest_path_warns_about_tools_built_by_hand() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    std::fs::write(
+        dir.join("Cargo.toml"),
+        "[package]\nname = \"trap-demo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("src/lib.rs"),
+        "pub struct ToolDefinition { pub name: String }\n\n\
+         pub fn list_tools() -> Vec<ToolDefinition> {\n    \
+         vec![ToolDefinition { name: \"ghost_tool\".into() }]\n}\n",
+    )
+    .unwrap();
+    std::fs::copy(
+        workspace_root().join("examples/hello/describe.json"),
+        dir.join("describe.json"),
+    )
+    .unwrap();
+
+    // Without --manifest-path the manifest alone is clean.
+    let (code, stdout, _) = run_in(dir, &["lint", "--deny-warnings"]);
+    assert_eq!(code, 0, "{stdout}");
+
+    // With it, the hand-built tool list is found, with its file and line, and the tool name
+    // describe.json does not contain.
+    let (code, stdout, stderr) = run_in(
+        dir,
+        &["lint", "--deny-warnings", "--manifest-path", "Cargo.toml"],
+    );
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("W_HANDWRITTEN_TOOLS"), "{stdout}");
+    assert!(stdout.contains("src/lib.rs:"), "{stdout}");
+    assert!(stdout.contains("ghost_tool"), "{stdout}");
+
+    // A missing Cargo.toml is bad input, not a finding.
+    let (code, _, stderr) = run_in(dir, &["lint", "--manifest-path", "nope/Cargo.toml"]);
+    assert_eq!(code, 2, "{stderr}");
+}

@@ -12,9 +12,8 @@ use crate::output::Format;
 /// `gtdx lint [PATH] [--deny-warnings] [--publish] [--verbose] [--format human|json] [--explain CODE]`
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The manifest to check.
-    #[arg(default_value = "describe.json")]
-    pub path: PathBuf,
+    /// The manifest to check [default: describe.json, or the one beside --manifest-path].
+    pub path: Option<PathBuf>,
     /// Fail (exit code 1) on warnings as well as errors.
     #[arg(long)]
     pub deny_warnings: bool,
@@ -32,7 +31,11 @@ pub struct Args {
     /// Print the long explanation of a rule code (e.g. E_EXPORT_FORM) and exit.
     #[arg(long, value_name = "CODE")]
     pub explain: Option<String>,
-    // `--manifest-path` (the lib.rs-trap check) is added here separately.
+    /// Also scan the Rust package of this Cargo.toml for tool definitions built by hand (a
+    /// `ToolDefinition` value, a hand-written `list_tools`/`invoke_tool`): a v2 runtime never
+    /// calls list-tools, so tools that exist only there are invisible.
+    #[arg(long, value_name = "PATH")]
+    pub manifest_path: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -43,12 +46,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         lint: true,
         publish: args.publish,
     };
+    let path = match (&args.path, &args.manifest_path) {
+        (Some(p), _) => p.clone(),
+        (None, Some(m)) => m
+            .parent()
+            .map(|d| d.join("describe.json"))
+            .unwrap_or_else(|| PathBuf::from("describe.json")),
+        (None, None) => PathBuf::from("describe.json"),
+    };
+    let extra = match &args.manifest_path {
+        Some(m) => gtdx_describe::trap::scan(m)?,
+        None => Vec::new(),
+    };
     Ok(check_and_print(
-        &args.path,
+        &path,
         &options,
         args.format,
         args.deny_warnings,
         args.verbose,
+        extra,
     ))
 }
 
@@ -77,9 +93,12 @@ pub(crate) fn check_and_print(
     format: Format,
     deny_warnings: bool,
     verbose: bool,
+    extra: Vec<gtdx_contract::Diagnostic>,
 ) -> ExitCode {
     match gtdx_lint::check_file(path, options) {
         Ok(mut report) => {
+            // Findings about the Rust sources (the lib.rs trap) come after the manifest's own.
+            report.diagnostics.extend(extra);
             let hidden = if verbose { 0 } else { hide_infos(&mut report) };
             print_report(&report, options, format, hidden);
             if report.fails(deny_warnings) {

@@ -23,5 +23,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.format,
         false,
         true,
+        Vec::new(),
     ))
 }
