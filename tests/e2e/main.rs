@@ -6,6 +6,7 @@
 mod support;
 
 mod build;
+mod describe;
 mod new;
 mod sdk;
 mod sign;

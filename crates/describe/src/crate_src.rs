@@ -22,7 +22,10 @@ pub type ModPath = Vec<String>;
 pub struct SourceFile {
     /// Absolute path.
     pub path: PathBuf,
+    /// The items, with every function body replaced by `{}`.
     pub ast: syn::File,
+    /// The whole file as tokens, bodies included, when it mentions a name the trap looks for.
+    pub tokens: Option<proc_macro2::TokenStream>,
     /// The module whose body this file is.
     pub module: ModPath,
 }
@@ -52,14 +55,23 @@ pub fn load(root_file: &Path) -> Result<LoadedCrate, SourceError> {
         let text = std::fs::read_to_string(&p.path).map_err(|e| {
             SourceError::file(&p.path, format!("cannot read this source file: {e}"))
         })?;
-        let ast = syn::parse_file(&text).map_err(|e| {
+        let syntax_error = |e: syn::Error| {
             SourceError::new(
                 &p.path,
                 e.span(),
                 format!("this file does not parse as Rust: {e}"),
             )
             .help("fix the syntax error (`cargo check` shows the same problem)")
-        })?;
+        };
+        let tokens = lex(&text).map_err(syntax_error)?;
+        // Function bodies are never needed for describing (and skipping them speeds the parse
+        // up); the tokens are kept, bodies included, only for files the trap must scan.
+        let (ast_tokens, tokens) = if crate::trap::worth_scanning(&text) {
+            (tokens.clone(), Some(tokens))
+        } else {
+            (tokens, None)
+        };
+        let ast: syn::File = syn::parse2(strip_fn_bodies(ast_tokens)).map_err(syntax_error)?;
         let file_dir = p.path.parent().map(Path::to_path_buf).unwrap_or_default();
         // Where `mod x;` declared at the top level of this file looks for `x.rs`.
         let child_dir = if p.mod_rs {
@@ -79,6 +91,7 @@ pub fn load(root_file: &Path) -> Result<LoadedCrate, SourceError> {
         files.push(SourceFile {
             path: p.path,
             ast,
+            tokens,
             module: p.module,
         });
         // Reverse so that the queue (a stack) visits modules in declaration order.
@@ -151,6 +164,57 @@ fn collect_mod_files(
         }
     }
     Ok(())
+}
+
+/// Lexes a source file as rustc would see it: without a byte-order mark or a `#!` line.
+fn lex(text: &str) -> Result<proc_macro2::TokenStream, syn::Error> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let shebang =
+        text.starts_with("#!") && !text.trim_start_matches("#!").trim_start().starts_with('[');
+    let owned;
+    let text = if shebang {
+        // Keep the line break so that line numbers stay right.
+        let end = text.find('\n').unwrap_or(text.len());
+        owned = format!("{}{}", " ".repeat(end), &text[end..]);
+        owned.as_str()
+    } else {
+        text
+    };
+    text.parse::<proc_macro2::TokenStream>()
+        .map_err(|e| syn::Error::new(e.span(), e.to_string()))
+}
+
+/// Replaces the body of every `fn` item with `{}` (keeping its span), at every nesting level.
+/// A body is the first brace group after `fn` at the same level before a `;`.
+pub fn strip_fn_bodies(ts: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+    use proc_macro2::{Delimiter, Group, TokenTree};
+    let mut out: Vec<TokenTree> = Vec::new();
+    let mut after_fn = false;
+    for tt in ts {
+        match tt {
+            TokenTree::Ident(ref i) if i == "fn" => {
+                after_fn = true;
+                out.push(tt);
+            }
+            TokenTree::Punct(ref p) if p.as_char() == ';' => {
+                after_fn = false;
+                out.push(tt);
+            }
+            TokenTree::Group(g) if after_fn && g.delimiter() == Delimiter::Brace => {
+                after_fn = false;
+                let mut empty = Group::new(Delimiter::Brace, proc_macro2::TokenStream::new());
+                empty.set_span(g.span());
+                out.push(TokenTree::Group(empty));
+            }
+            TokenTree::Group(g) => {
+                let mut inner = Group::new(g.delimiter(), strip_fn_bodies(g.stream()));
+                inner.set_span(g.span());
+                out.push(TokenTree::Group(inner));
+            }
+            other => out.push(other),
+        }
+    }
+    out.into_iter().collect()
 }
 
 /// `#[path = "..."]`.

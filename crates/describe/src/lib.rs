@@ -55,15 +55,38 @@ pub struct Generated {
 }
 
 /// Reads the package at `manifest_path` (with `cargo metadata`) and generates its manifest.
+///
+/// `cargo metadata` (tens of milliseconds, mostly process start-up) runs on another thread
+/// while the sources are parsed from the usual place, `src/lib.rs`; they are parsed again in
+/// the rare case that the library lives elsewhere.
 pub fn generate(manifest_path: &Path) -> Result<Generated, Error> {
-    let pkg = Package::from_manifest(manifest_path)?;
-    generate_for(pkg)
+    let owned = manifest_path.to_path_buf();
+    let metadata = std::thread::spawn(move || Package::from_manifest(&owned));
+    let guess = std::fs::canonicalize(manifest_path)
+        .ok()
+        .and_then(|m| m.parent().map(|d| d.join("src/lib.rs")))
+        .filter(|p| p.is_file());
+    let early = guess.as_ref().map(|g| crate_src::load(g));
+    let pkg = metadata.join().map_err(|_| Error::Package {
+        path: error::display_path(manifest_path),
+        message: "reading the package panicked".into(),
+    })??;
+    let same = |g: &PathBuf| std::fs::canonicalize(&pkg.lib_path).is_ok_and(|l| l == *g);
+    let krate = match (early, &guess) {
+        (Some(loaded), Some(g)) if same(g) => loaded?,
+        _ => crate_src::load(&pkg.lib_path)?,
+    };
+    generate_with(pkg, krate)
 }
 
 /// Generates the manifest of a package already read.
 pub fn generate_for(pkg: Package) -> Result<Generated, Error> {
-    let cfg = config::GtdxConfig::from_package(&pkg)?;
     let krate = crate_src::load(&pkg.lib_path)?;
+    generate_with(pkg, krate)
+}
+
+fn generate_with(pkg: Package, krate: crate_src::LoadedCrate) -> Result<Generated, Error> {
+    let cfg = config::GtdxConfig::from_package(&pkg)?;
     let idx = crate_src::Index::build(&krate);
     let collected = tools::collect(&idx, &pkg.root).map_err(Error::Sources)?;
     let describe = assemble::manifest(&pkg, &cfg, &collected.tools)?;
@@ -120,10 +143,13 @@ pub enum CheckOutcome {
 
 /// Compares the generated manifest with `describe.json` on disk.
 ///
-/// The digests `gtdx build` fills in (`runtime.components.*.sha256`, `gtpack.sha256`,
-/// `manifestSha256`) and the signature are not derived from the sources, so they are carried
-/// over from the file on disk before comparing: a built and signed describe.json is fresh as
-/// long as everything the sources say is unchanged.
+/// The comparison is by content, not by bytes, so a file another gtdx command re-serialized is
+/// not stale for its key order alone. The digests `gtdx build` fills in
+/// (`runtime.components.*.sha256`, `gtpack.sha256`, `manifestSha256`) and the signature are not
+/// derived from the sources, so they are carried over from the file on disk before comparing: a
+/// built and signed describe.json is fresh as long as everything the sources say is unchanged.
+/// The diff of a stale file is between the canonical forms of the two documents, so it shows
+/// only real differences.
 pub fn check(generated: &Generated) -> Result<CheckOutcome, Error> {
     let path = generated.package.describe_path();
     let on_disk = match std::fs::read(&path) {
@@ -131,20 +157,23 @@ pub fn check(generated: &Generated) -> Result<CheckOutcome, Error> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(CheckOutcome::Missing),
         Err(e) => return Err(gtdx_fsx::FsError::new("cannot read", &path, e).into()),
     };
-    let expected = expected_text(&generated.describe, &on_disk);
-    if expected == on_disk {
+    let Ok(old) = Describe::from_json_str(&on_disk) else {
+        // Not even a manifest: show it against what it should be.
+        return Ok(CheckOutcome::Stale {
+            diff: unified_diff(&on_disk, &generated.text),
+        });
+    };
+    let expected = with_computed_fields_of(&generated.describe, &old);
+    if expected == old {
         return Ok(CheckOutcome::Fresh);
     }
     Ok(CheckOutcome::Stale {
-        diff: unified_diff(&on_disk, &expected),
+        diff: unified_diff(&old.to_pretty_json(), &expected.to_pretty_json()),
     })
 }
 
-/// The generated text with the computed fields of `on_disk` carried over.
-fn expected_text(generated: &Describe, on_disk: &str) -> String {
-    let Ok(old) = Describe::from_json_str(on_disk) else {
-        return generated.to_pretty_json();
-    };
+/// The generated manifest with the build-computed fields of `old` carried over.
+fn with_computed_fields_of(generated: &Describe, old: &Describe) -> Describe {
     let mut d = generated.clone();
     for (key, c) in d.runtime.components.iter_mut() {
         if let Some(oc) = old.runtime.components.get(key) {
@@ -156,7 +185,7 @@ fn expected_text(generated: &Describe, on_disk: &str) -> String {
     }
     d.manifest_sha256 = old.manifest_sha256.clone();
     d.signature = old.signature.clone();
-    d.to_pretty_json()
+    d
 }
 
 /// A unified diff (3 lines of context) from `old` to `new`.

@@ -143,9 +143,17 @@ enum Tagging {
     Untagged,
 }
 
+/// Schemas of the crate's types already generated, shared by every tool: keyed by the type's
+/// identity, its rendered type arguments, and the direction.
+#[derive(Default)]
+pub struct SchemaCache {
+    map: std::collections::HashMap<(usize, String, bool), Schema>,
+}
+
 /// Generates the schemas of one tool's input or output.
-pub struct SchemaGen<'i, 'a> {
+pub struct SchemaGen<'i, 'a, 'c> {
     idx: &'i Index<'a>,
+    cache: &'c mut SchemaCache,
     dir: Direction,
     /// Types being expanded (identity, rendered arguments), for recursion detection.
     stack: Vec<(usize, String)>,
@@ -161,14 +169,15 @@ pub struct SchemaGen<'i, 'a> {
 
 type R = Result<Schema, SourceError>;
 
-impl<'i, 'a> SchemaGen<'i, 'a> {
-    pub fn new(idx: &'i Index<'a>, dir: Direction, tool: &str) -> Self {
+impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
+    pub fn new(idx: &'i Index<'a>, cache: &'c mut SchemaCache, dir: Direction, tool: &str) -> Self {
         let (role, key) = match dir {
             Direction::Input => ("input", "input_schema"),
             Direction::Output => ("output", "output_schema"),
         };
         SchemaGen {
             idx,
+            cache,
             dir,
             stack: Vec::new(),
             trail: Vec::new(),
@@ -287,13 +296,10 @@ impl<'i, 'a> SchemaGen<'i, 'a> {
             }
         }
         let names: Vec<String> = segs.iter().map(|s| s.ident.unraw().to_string()).collect();
-        let shown = tokens(p);
         match resolve_path(self.idx, sc.module, &names, p.path.leading_colon.is_some()) {
-            Some(Resolved::Local { module, item }) => {
-                self.local(item, module, &args, sc, span, &shown)
-            }
+            Some(Resolved::Local { module, item }) => self.local(item, module, &args, sc, span, p),
             Some(r @ (Resolved::External(_) | Resolved::Prelude(_))) => match builtin_of(&r) {
-                Some(b) => self.builtin(b, &args, sc, span, &shown),
+                Some(b) => self.builtin(b, &args, sc, span, p),
                 None => {
                     let krate = match &r {
                         Resolved::External(p) => p.first().cloned().unwrap_or_default(),
@@ -301,7 +307,7 @@ impl<'i, 'a> SchemaGen<'i, 'a> {
                     };
                     if krate == "std" || krate == "core" || krate == "alloc" || krate.is_empty() {
                         Err(self
-                            .err(sc.module, span, format!("`{shown}` has no JSON shape describe knows"))
+                            .err(sc.module, span, format!("`{}` has no JSON shape describe knows", tokens(p)))
                             .help(format!(
                                 "use String, bool, an integer or float, Option, Vec, a set, a map with string \
                                  keys, serde_json::Value or a type of this crate; or {}",
@@ -313,8 +319,9 @@ impl<'i, 'a> SchemaGen<'i, 'a> {
                                 sc.module,
                                 span,
                                 format!(
-                                    "`{shown}` comes from another crate (`{krate}`), whose source describe does \
-                                     not read, so it cannot derive a JSON Schema for it"
+                                    "`{}` comes from another crate (`{krate}`), whose source describe does \
+                                     not read, so it cannot derive a JSON Schema for it",
+                                    tokens(p)
                                 ),
                             )
                             .help(format!("use a type defined in this crate instead, or {}", self.fix)))
@@ -324,7 +331,7 @@ impl<'i, 'a> SchemaGen<'i, 'a> {
             Some(Resolved::Module(_)) => Err(self.err(
                 sc.module,
                 span,
-                format!("`{shown}` is a module, not a type"),
+                format!("`{}` is a module, not a type", tokens(p)),
             )),
             None => {
                 let mut help =
@@ -341,7 +348,7 @@ impl<'i, 'a> SchemaGen<'i, 'a> {
                     .err(
                         sc.module,
                         span,
-                        format!("cannot find type `{shown}` in this crate"),
+                        format!("cannot find type `{}` in this crate", tokens(p)),
                     )
                     .help(help))
             }
@@ -354,7 +361,7 @@ impl<'i, 'a> SchemaGen<'i, 'a> {
         args: &[&'t Type],
         sc: &Scope<'t>,
         span: proc_macro2::Span,
-        shown: &str,
+        written: &syn::TypePath,
     ) -> R
     where
         'a: 't,
@@ -364,7 +371,7 @@ impl<'i, 'a> SchemaGen<'i, 'a> {
                 self.err(
                     sc.module,
                     span,
-                    format!("`{shown}` is missing a type argument"),
+                    format!("`{}` is missing a type argument", tokens(written)),
                 )
                 .help("write the element type out, e.g. `Vec<String>`")
             })
@@ -443,7 +450,7 @@ impl<'i, 'a> SchemaGen<'i, 'a> {
         args: &[&'t Type],
         sc: &Scope<'t>,
         span: proc_macro2::Span,
-        shown: &str,
+        written: &syn::TypePath,
     ) -> R
     where
         'a: 't,
@@ -455,7 +462,10 @@ impl<'i, 'a> SchemaGen<'i, 'a> {
             return Err(self.err(
                 sc.module,
                 span,
-                format!("`{shown}` has more type arguments than `{name}` declares"),
+                format!(
+                    "`{}` has more type arguments than `{name}` declares",
+                    tokens(written)
+                ),
             ));
         }
         let mut env: Env<'t> = Env::default();
@@ -477,7 +487,8 @@ impl<'i, 'a> SchemaGen<'i, 'a> {
                         sc.module,
                         span,
                         format!(
-                            "`{shown}` leaves the type parameter `{pname}` of `{name}` unresolved, so its JSON shape is unknown"
+                            "`{}` leaves the type parameter `{pname}` of `{name}` unresolved, so its JSON shape is unknown",
+                            tokens(written)
                         ),
                     )
                     .help(format!("write the type argument out, e.g. `{name}<String>`, or {}", self.fix)));
@@ -502,6 +513,11 @@ impl<'i, 'a> SchemaGen<'i, 'a> {
                 )
                 .help(self.fix.clone()));
         }
+        let cache_key = (key.0, key.1.clone(), self.dir == Direction::Input);
+        if let Some(hit) = self.cache.map.get(&cache_key) {
+            return Ok(hit.clone());
+        }
+        let warnings_before = self.warnings.len();
         let isc = Scope {
             module,
             env: Rc::new(env),
@@ -518,6 +534,11 @@ impl<'i, 'a> SchemaGen<'i, 'a> {
             }),
         };
         self.stack.pop();
+        if let Ok(schema) = &r
+            && self.warnings.len() == warnings_before
+        {
+            self.cache.map.insert(cache_key, schema.clone());
+        }
         r
     }
 
@@ -649,6 +670,8 @@ impl<'i, 'a> SchemaGen<'i, 'a> {
         let mut props = Map::new();
         let mut required: Vec<Value> = Vec::new();
         let mut additional: Option<Value> = None;
+        // A required field with aliases is satisfied by any of its names.
+        let mut alias_groups: Vec<Value> = Vec::new();
         for f in fields {
             let fa = serde_attrs::field(&f.attrs, file)?;
             if fa.skipped(self.dir) {
@@ -693,6 +716,7 @@ impl<'i, 'a> SchemaGen<'i, 'a> {
                     &mut props,
                     &mut required,
                     &mut additional,
+                    &mut alias_groups,
                     sc,
                 )?;
                 self.trail.pop();
@@ -722,7 +746,17 @@ impl<'i, 'a> SchemaGen<'i, 'a> {
                     props.insert(a.clone(), Value::Object(alias));
                 }
             }
-            if is_required {
+            let aliased = self.dir == Direction::Input && !fa.aliases.is_empty();
+            if is_required && aliased {
+                let mut names = vec![name.clone()];
+                names.extend(fa.aliases.iter().cloned());
+                alias_groups.push(Value::Array(
+                    names
+                        .into_iter()
+                        .map(|n| json!({ "required": [n] }))
+                        .collect(),
+                ));
+            } else if is_required {
                 required.push(name.into());
             }
             self.trail.pop();
@@ -737,6 +771,7 @@ impl<'i, 'a> SchemaGen<'i, 'a> {
         } else if let Some(a) = additional {
             s.insert("additionalProperties".into(), a);
         }
+        set_alias_groups(&mut s, alias_groups);
         Ok(s)
     }
 
@@ -749,15 +784,13 @@ impl<'i, 'a> SchemaGen<'i, 'a> {
         props: &mut Map<String, Value>,
         required: &mut Vec<Value>,
         additional: &mut Option<Value>,
+        alias_groups: &mut Vec<Value>,
         sc: &Scope<'t>,
     ) -> Result<(), SourceError>
     where
         'a: 't,
     {
-        if s.contains_key("oneOf")
-            || s.contains_key("anyOf")
-            || s.get("type").and_then(Value::as_str) != Some("object")
-        {
+        if is_choice(&s) || s.get("type").and_then(Value::as_str) != Some("object") {
             return Err(self
                 .err(
                     sc.module,
@@ -780,8 +813,11 @@ impl<'i, 'a> SchemaGen<'i, 'a> {
                 props.insert(k.clone(), v.clone());
             }
         }
-        if !optional && let Some(Value::Array(r)) = s.get("required") {
-            required.extend(r.iter().cloned());
+        if !optional {
+            if let Some(Value::Array(r)) = s.get("required") {
+                required.extend(r.iter().cloned());
+            }
+            alias_groups.extend(take_alias_groups(&s));
         }
         if let Some(a @ Value::Object(_)) = s.get("additionalProperties") {
             *additional = Some(a.clone());
@@ -1049,9 +1085,8 @@ impl<'i, 'a> SchemaGen<'i, 'a> {
                 let mut required = vec![Value::from(tag.clone())];
                 let mut out = obj(json!({"type": "object"}));
                 if let Some(cs) = content {
-                    let is_object = cs.get("type").and_then(Value::as_str) == Some("object")
-                        && !cs.contains_key("oneOf")
-                        && !cs.contains_key("anyOf");
+                    let is_object =
+                        cs.get("type").and_then(Value::as_str) == Some("object") && !is_choice(&cs);
                     if !is_object {
                         return Err(self
                             .err(
@@ -1077,6 +1112,7 @@ impl<'i, 'a> SchemaGen<'i, 'a> {
                     if let Some(d) = cs.get("description") {
                         out.insert("description".into(), d.clone());
                     }
+                    set_alias_groups(&mut out, take_alias_groups(&cs));
                 }
                 out.insert("properties".into(), Value::Object(props));
                 out.insert("required".into(), Value::Array(required));
@@ -1166,31 +1202,37 @@ fn type_args(args: &PathArguments) -> Vec<&Type> {
     }
 }
 
-/// Source text of a syntax node, with the spacing `quote` puts between tokens removed.
+/// Source text of a syntax node, with the spacing `quote` puts between tokens tidied up
+/// (`Vec<u8>`, `&'a str`, `[u8; 3]`, `dyn Fn(u8) -> u8`).
 pub fn tokens(t: &impl ToTokens) -> String {
     let s = t.to_token_stream().to_string();
-    let mut out = String::with_capacity(s.len());
-    let mut prev: Option<char> = None;
     let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
     for (i, &ch) in chars.iter().enumerate() {
-        if ch == ' ' {
-            let next = chars.get(i + 1).copied();
-            let glue = |c: Option<char>| {
-                matches!(
-                    c,
-                    Some('<' | '>' | ':' | '&' | '(' | ')' | '[' | ']' | ',' | ';')
-                )
-            };
-            // Keep the space after `,` `;` and around `dyn`/`impl` words; drop it around punctuation.
-            if matches!(prev, Some(',' | ';')) {
-                out.push(' ');
-            } else if !(glue(prev) || glue(next)) {
-                out.push(' ');
-            }
+        if ch != ' ' {
+            out.push(ch);
             continue;
         }
-        out.push(ch);
-        prev = Some(ch);
+        let prev = out.chars().last();
+        let prev2 = out.chars().rev().nth(1);
+        let next = chars.get(i + 1).copied();
+        let next2 = chars.get(i + 2).copied();
+        let keep =
+            if next == Some('-') && next2 == Some('>') || prev == Some('>') && prev2 == Some('-') {
+                true
+            } else if matches!(prev, Some(',' | ';')) {
+                true
+            } else if matches!(
+                next,
+                Some('<' | '>' | ',' | ';' | ')' | ']' | '(' | '[' | ':')
+            ) {
+                false
+            } else {
+                !matches!(prev, Some('<' | '(' | '[' | '&' | ':' | '>'))
+            };
+        if keep {
+            out.push(' ');
+        }
     }
     out
 }
@@ -1243,6 +1285,55 @@ pub fn nullable(mut s: Schema) -> Schema {
     s
 }
 
+/// Whether `v` is an alias group: `[{"required": [name]}, {"required": [alias]}, ...]`.
+fn is_alias_group(v: &Value) -> bool {
+    v.as_array().is_some_and(|a| {
+        !a.is_empty()
+            && a.iter().all(|x| {
+                x.as_object()
+                    .is_some_and(|o| o.len() == 1 && o.get("required").is_some_and(Value::is_array))
+            })
+    })
+}
+
+/// Whether a schema is a choice between shapes (an enum), as opposed to one object whose
+/// `anyOf`/`allOf` only lists alternative names of required fields.
+fn is_choice(s: &Schema) -> bool {
+    s.contains_key("oneOf") || s.get("anyOf").is_some_and(|a| !is_alias_group(a))
+}
+
+/// The alias groups of an object schema.
+fn take_alias_groups(s: &Schema) -> Vec<Value> {
+    if let Some(a) = s.get("anyOf").filter(|a| is_alias_group(a)) {
+        return vec![a.clone()];
+    }
+    match s.get("allOf") {
+        Some(Value::Array(all)) => all
+            .iter()
+            .filter_map(|x| x.get("anyOf").filter(|a| is_alias_group(a)).cloned())
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Writes alias groups: one as `anyOf`, several as `allOf` of `anyOf`s.
+fn set_alias_groups(s: &mut Schema, mut groups: Vec<Value>) {
+    s.remove("allOf");
+    if s.get("anyOf").is_some_and(is_alias_group) {
+        s.remove("anyOf");
+    }
+    match groups.len() {
+        0 => {}
+        1 => {
+            s.insert("anyOf".into(), groups.remove(0));
+        }
+        _ => {
+            let all: Vec<Value> = groups.into_iter().map(|g| json!({ "anyOf": g })).collect();
+            s.insert("allOf".into(), Value::Array(all));
+        }
+    }
+}
+
 /// The order keys are written in, so that output is stable and readable.
 const KEY_ORDER: &[&str] = &[
     "type",
@@ -1265,6 +1356,7 @@ const KEY_ORDER: &[&str] = &[
     "propertyNames",
     "oneOf",
     "anyOf",
+    "allOf",
 ];
 
 /// Puts every schema object's keys in [`KEY_ORDER`] (unknown keys after, alphabetically);
@@ -1303,7 +1395,7 @@ pub fn normalize(s: Schema) -> Schema {
                     })
                     .collect(),
             ),
-            ("prefixItems" | "oneOf" | "anyOf", Value::Array(a)) => Value::Array(
+            ("prefixItems" | "oneOf" | "anyOf" | "allOf", Value::Array(a)) => Value::Array(
                 a.into_iter()
                     .map(|x| match x {
                         Value::Object(m) => Value::Object(normalize(m)),
@@ -1316,4 +1408,67 @@ pub fn normalize(s: Schema) -> Schema {
         out.insert(k, v);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ty(src: &str) -> String {
+        tokens(&syn::parse_str::<Type>(src).unwrap())
+    }
+
+    #[test]
+    fn renders_types_as_written() {
+        assert_eq!(ty("Vec < u8 >"), "Vec<u8>");
+        assert_eq!(ty("& 'a str"), "&'a str");
+        assert_eq!(ty("[u8 ; 3]"), "[u8; 3]");
+        assert_eq!(ty("Box<dyn Fn(u32) -> u32>"), "Box<dyn Fn(u32) -> u32>");
+        assert_eq!(
+            ty("std::collections::HashMap<String, Vec<(u8, bool)>>"),
+            "std::collections::HashMap<String, Vec<(u8, bool)>>"
+        );
+        assert_eq!(ty("fn(u8) -> u8"), "fn(u8) -> u8");
+    }
+
+    #[test]
+    fn nullable_forms() {
+        let n = |v: Value| Value::Object(nullable(obj(v)));
+        assert_eq!(
+            n(json!({"type": "string"})),
+            json!({"type": ["string", "null"]})
+        );
+        assert_eq!(
+            n(json!({"type": "string", "enum": ["a"]})),
+            json!({"type": ["string", "null"], "enum": ["a", null]})
+        );
+        assert_eq!(n(json!({})), json!({}));
+        assert_eq!(n(json!({"type": "null"})), json!({"type": "null"}));
+        assert_eq!(
+            n(json!({"description": "d", "oneOf": [{"type": "string"}]})),
+            json!({"anyOf": [{"oneOf": [{"type": "string"}]}, {"type": "null"}], "description": "d"})
+        );
+    }
+
+    #[test]
+    fn normalize_orders_keys_but_not_properties() {
+        let s = normalize(obj(json!({
+            "required": ["b"], "properties": {"b": {"maximum": 1, "type": "integer"}, "a": {}}, "type": "object"
+        })));
+        assert_eq!(
+            serde_json::to_string(&s).unwrap(),
+            r#"{"type":"object","properties":{"b":{"type":"integer","maximum":1},"a":{}},"required":["b"]}"#
+        );
+    }
+
+    #[test]
+    fn known_externals() {
+        let p = |s: &str| s.split("::").map(str::to_string).collect::<Vec<_>>();
+        assert!(is_known_external(&p("std::collections::HashMap")));
+        assert!(is_known_external(&p("alloc::sync::Arc")));
+        assert!(is_known_external(&p("serde_json::Value")));
+        assert!(is_known_external(&p("gtdx_sdk::serde_json::Map")));
+        assert!(!is_known_external(&p("chrono::DateTime")));
+        assert!(!is_known_external(&p("std::time::Instant")));
+    }
 }

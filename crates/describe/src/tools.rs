@@ -1,5 +1,6 @@
 //! `#[tool]` functions → `contributions.tools[]` entries.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use gtdx_contract::Tool;
@@ -10,7 +11,7 @@ use syn::{FnArg, GenericArgument, PathArguments, ReturnType, Type};
 use crate::crate_src::Index;
 use crate::error::SourceError;
 use crate::facts::syn_error;
-use crate::schema::{Direction, Schema, SchemaGen, tokens};
+use crate::schema::{Direction, Schema, SchemaCache, SchemaGen, tokens};
 
 /// One described tool and where it came from.
 #[derive(Debug, Clone)]
@@ -37,6 +38,9 @@ pub struct Collected {
 pub fn collect(idx: &Index<'_>, crate_root: &Path) -> Result<Collected, Vec<SourceError>> {
     let mut out = Collected::default();
     let mut errors = Vec::new();
+    let mut cache = SchemaCache::default();
+    // The compact schema text of each root type (tools often share input and output types).
+    let mut roots: HashMap<(usize, String, bool), String> = HashMap::new();
     for tf in &idx.tools {
         let file = idx.file_of(tf.module);
         let analyzed = match gtdx_annotations::tool_fn_from_item(tf.item) {
@@ -58,30 +62,50 @@ pub fn collect(idx: &Index<'_>, crate_root: &Path) -> Result<Collected, Vec<Sour
         }
 
         let input = match &analyzed.attr.input_schema {
-            Some(p) => load_schema_file(crate_root, &p.value, file, p.span, &mut out.schema_files),
+            Some(p) => load_schema_file(crate_root, &p.value, file, p.span, &mut out.schema_files)
+                .map(|v| compact(&v)),
             None => match input_type(tf.item) {
-                None => Ok(json!({"type": "object", "properties": {}})),
+                None => Ok(compact(&json!({"type": "object", "properties": {}}))),
                 Some(ty) => {
-                    let mut g = SchemaGen::new(idx, Direction::Input, &name);
-                    let r = g
-                        .root(ty, tf.module)
-                        .and_then(|s| root_object(s, ty, file, &name));
-                    out.warnings.append(&mut g.warnings);
-                    r.map(Value::Object)
+                    let key = (tf.module, tokens(ty), true);
+                    match roots.get(&key) {
+                        Some(hit) => Ok(hit.clone()),
+                        None => {
+                            let mut g = SchemaGen::new(idx, &mut cache, Direction::Input, &name);
+                            let r = g
+                                .root(ty, tf.module)
+                                .and_then(|s| root_object(s, ty, file, &name))
+                                .map(|s| compact(&Value::Object(s)));
+                            out.warnings.append(&mut g.warnings);
+                            if let Ok(text) = &r {
+                                roots.insert(key, text.clone());
+                            }
+                            r
+                        }
+                    }
                 }
             },
         };
         let output = match &analyzed.attr.output_schema {
             Some(p) => load_schema_file(crate_root, &p.value, file, p.span, &mut out.schema_files)
-                .map(Some),
+                .map(|v| Some(compact(&v))),
             None => match output_type(tf.item) {
                 None => Ok(None),
                 Some(ty) if is_unit(ty) => Ok(None),
                 Some(ty) => {
-                    let mut g = SchemaGen::new(idx, Direction::Output, &name);
-                    let r = g.root(ty, tf.module);
-                    out.warnings.append(&mut g.warnings);
-                    r.map(|s| Some(Value::Object(s)))
+                    let key = (tf.module, tokens(ty), false);
+                    match roots.get(&key) {
+                        Some(hit) => Ok(Some(hit.clone())),
+                        None => {
+                            let mut g = SchemaGen::new(idx, &mut cache, Direction::Output, &name);
+                            let r = g.root(ty, tf.module).map(|s| compact(&Value::Object(s)));
+                            out.warnings.append(&mut g.warnings);
+                            if let Ok(text) = &r {
+                                roots.insert(key, text.clone());
+                            }
+                            r.map(Some)
+                        }
+                    }
                 }
             },
         };
@@ -93,7 +117,7 @@ pub fn collect(idx: &Index<'_>, crate_root: &Path) -> Result<Collected, Vec<Sour
                 continue;
             }
         };
-        let tool = analyzed.to_tool(Some(compact(&input)), output.as_ref().map(compact));
+        let tool = analyzed.to_tool(Some(input), output);
         let mut invoke_path = String::from("crate");
         for seg in module_path {
             invoke_path.push_str("::");
@@ -128,6 +152,9 @@ pub fn collect(idx: &Index<'_>, crate_root: &Path) -> Result<Collected, Vec<Sour
             );
         }
     }
+    // A type shared by a tool's input and output fails twice at the same place: say it once.
+    let mut seen = std::collections::HashSet::new();
+    errors.retain(|e| seen.insert((e.file.clone(), e.line, e.column)));
     if errors.is_empty() {
         Ok(out)
     } else {

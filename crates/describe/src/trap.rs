@@ -9,8 +9,7 @@
 use std::path::Path;
 
 use gtdx_contract::{API_VERSION_V1, Describe, Diagnostic, Severity};
-use syn::spanned::Spanned;
-use syn::visit::Visit;
+use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 
 use crate::crate_src::{self, LoadedCrate};
 use crate::error::{Error, display_path};
@@ -64,13 +63,23 @@ fn names_from_annotations(krate: &LoadedCrate) -> Vec<String> {
         .collect()
 }
 
+/// Whether a file's text mentions anything the trap looks for (a cheap filter before the scan).
+pub fn worth_scanning(text: &str) -> bool {
+    DEFINITION_TYPES
+        .iter()
+        .chain(TOOL_FNS)
+        .chain(&["tool_definition", "Guest"])
+        .any(|w| text.contains(w))
+}
+
 /// Scans loaded sources; `known` are the tool names describe.json contains.
 pub fn scan_crate(krate: &LoadedCrate, known: &[String]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for f in &krate.files {
-        let mut v = Finder::default();
-        v.visit_file(&f.ast);
-        for site in v.sites {
+        let Some(tokens) = &f.tokens else { continue };
+        let mut finder = Finder::default();
+        finder.scan(tokens.clone());
+        for site in finder.sites {
             out.push(diagnostic(&f.path, &site, known));
         }
     }
@@ -85,6 +94,8 @@ struct Site {
     names: Vec<String>,
 }
 
+/// Walks the tokens of a file (function bodies included): works inside macros too, and needs
+/// no full parse of every body.
 #[derive(Default)]
 struct Finder {
     sites: Vec<Site>,
@@ -93,7 +104,7 @@ struct Finder {
 }
 
 impl Finder {
-    fn open_site(&mut self, span: proc_macro2::Span, what: String) -> Option<usize> {
+    fn open_site(&mut self, span: Span, what: String) -> Option<usize> {
         let prev = self.open;
         if prev.is_none() {
             let s = span.start();
@@ -115,141 +126,210 @@ impl Finder {
             self.sites[i].names.push(name);
         }
     }
-}
 
-impl<'ast> Visit<'ast> for Finder {
-    fn visit_item_impl(&mut self, i: &'ast syn::ItemImpl) {
-        let is_tools_guest = i.trait_.as_ref().is_some_and(|(_, path, _)| {
-            let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
-            segs.last().is_some_and(|l| l == "Guest") && segs.iter().any(|s| s == "tools")
-        });
-        if is_tools_guest {
-            let prev = self.open_site(
-                i.impl_token.span(),
-                "a hand-written `impl tools::Guest`".into(),
-            );
-            syn::visit::visit_item_impl(self, i);
-            self.open = prev;
-        } else {
-            syn::visit::visit_item_impl(self, i);
-        }
-    }
-
-    fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
-        let name = f.sig.ident.to_string();
-        if TOOL_FNS.contains(&name.as_str()) {
-            let prev = self.open_site(f.sig.ident.span(), format!("a hand-written `{name}`"));
-            syn::visit::visit_item_fn(self, f);
-            self.open = prev;
-        } else {
-            syn::visit::visit_item_fn(self, f);
-        }
-    }
-
-    fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
-        let name = f.sig.ident.to_string();
-        if TOOL_FNS.contains(&name.as_str()) {
-            let prev = self.open_site(f.sig.ident.span(), format!("a hand-written `{name}`"));
-            syn::visit::visit_impl_item_fn(self, f);
-            self.open = prev;
-        } else {
-            syn::visit::visit_impl_item_fn(self, f);
-        }
-    }
-
-    fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
-        if !crate_src::is_cfg_test(&m.attrs) {
-            syn::visit::visit_item_mod(self, m);
-        }
-    }
-
-    fn visit_expr_struct(&mut self, e: &'ast syn::ExprStruct) {
-        let last = e
-            .path
-            .segments
-            .last()
-            .map(|s| s.ident.to_string())
-            .unwrap_or_default();
-        if DEFINITION_TYPES.contains(&last.as_str()) {
-            let name = e.fields.iter().find_map(|fv| match &fv.member {
-                syn::Member::Named(id) if id == "name" => string_of(&fv.expr),
-                _ => None,
-            });
-            let prev = self.open_site(e.path.span(), format!("a `{last}` built by hand"));
-            if let Some(n) = name {
-                self.add_name(n);
-            }
-            syn::visit::visit_expr_struct(self, e);
-            self.open = prev;
-        } else {
-            syn::visit::visit_expr_struct(self, e);
-        }
-    }
-
-    fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
-        if let syn::Expr::Path(p) = &*c.func {
-            let segs: Vec<String> = p
-                .path
-                .segments
-                .iter()
-                .map(|s| s.ident.to_string())
-                .collect();
-            let hit = segs.last().is_some_and(|l| l == "tool_definition")
-                || (segs.len() >= 2 && DEFINITION_TYPES.contains(&segs[segs.len() - 2].as_str()));
-            if hit {
-                let prev = self.open_site(
-                    p.span(),
-                    format!("a tool definition built by hand (`{}`)", segs.join("::")),
-                );
-                if let Some(n) = c.args.first().and_then(string_of) {
-                    self.add_name(n);
+    /// Scans a group's contents with the current site (if any) open.
+    fn scan(&mut self, ts: TokenStream) {
+        let tts: Vec<TokenTree> = ts.into_iter().collect();
+        let mut i = 0;
+        while i < tts.len() {
+            match &tts[i] {
+                // `#[cfg(test)] mod x { ... }`: test code is not shipped.
+                TokenTree::Punct(p) if p.as_char() == '#' => {
+                    if let Some(TokenTree::Group(g)) = tts.get(i + 1)
+                        && g.delimiter() == Delimiter::Bracket
+                        && is_cfg_test(&g.stream())
+                        && let Some(body) = next_mod_body(&tts, i + 2)
+                    {
+                        i = body + 1;
+                        continue;
+                    }
                 }
-                syn::visit::visit_expr_call(self, c);
-                self.open = prev;
-                return;
+                TokenTree::Ident(id) if id == "impl" => {
+                    if let Some(body) = next_brace(&tts, i + 1) {
+                        let header: Vec<String> =
+                            tts[i + 1..body].iter().map(|t| t.to_string()).collect();
+                        let guest = header.iter().any(|t| t == "tools")
+                            && header.iter().any(|t| t == "Guest");
+                        if guest {
+                            let prev = self
+                                .open_site(id.span(), "a hand-written `impl tools::Guest`".into());
+                            self.scan_group(&tts[body]);
+                            self.open = prev;
+                            i = body + 1;
+                            continue;
+                        }
+                    }
+                }
+                TokenTree::Ident(id) if id == "fn" => {
+                    if let Some(TokenTree::Ident(name)) = tts.get(i + 1) {
+                        if TOOL_FNS.iter().any(|f| name == f)
+                            && let Some(body) = next_brace(&tts, i + 2)
+                        {
+                            let prev =
+                                self.open_site(name.span(), format!("a hand-written `{name}`"));
+                            self.scan_group(&tts[body]);
+                            self.open = prev;
+                            i = body + 1;
+                            continue;
+                        }
+                    }
+                }
+                TokenTree::Ident(id) if DEFINITION_TYPES.iter().any(|d| id == d) => {
+                    let defines = i > 0
+                        && matches!(&tts[i - 1], TokenTree::Ident(k) if k == "struct" || k == "enum" || k == "union" || k == "impl" || k == "for");
+                    match tts.get(i + 1) {
+                        // `ToolDefinition { name: "x".into(), .. }`
+                        Some(TokenTree::Group(g))
+                            if g.delimiter() == Delimiter::Brace && !defines =>
+                        {
+                            let prev = self.open_site(id.span(), format!("a `{id}` built by hand"));
+                            if let Some(n) = field_string(&g.stream(), "name") {
+                                self.add_name(n);
+                            }
+                            self.scan_group(&tts[i + 1]);
+                            self.open = prev;
+                            i += 2;
+                            continue;
+                        }
+                        // `ToolDefinition::new("x", ..)`
+                        Some(TokenTree::Punct(p)) if p.as_char() == ':' && !defines => {
+                            if let Some(TokenTree::Group(g)) = tts.get(i + 4)
+                                && g.delimiter() == Delimiter::Parenthesis
+                            {
+                                let prev =
+                                    self.open_site(id.span(), format!("a `{id}` built by hand"));
+                                if let Some(n) = first_string(&g.stream()) {
+                                    self.add_name(n);
+                                }
+                                self.open = prev;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                TokenTree::Ident(id) if id == "tool_definition" => {
+                    if let Some(TokenTree::Group(g)) = tts.get(i + 1)
+                        && g.delimiter() == Delimiter::Parenthesis
+                    {
+                        let prev = self.open_site(
+                            id.span(),
+                            "a tool definition built by hand (`tool_definition`)".into(),
+                        );
+                        if let Some(n) = first_string(&g.stream()) {
+                            self.add_name(n);
+                        }
+                        self.open = prev;
+                    }
+                }
+                // `"search" | "lookup" => ...` inside a hand-written invoke_tool.
+                TokenTree::Literal(l) if self.open.is_some() => {
+                    let arm = matches!(tts.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '|'
+                        || (p.as_char() == '=' && matches!(tts.get(i + 2), Some(TokenTree::Punct(q)) if q.as_char() == '>')));
+                    if arm && let Some(v) = lit_string(l) {
+                        self.add_name(v);
+                    }
+                }
+                TokenTree::Group(_) => {
+                    self.scan_group(&tts[i]);
+                }
+                _ => {}
             }
+            i += 1;
         }
-        syn::visit::visit_expr_call(self, c);
     }
 
-    fn visit_arm(&mut self, arm: &'ast syn::Arm) {
-        // `match name { "search" => ... }` inside a hand-written invoke_tool.
-        if self.open.is_some() {
-            collect_pat_strings(&arm.pat, &mut |s| self.add_name(s));
+    fn scan_group(&mut self, tt: &TokenTree) {
+        if let TokenTree::Group(g) = tt {
+            self.scan(g.stream());
         }
-        syn::visit::visit_arm(self, arm);
     }
 }
 
-fn collect_pat_strings(p: &syn::Pat, f: &mut impl FnMut(String)) {
-    match p {
-        syn::Pat::Lit(l) => {
-            if let syn::Lit::Str(s) = &l.lit {
-                f(s.value());
-            }
+/// Index of the first brace group at or after `from`, before a `;`.
+fn next_brace(tts: &[TokenTree], from: usize) -> Option<usize> {
+    for (j, t) in tts.iter().enumerate().skip(from) {
+        match t {
+            TokenTree::Group(g) if g.delimiter() == Delimiter::Brace => return Some(j),
+            TokenTree::Punct(p) if p.as_char() == ';' => return None,
+            _ => {}
         }
-        syn::Pat::Or(o) => {
-            for c in &o.cases {
-                collect_pat_strings(c, f);
-            }
-        }
-        _ => {}
     }
+    None
 }
 
-/// A string literal, possibly behind `.to_string()`, `.into()`, `.to_owned()` or `String::from`.
-fn string_of(e: &syn::Expr) -> Option<String> {
-    match e {
-        syn::Expr::Lit(syn::ExprLit {
-            lit: syn::Lit::Str(s),
-            ..
-        }) => Some(s.value()),
-        syn::Expr::MethodCall(m) if m.args.is_empty() => string_of(&m.receiver),
-        syn::Expr::Call(c) if c.args.len() == 1 => string_of(&c.args[0]),
-        syn::Expr::Reference(r) => string_of(&r.expr),
-        syn::Expr::Paren(p) => string_of(&p.expr),
+/// After an attribute: the body of `[pub] mod name { ... }`, if that is what follows.
+fn next_mod_body(tts: &[TokenTree], from: usize) -> Option<usize> {
+    let mut j = from;
+    // Further attributes and a visibility may come first.
+    while let Some(t) = tts.get(j) {
+        match t {
+            TokenTree::Punct(p) if p.as_char() == '#' => j += 2,
+            TokenTree::Ident(i) if i == "pub" => {
+                j += 1;
+                if matches!(tts.get(j), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis)
+                {
+                    j += 1;
+                }
+            }
+            TokenTree::Ident(i) if i == "mod" => {
+                return match tts.get(j + 2) {
+                    Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace => Some(j + 2),
+                    _ => None,
+                };
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+fn is_cfg_test(ts: &TokenStream) -> bool {
+    let tts: Vec<TokenTree> = ts.clone().into_iter().collect();
+    matches!(tts.as_slice(), [TokenTree::Ident(c), TokenTree::Group(g)] if c == "cfg" && g.stream().to_string() == "test")
+}
+
+fn lit_string(l: &proc_macro2::Literal) -> Option<String> {
+    match syn::Lit::new(l.clone()) {
+        syn::Lit::Str(s) => Some(s.value()),
         _ => None,
     }
+}
+
+/// The first string literal in a token stream (at any depth).
+fn first_string(ts: &TokenStream) -> Option<String> {
+    for t in ts.clone() {
+        match t {
+            TokenTree::Literal(l) => {
+                if let Some(s) = lit_string(&l) {
+                    return Some(s);
+                }
+            }
+            TokenTree::Group(g) => {
+                if let Some(s) = first_string(&g.stream()) {
+                    return Some(s);
+                }
+            }
+            TokenTree::Punct(p) if p.as_char() == ',' => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The string literal given to field `field` in struct-literal tokens (`name: "x".into()`).
+fn field_string(ts: &TokenStream, field: &str) -> Option<String> {
+    let tts: Vec<TokenTree> = ts.clone().into_iter().collect();
+    for (j, t) in tts.iter().enumerate() {
+        if let TokenTree::Ident(i) = t
+            && i == field
+            && matches!(tts.get(j + 1), Some(TokenTree::Punct(p)) if p.as_char() == ':')
+            && !matches!(tts.get(j + 2), Some(TokenTree::Punct(p)) if p.as_char() == ':')
+        {
+            let rest: TokenStream = tts[j + 2..].iter().cloned().collect();
+            return first_string(&rest);
+        }
+    }
+    None
 }
 
 fn diagnostic(file: &Path, site: &Site, known: &[String]) -> Diagnostic {
