@@ -4,9 +4,9 @@
 use std::collections::BTreeMap;
 
 use gtdx_contract::{
-    API_VERSION_V2, Author, CONTRACT_VERSION, Compat, Contributions, Describe, GtpackRef,
-    LocalizedText, MIN_DESIGNER_VERSION, MIN_RUNNER_VERSION, Metadata, Runtime, RuntimeComponent,
-    SCHEMA_URL, SDK_WORLD, ZERO_SHA256,
+    API_VERSION_V2, Author, CONTRACT_VERSION, Compat, Describe, GtpackRef, LocalizedText,
+    MIN_DESIGNER_VERSION, MIN_RUNNER_VERSION, Metadata, Runtime, RuntimeComponent, SCHEMA_URL,
+    SDK_WORLD, ZERO_SHA256,
 };
 use serde_json::Value;
 
@@ -127,10 +127,7 @@ pub fn manifest(pkg: &Package, cfg: &GtdxConfig, tools: &[ToolOut]) -> Result<De
         Some(secrets)
     };
 
-    let mut contributions = cfg
-        .contributions
-        .clone()
-        .unwrap_or_else(Contributions::default);
+    let mut contributions = cfg.contributions.clone().unwrap_or_default();
     if cfg.node_types.is_some() {
         contributions.node_types = cfg.node_types.clone();
     }

@@ -1217,19 +1217,18 @@ pub fn tokens(t: &impl ToTokens) -> String {
         let prev2 = out.chars().rev().nth(1);
         let next = chars.get(i + 1).copied();
         let next2 = chars.get(i + 2).copied();
-        let keep =
-            if next == Some('-') && next2 == Some('>') || prev == Some('>') && prev2 == Some('-') {
-                true
-            } else if matches!(prev, Some(',' | ';')) {
-                true
-            } else if matches!(
-                next,
-                Some('<' | '>' | ',' | ';' | ')' | ']' | '(' | '[' | ':')
-            ) {
-                false
-            } else {
-                !matches!(prev, Some('<' | '(' | '[' | '&' | ':' | '>'))
-            };
+        let arrow =
+            (next == Some('-') && next2 == Some('>')) || (prev == Some('>') && prev2 == Some('-'));
+        let keep = if arrow || matches!(prev, Some(',' | ';')) {
+            true
+        } else if matches!(
+            next,
+            Some('<' | '>' | ',' | ';' | ')' | ']' | '(' | '[' | ':')
+        ) {
+            false
+        } else {
+            !matches!(prev, Some('<' | '(' | '[' | '&' | ':' | '>'))
+        };
         if keep {
             out.push(' ');
         }
@@ -1270,11 +1269,7 @@ pub fn nullable(mut s: Schema) -> Schema {
             let old = t.take();
             *t = json!([old, "null"]);
         }
-        Some(Value::Array(a)) => {
-            if !a.iter().any(|x| x == "null") {
-                a.push("null".into());
-            }
-        }
+        Some(Value::Array(a)) if !a.iter().any(|x| x == "null") => a.push("null".into()),
         _ => {}
     }
     if let Some(Value::Array(e)) = s.get_mut("enum")

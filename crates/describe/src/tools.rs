@@ -287,10 +287,7 @@ fn check_reachable(
             Some(syn::Visibility::Public(_)) => true,
             Some(syn::Visibility::Restricted(r)) => {
                 let p = tokens(&r.path);
-                p == "crate"
-                    || (p == "super" && depth == 2)
-                    || p == "in crate"
-                    || r.in_token.is_some() && p == "crate"
+                p == "crate" || (p == "super" && depth == 2)
             }
             _ => false,
         };

@@ -161,17 +161,15 @@ impl Finder {
                     }
                 }
                 TokenTree::Ident(id) if id == "fn" => {
-                    if let Some(TokenTree::Ident(name)) = tts.get(i + 1) {
-                        if TOOL_FNS.iter().any(|f| name == f)
-                            && let Some(body) = next_brace(&tts, i + 2)
-                        {
-                            let prev =
-                                self.open_site(name.span(), format!("a hand-written `{name}`"));
-                            self.scan_group(&tts[body]);
-                            self.open = prev;
-                            i = body + 1;
-                            continue;
-                        }
+                    if let Some(TokenTree::Ident(name)) = tts.get(i + 1)
+                        && TOOL_FNS.iter().any(|f| name == f)
+                        && let Some(body) = next_brace(&tts, i + 2)
+                    {
+                        let prev = self.open_site(name.span(), format!("a hand-written `{name}`"));
+                        self.scan_group(&tts[body]);
+                        self.open = prev;
+                        i = body + 1;
+                        continue;
                     }
                 }
                 TokenTree::Ident(id) if DEFINITION_TYPES.iter().any(|d| id == d) => {
