@@ -315,7 +315,7 @@ fn hyperfine(
     timed: &[Timed],
     extra: &[String],
 ) -> anyhow::Result<Vec<Measured>> {
-    let json = work.join(format!("{name}.json"));
+    let json = work.join(format!("{name}.hyperfine.json"));
     let mut cmd = Command::new("hyperfine");
     cmd.current_dir(work)
         .args(["--shell", "bash", "--style", "basic"])

@@ -20,6 +20,10 @@ pub struct Args {
     /// Print the manifest on stdout instead of writing describe.json.
     #[arg(long)]
     pub stdout: bool,
+    /// Also show the lint's info notes about the generated manifest (hidden by default, as in
+    /// `gtdx lint`).
+    #[arg(short, long)]
+    pub verbose: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -40,6 +44,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .iter()
             .map(|d| with_tool_source(d, &generated)),
     );
+    if !args.verbose {
+        diags.retain(|d| d.severity != Severity::Info);
+    }
     let lint_failed = diags.iter().any(|d| d.severity == Severity::Error);
 
     let mut err = std::io::stderr().lock();
