@@ -157,6 +157,9 @@ pub fn check(generated: &Generated) -> Result<CheckOutcome, Error> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(CheckOutcome::Missing),
         Err(e) => return Err(gtdx_fsx::FsError::new("cannot read", &path, e).into()),
     };
+    if on_disk == generated.text {
+        return Ok(CheckOutcome::Fresh);
+    }
     let Ok(old) = Describe::from_json_str(&on_disk) else {
         // Not even a manifest: show it against what it should be.
         return Ok(CheckOutcome::Stale {
