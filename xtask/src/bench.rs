@@ -41,8 +41,11 @@ fn few_runs(_: &Path) -> Vec<String> {
     vec!["--runs".into(), "5".into(), "--warmup".into(), "1".into()]
 }
 
-fn fresh_dir(work: &Path) -> Vec<String> {
-    vec!["--prepare".into(), format!("rm -rf {}", q(&work.join("x")))]
+fn fresh_dir(_work: &Path) -> Vec<String> {
+    vec![
+        "--prepare".into(),
+        format!("rm -rf {}", q(&new_dir().join("x"))),
+    ]
 }
 
 fn none(_: &Path) -> Vec<String> {
@@ -401,8 +404,15 @@ fn setup_describe(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
     ])
 }
 
-fn setup_new(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
-    let x = work.join("x");
+/// `cargo new` inside a workspace adds itself to the workspace's members, so the `new` bench
+/// works in a directory outside this checkout.
+fn new_dir() -> PathBuf {
+    std::env::temp_dir().join("gtdx-bench-new")
+}
+
+fn setup_new(_work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
+    std::fs::create_dir_all(new_dir())?;
+    let x = new_dir().join("x");
     Ok(vec![
         Timed {
             label: "gtdx new".into(),
