@@ -490,7 +490,7 @@ fn setup_pack(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
         .with_context(|| format!("reading the built component {}", component.display()))?;
     // Pad the real component to 50 MB with a custom section, so it is still a valid component.
     let big = work.join("big.wasm");
-    std::fs::write(&big, pad_with_custom_section(bytes, 50 << 20))?;
+    std::fs::write(&big, gtdx_build::bench::pad_component(&bytes, 50 << 20))?;
     let describe = ext.join("describe.json");
     Ok(vec![
         Timed {
@@ -513,38 +513,6 @@ fn setup_pack(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
             ),
         },
     ])
-}
-
-/// Appends a custom section (id 0) named `gtdx-bench-padding` of incompressible bytes.
-fn pad_with_custom_section(mut wasm: Vec<u8>, total: usize) -> Vec<u8> {
-    let name = b"gtdx-bench-padding";
-    let payload = total.saturating_sub(wasm.len()).max(1);
-    let mut section = Vec::with_capacity(payload + 32);
-    leb128(&mut section, name.len() as u64);
-    section.extend_from_slice(name);
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    while section.len() < payload {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        section.extend_from_slice(&state.to_le_bytes());
-    }
-    wasm.push(0);
-    leb128(&mut wasm, section.len() as u64);
-    wasm.extend_from_slice(&section);
-    wasm
-}
-
-fn leb128(out: &mut Vec<u8>, mut v: u64) {
-    loop {
-        let byte = (v & 0x7f) as u8;
-        v >>= 7;
-        if v == 0 {
-            out.push(byte);
-            return;
-        }
-        out.push(byte | 0x80);
-    }
 }
 
 fn setup_worker(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
