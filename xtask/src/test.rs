@@ -32,7 +32,46 @@ pub fn run_all(args: &[String]) -> anyhow::Result<()> {
     if let Some(pos) = args.iter().position(|a| a == "--") {
         test.arg("--").args(&args[pos + 1..]);
     }
-    sh(&mut test)
+    run_counting(&mut test)
+}
+
+/// Runs `cargo test`, passing its output through, and ends with one plain total line
+/// (`N passed, N failed`) summed over every test binary, so the last line of a run speaks for
+/// the whole suite rather than for the last (often empty) doc-test binary.
+fn run_counting(cmd: &mut Command) -> anyhow::Result<()> {
+    use std::io::{BufRead, Write};
+    eprintln!("$ {}", crate::util::describe(cmd));
+    let mut child = cmd
+        .current_dir(crate::util::root())
+        .stdout(std::process::Stdio::piped())
+        .spawn()?;
+    let (mut passed, mut failed, mut ignored) = (0u64, 0u64, 0u64);
+    if let Some(out) = child.stdout.take() {
+        let mut stdout = std::io::stdout().lock();
+        for line in std::io::BufReader::new(out).lines() {
+            let line = line?;
+            let _ = writeln!(stdout, "{line}");
+            if let Some(rest) = line.strip_prefix("test result: ") {
+                for part in rest.split(';') {
+                    let mut words = part.split_whitespace().rev();
+                    let (Some(what), Some(n)) = (words.next(), words.next()) else {
+                        continue;
+                    };
+                    let n: u64 = n.parse().unwrap_or(0);
+                    match what {
+                        "passed" => passed += n,
+                        "failed" => failed += n,
+                        "ignored" => ignored += n,
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+    let status = child.wait()?;
+    println!("{passed} passed, {failed} failed, {ignored} skipped");
+    anyhow::ensure!(status.success(), "`cargo test` failed with {status}");
+    Ok(())
 }
 
 pub fn run(args: &[String]) -> anyhow::Result<()> {
