@@ -18,24 +18,10 @@ use std::sync::OnceLock;
 
 use serde_json::{Map, Value, json};
 
-use crate::support::{copy_dir, fixture, gtdx, shared_dir, shared_target_dir, workspace_root};
+use crate::support::{copy_dir, fixture, run_in, shared_dir, shared_target_dir, workspace_root};
 
 fn describe_fixture(name: &str) -> PathBuf {
     fixture("describe").join(name)
-}
-
-/// Runs `gtdx <args>` in `dir`; returns (exit code, stdout, stderr).
-fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = gtdx()
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("gtdx runs");
-    (
-        out.status.code().expect("gtdx exited normally (no signal)"),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 fn cargo() -> Command {

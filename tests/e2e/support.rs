@@ -49,3 +49,17 @@ pub fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// Runs `gtdx <args>` in `dir`; returns (exit code, stdout, stderr).
+pub fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = gtdx()
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("gtdx runs");
+    (
+        out.status.code().expect("gtdx exited normally (no signal)"),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}

@@ -8,24 +8,10 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::support::{fixture, gtdx, workspace_root};
+use crate::support::{fixture, run_in, workspace_root};
 
 fn manifests() -> PathBuf {
     fixture("manifests")
-}
-
-/// Runs `gtdx <args>` in `dir`; returns (exit code, stdout, stderr).
-fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = gtdx()
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("gtdx runs");
-    (
-        out.status.code().expect("gtdx exited normally (no signal)"),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 /// `gtdx lint --format json --verbose` (info notes included) on a fixture: (exit code, the
