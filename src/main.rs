@@ -1,5 +1,10 @@
 //! The `gtdx` binary: everything lives in the `gtdx-cli` crate and the crates it calls.
 
+/// `describe` and `lint` build and drop hundreds of thousands of small values (syn trees, JSON
+/// values); mimalloc serves them about a third faster than glibc's allocator.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> std::process::ExitCode {
     gtdx_cli::main()
 }

@@ -565,6 +565,21 @@ fn hand_written_tool_definitions_are_reported() {
 }
 
 #[test]
+fn source_findings_are_explained() {
+    // Every code describe reports about the sources has an entry `--explain` can print.
+    for code in ["W_HANDWRITTEN_TOOLS", "W_DESCRIBE_CUSTOM_SERDE"] {
+        let (status, stdout, stderr) =
+            run_in(&describe_fixture("trap"), &["lint", "--explain", code]);
+        assert_eq!(status, 0, "{code}: {stderr}");
+        assert!(stdout.starts_with(code), "{stdout}");
+        assert!(
+            stdout.contains("describe, lint --manifest-path"),
+            "{stdout}"
+        );
+    }
+}
+
+#[test]
 fn missing_manifest_path_is_bad_input() {
     let tmp = tempfile::tempdir().unwrap();
     let (code, _, stderr) = run_in(tmp.path(), &["describe"]);

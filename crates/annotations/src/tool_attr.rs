@@ -351,7 +351,12 @@ fn parse_key(
             attr.cost = Some(Spanned::new(parsed, lit.span()));
         }
         "confirmation_required" => {
-            let expr: Expr = meta.value()?.parse()?;
+            let input = meta.value()?;
+            if let Some(b) = just(input, |i| i.parse::<LitBool>()) {
+                attr.confirmation_required = Some(Spanned::new(b.value, b.span));
+                return Ok(());
+            }
+            let expr: Expr = input.parse()?;
             match &expr {
                 Expr::Lit(ExprLit {
                     lit: Lit::Bool(LitBool { value, span }),
@@ -534,7 +539,11 @@ pub(crate) fn string(meta: &ParseNestedMeta<'_>, key: &str, example: &str) -> sy
             format!("`{key}` takes a value: {key} = {example}"),
         ));
     }
-    let expr: Expr = meta.value()?.parse()?;
+    let input = meta.value()?;
+    if let Some(s) = just(input, |i| i.parse::<LitStr>()) {
+        return Ok(s);
+    }
+    let expr: Expr = input.parse()?;
     match expr {
         Expr::Lit(ExprLit {
             lit: Lit::Str(s), ..
@@ -544,6 +553,24 @@ pub(crate) fn string(meta: &ParseNestedMeta<'_>, key: &str, example: &str) -> sy
             format!("`{key}` takes a string literal, e.g. {key} = {example}"),
         )),
     }
+}
+
+/// The common case parsed directly: `parse` on a fork, taken when it consumes the whole value
+/// (up to the next `,`). Anything else returns `None` and is parsed as a general expression,
+/// which is slower but reports a precise error. syn's full expression parser is most of the
+/// cost of reading a `#[tool]`, and `gtdx describe` reads a thousand of them.
+fn just<T>(
+    input: syn::parse::ParseStream<'_>,
+    parse: impl FnOnce(syn::parse::ParseStream<'_>) -> syn::Result<T>,
+) -> Option<T> {
+    use syn::parse::discouraged::Speculative;
+    let fork = input.fork();
+    let value = parse(&fork).ok()?;
+    if !(fork.is_empty() || fork.peek(syn::Token![,])) {
+        return None;
+    }
+    input.advance_to(&fork);
+    Some(value)
 }
 
 fn non_empty(lit: LitStr, key: &str) -> syn::Result<LitStr> {
@@ -564,7 +591,17 @@ fn string_list(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<(Vec<LitStr
             format!("`{key}` takes a list: {key} = [\"...\"]"),
         ));
     }
-    let expr: Expr = meta.value()?.parse()?;
+    let input = meta.value()?;
+    let literals = just(input, |i| {
+        let content;
+        let bracket = syn::bracketed!(content in i);
+        let items = content.parse_terminated(|c| c.parse::<LitStr>(), syn::Token![,])?;
+        Ok((items.into_iter().collect::<Vec<_>>(), bracket.span.join()))
+    });
+    if let Some(found) = literals {
+        return Ok(found);
+    }
+    let expr: Expr = input.parse()?;
     let Expr::Array(ExprArray { elems, .. }) = &expr else {
         return Err(syn::Error::new(
             expr.span(),

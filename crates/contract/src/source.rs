@@ -204,6 +204,143 @@ impl SourceMap {
     }
 }
 
+/// Where one pointer's value (and, for an object member, its key) starts, found without
+/// indexing the whole document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Located {
+    /// Byte offset of the value, or of its nearest existing ancestor.
+    pub value: usize,
+    /// Byte offset of the key naming the member, when the whole pointer exists and its last
+    /// step is an object member.
+    pub key: Option<usize>,
+}
+
+/// Finds one pointer in `text` by walking down to it and skipping every sibling subtree: for
+/// a few lookups in a large document this is far cheaper than [`SourceMap::index`], and it
+/// stops as soon as the value is reached. Falls back to the nearest existing ancestor, as the
+/// index does; the first of duplicate keys wins, as in the index. Call it only on text that
+/// already parsed as JSON.
+pub fn locate(text: &str, pointer: &str) -> Located {
+    let bytes = text.as_bytes();
+    let mut at = skip_ws(bytes, 0);
+    let mut found = Located {
+        value: at,
+        key: None,
+    };
+    if pointer.is_empty() {
+        return found;
+    }
+    for raw in pointer.split('/').skip(1) {
+        let token = raw.replace("~1", "/").replace("~0", "~");
+        let step = match bytes.get(at) {
+            Some(b'{') => member(text, at, &token),
+            Some(b'[') => token
+                .parse::<usize>()
+                .ok()
+                .and_then(|n| element(bytes, at, n).map(|v| (None, v))),
+            _ => None,
+        };
+        let Some((key, value)) = step else {
+            return Located {
+                value: found.value,
+                key: None,
+            };
+        };
+        at = value;
+        found = Located { value, key };
+    }
+    found
+}
+
+/// The key and value offsets of the member `name` of the object at `open`.
+fn member(text: &str, open: usize, name: &str) -> Option<(Option<usize>, usize)> {
+    let bytes = text.as_bytes();
+    let mut i = skip_ws(bytes, open + 1);
+    while bytes.get(i) == Some(&b'"') {
+        let key_end = skip_string(bytes, i);
+        let raw = &text[i + 1..key_end.saturating_sub(1).max(i + 1)];
+        let matches = if raw.contains('\\') {
+            serde_json::from_str::<String>(&text[i..key_end]).is_ok_and(|k| k == name)
+        } else {
+            raw == name
+        };
+        // Past the key: whitespace, the colon, whitespace.
+        let colon = skip_ws(bytes, key_end);
+        let value = skip_ws(bytes, colon + 1);
+        if matches {
+            return Some((Some(i), value));
+        }
+        i = skip_ws(bytes, skip_value(bytes, value));
+        if bytes.get(i) != Some(&b',') {
+            return None;
+        }
+        i = skip_ws(bytes, i + 1);
+    }
+    None
+}
+
+/// The value offset of element `n` of the array at `open`.
+fn element(bytes: &[u8], open: usize, n: usize) -> Option<usize> {
+    let mut i = skip_ws(bytes, open + 1);
+    if bytes.get(i) == Some(&b']') {
+        return None;
+    }
+    for _ in 0..n {
+        i = skip_ws(bytes, skip_value(bytes, i));
+        if bytes.get(i) != Some(&b',') {
+            return None;
+        }
+        i = skip_ws(bytes, i + 1);
+    }
+    (i < bytes.len()).then_some(i)
+}
+
+/// Returns the index just past the value starting at `start` (iteratively: depth is counted,
+/// not recursed).
+fn skip_value(bytes: &[u8], start: usize) -> usize {
+    match bytes.get(start) {
+        Some(b'"') => skip_string(bytes, start),
+        Some(b'{' | b'[') => {
+            let mut depth = 0usize;
+            let mut i = start;
+            while i < bytes.len() {
+                match bytes[i] {
+                    b'"' => {
+                        i = skip_string(bytes, i);
+                        continue;
+                    }
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return i + 1;
+                        }
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+            bytes.len()
+        }
+        _ => {
+            let mut i = start;
+            while i < bytes.len()
+                && !matches!(bytes[i], b',' | b'}' | b']' | b' ' | b'\n' | b'\r' | b'\t')
+            {
+                i += 1;
+            }
+            i
+        }
+    }
+}
+
+fn skip_ws(bytes: &[u8], mut i: usize) -> usize {
+    while i < bytes.len() && matches!(bytes[i], b' ' | b'\t' | b'\n' | b'\r') {
+        i += 1;
+    }
+    i
+}
+
 /// Returns the index just past the closing quote of the string starting at `start`.
 fn skip_string(bytes: &[u8], start: usize) -> usize {
     let mut i = start + 1;
@@ -260,9 +397,37 @@ mod tests {
     }
 
     #[test]
+    fn locate_agrees_with_the_index() {
+        let text = "{\n  \"a\": [1, {\"b/c\": true, \"q\\\"x\": [ {}, \"s]\" ]}],\n  \"d\": \"x\",\n  \"d\": 2\n}";
+        serde_json::from_str::<serde_json::Value>(text).unwrap_or_default();
+        let m = SourceMap::index(text);
+        for p in [
+            "",
+            "/a",
+            "/a/0",
+            "/a/1",
+            "/a/1/b~1c",
+            "/a/1/q\"x",
+            "/a/1/q\"x/1",
+            "/d",
+            "/a/1/zzz",
+            "/a/7",
+            "/a/x",
+            "/nope/deeper",
+            "/d/0",
+        ] {
+            let l = locate(text, p);
+            assert_eq!(Some(l.value), m.value_offset(p), "value of {p:?}");
+            assert_eq!(l.key.or(Some(l.value)), m.key_offset(p), "key of {p:?}");
+        }
+    }
+
+    #[test]
     fn deep_documents_do_not_overflow() {
         let text = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
         let m = SourceMap::index(&text);
         assert!(m.value_position("").is_some());
+        let deep = format!("{}{}", "/0".repeat(99_999), "/0");
+        assert_eq!(locate(&text, &deep).value, 99_999);
     }
 }

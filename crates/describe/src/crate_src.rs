@@ -35,6 +35,14 @@ pub struct LoadedCrate {
     pub files: Vec<SourceFile>,
 }
 
+impl std::fmt::Debug for LoadedCrate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list()
+            .entries(self.files.iter().map(|file| &file.path))
+            .finish()
+    }
+}
+
 struct Pending {
     path: PathBuf,
     module: ModPath,
@@ -184,8 +192,8 @@ fn lex(text: &str) -> Result<proc_macro2::TokenStream, syn::Error> {
         .map_err(|e| syn::Error::new(e.span(), e.to_string()))
 }
 
-/// Replaces the body of every `fn` item with `{}` (keeping its span), at every nesting level.
-/// A body is the first brace group after `fn` at the same level before a `;`.
+/// Replaces the body of every `fn` item with `{}` (keeping its span), at every level of brace
+/// nesting. A body is the first brace group after `fn` at the same level before a `;`.
 pub fn strip_fn_bodies(ts: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
     use proc_macro2::{Delimiter, Group, TokenTree};
     let mut out: Vec<TokenTree> = Vec::new();
@@ -206,7 +214,10 @@ pub fn strip_fn_bodies(ts: proc_macro2::TokenStream) -> proc_macro2::TokenStream
                 empty.set_span(g.span());
                 out.push(TokenTree::Group(empty));
             }
-            TokenTree::Group(g) => {
+            // Items with bodies nest only in braces (modules, impls, traits, blocks); brackets
+            // and parentheses (attributes, types, arguments) are kept as they are, which saves
+            // rebuilding every attribute of the file.
+            TokenTree::Group(g) if g.delimiter() == Delimiter::Brace => {
                 let mut inner = Group::new(g.delimiter(), strip_fn_bodies(g.stream()));
                 inner.set_span(g.span());
                 out.push(TokenTree::Group(inner));

@@ -52,6 +52,16 @@ pub struct Generated {
     pub warnings: Vec<Diagnostic>,
     /// Every file read: sources, hand-written schemas, Cargo.toml.
     pub inputs: Vec<PathBuf>,
+    /// The parsed sources, kept alive with the result so that a command about to exit can skip
+    /// freeing them (`std::mem::forget`): a thousand-tool crate is megabytes of syntax trees.
+    sources: crate_src::LoadedCrate,
+}
+
+impl Generated {
+    /// The parsed sources the manifest was generated from.
+    pub fn sources(&self) -> &crate_src::LoadedCrate {
+        &self.sources
+    }
 }
 
 /// Reads the package at `manifest_path` (with `cargo metadata`) and generates its manifest.
@@ -105,6 +115,7 @@ fn generate_with(pkg: Package, krate: crate_src::LoadedCrate) -> Result<Generate
     inputs.extend(collected.schema_files);
     inputs.push(pkg.manifest_path.clone());
     let text = describe.to_pretty_json();
+    drop(idx);
     Ok(Generated {
         package: pkg,
         describe,
@@ -112,6 +123,7 @@ fn generate_with(pkg: Package, krate: crate_src::LoadedCrate) -> Result<Generate
         tools: collected.tools,
         warnings,
         inputs,
+        sources: krate,
     })
 }
 
@@ -153,13 +165,11 @@ pub enum CheckOutcome {
 pub fn check(generated: &Generated) -> Result<CheckOutcome, Error> {
     let path = generated.package.describe_path();
     let on_disk = match std::fs::read(&path) {
+        Ok(b) if b == generated.text.as_bytes() => return Ok(CheckOutcome::Fresh),
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(CheckOutcome::Missing),
         Err(e) => return Err(gtdx_fsx::FsError::new("cannot read", &path, e).into()),
     };
-    if on_disk == generated.text {
-        return Ok(CheckOutcome::Fresh);
-    }
     let Ok(old) = Describe::from_json_str(&on_disk) else {
         // Not even a manifest: show it against what it should be.
         return Ok(CheckOutcome::Stale {

@@ -738,14 +738,20 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
                     )
                     .help("rename one of them"));
             }
-            props.insert(name.clone(), Value::Object(s.clone()));
-            if self.dir == Direction::Input {
-                for a in &fa.aliases {
-                    let mut alias = s.clone();
-                    alias.insert("description".into(), format!("Alias of `{name}`.").into());
-                    props.insert(a.clone(), Value::Object(alias));
-                }
-            }
+            let aliases: Vec<(String, Value)> = match self.dir {
+                Direction::Input => fa
+                    .aliases
+                    .iter()
+                    .map(|a| {
+                        let mut alias = s.clone();
+                        alias.insert("description".into(), format!("Alias of `{name}`.").into());
+                        (a.clone(), Value::Object(alias))
+                    })
+                    .collect(),
+                Direction::Output => Vec::new(),
+            };
+            props.insert(name.clone(), Value::Object(s));
+            props.extend(aliases);
             let aliased = self.dir == Direction::Input && !fa.aliases.is_empty();
             if is_required && aliased {
                 let mut names = vec![name.clone()];

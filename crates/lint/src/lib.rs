@@ -122,10 +122,29 @@ pub fn check_bytes(file: &str, bytes: &[u8], options: &Options) -> Result<Report
 
 /// Checks manifest text. `file` is the name the diagnostics carry.
 pub fn check_str(file: &str, text: &str, options: &Options) -> Result<Report, LoadError> {
+    // The typed model is read from the text (serde reports duplicate keys only there) on a
+    // second core while the text is parsed into a value and validated against the schema.
+    std::thread::scope(|scope| {
+        let typed = scope.spawn(|| serde_json::from_str::<Describe>(text));
+        let typed = || {
+            typed
+                .join()
+                .unwrap_or_else(|_| serde_json::from_str::<Describe>(text))
+        };
+        check_value(file, text, options, typed)
+    })
+}
+
+fn check_value(
+    file: &str,
+    text: &str,
+    options: &Options,
+    typed: impl FnOnce() -> Result<Describe, serde_json::Error>,
+) -> Result<Report, LoadError> {
     let value = load::parse_json(file, text)?;
     let doc = validate::Doc::new(file, text);
     let mut sink = validate::Sink::new(&doc);
-    let validated = validate::validate(&mut sink, &value);
+    let validated = validate::validate(&mut sink, &value, typed);
     let mut linted = false;
     if options.lint
         && let Some(describe) = &validated.describe

@@ -2,9 +2,9 @@
 //! reported, the stringified schemas parsed and meta-validated, then the typed model.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
-use gtdx_contract::source::SourceMap;
+use gtdx_contract::source::{self, SourceMap};
 use gtdx_contract::{API_VERSION_V1, API_VERSION_V2, Describe, Diagnostic};
 use jsonschema::Validator;
 use serde_json::Value;
@@ -20,7 +20,13 @@ pub(crate) struct Doc<'a> {
     pub text: &'a str,
     pub lines: LineIndex,
     map: std::cell::OnceCell<SourceMap>,
+    /// Pointers located so far without the map.
+    walks: std::cell::Cell<usize>,
 }
+
+/// Findings located by walking the text before the whole document is indexed: a clean
+/// manifest needs none, a typical one a handful, and a walk costs a fraction of an index.
+const WALKS_BEFORE_INDEXING: usize = 16;
 
 impl<'a> Doc<'a> {
     pub fn new(file: &'a str, text: &'a str) -> Self {
@@ -29,6 +35,7 @@ impl<'a> Doc<'a> {
             text,
             lines: LineIndex::new(text),
             map: std::cell::OnceCell::new(),
+            walks: std::cell::Cell::new(0),
         }
     }
 
@@ -36,9 +43,35 @@ impl<'a> Doc<'a> {
         self.lines.position(self.text, offset)
     }
 
-    /// The pointer → offset index, built on first use (a clean manifest never needs it).
-    pub fn map(&self) -> &SourceMap {
-        self.map.get_or_init(|| SourceMap::index(self.text))
+    /// The pointer → offset index, built when many findings need positions.
+    fn map(&self) -> Option<&SourceMap> {
+        if let Some(m) = self.map.get() {
+            return Some(m);
+        }
+        if self.walks.get() < WALKS_BEFORE_INDEXING {
+            self.walks.set(self.walks.get() + 1);
+            return None;
+        }
+        Some(self.map.get_or_init(|| SourceMap::index(self.text)))
+    }
+
+    /// Byte offset of the value at `pointer` (or of its nearest existing ancestor).
+    pub fn value_offset(&self, pointer: &str) -> usize {
+        match self.map() {
+            Some(m) => m.value_offset(pointer).unwrap_or(0),
+            None => source::locate(self.text, pointer).value,
+        }
+    }
+
+    /// Byte offset of the key naming the member at `pointer`, else as [`Doc::value_offset`].
+    pub fn key_offset(&self, pointer: &str) -> usize {
+        match self.map() {
+            Some(m) => m.key_offset(pointer).unwrap_or(0),
+            None => {
+                let l = source::locate(self.text, pointer);
+                l.key.unwrap_or(l.value)
+            }
+        }
     }
 }
 
@@ -78,18 +111,18 @@ impl<'s> Loc<'s> {
             Loc::Doc { prefix } => {
                 let p = format!("{prefix}{inner}");
                 let off = if at_key {
-                    doc.map().key_offset(&p)
+                    doc.key_offset(&p)
                 } else {
-                    doc.map().value_offset(&p)
+                    doc.value_offset(&p)
                 };
-                (p, off.unwrap_or(0), None)
+                (p, off, None)
             }
             Loc::Str {
                 outer,
                 decoded,
                 map,
             } => {
-                let quote = doc.map().value_offset(outer).unwrap_or(0);
+                let quote = doc.value_offset(outer);
                 let map = map.get_or_init(|| SourceMap::index(decoded));
                 let inner_off = if at_key {
                     map.key_offset(inner)
@@ -107,7 +140,7 @@ impl<'s> Loc<'s> {
         match self {
             Loc::Doc { .. } => decoded_offset,
             Loc::Str { outer, .. } => {
-                let quote = doc.map().value_offset(outer).unwrap_or(0);
+                let quote = doc.value_offset(outer);
                 raw_offset(doc.text, quote, decoded_offset)
             }
         }
@@ -136,7 +169,7 @@ impl<'d, 'a> Sink<'d, 'a> {
         message: impl Into<String>,
         help: Option<String>,
     ) {
-        let off = self.doc.map().value_offset(pointer).unwrap_or(0);
+        let off = self.doc.value_offset(pointer);
         self.push(code, pointer.to_string(), off, message.into(), help);
     }
 
@@ -148,7 +181,7 @@ impl<'d, 'a> Sink<'d, 'a> {
         message: impl Into<String>,
         help: Option<String>,
     ) {
-        let off = self.doc.map().key_offset(pointer).unwrap_or(0);
+        let off = self.doc.key_offset(pointer);
         self.push(code, pointer.to_string(), off, message.into(), help);
     }
 
@@ -201,7 +234,7 @@ pub(crate) struct Validated {
     /// The typed model, when the document is structurally valid.
     pub describe: Option<Describe>,
     /// Each stringified schema that is valid, parsed, by the pointer of its string.
-    pub schemas: HashMap<String, Value>,
+    pub schemas: HashMap<String, Arc<Value>>,
 }
 
 fn describe_validator() -> &'static Result<Validator, String> {
@@ -219,8 +252,13 @@ pub(crate) fn describe_schema() -> &'static Value {
     S.get_or_init(gtdx_contract::schema::describe_schema)
 }
 
-/// Runs every structural check.
-pub(crate) fn validate(sink: &mut Sink<'_, '_>, value: &Value) -> Validated {
+/// Runs every structural check. `typed` reads the typed model from the text (it is asked only
+/// when the value is structurally valid).
+pub(crate) fn validate(
+    sink: &mut Sink<'_, '_>,
+    value: &Value,
+    typed: impl FnOnce() -> Result<Describe, serde_json::Error>,
+) -> Validated {
     let mut out = Validated::default();
     let validator = match describe_validator() {
         Ok(v) => v,
@@ -253,24 +291,31 @@ pub(crate) fn validate(sink: &mut Sink<'_, '_>, value: &Value) -> Validated {
     }
 
     // Generated manifests repeat the same schema text across tools (shared input and output
-    // types): a text that checked out once is valid wherever it appears, so check it once.
-    let mut valid: std::collections::HashMap<&str, Value> = std::collections::HashMap::new();
-    for (pointer, field) in stringified_schemas(value) {
-        let text = value.pointer(&pointer).and_then(Value::as_str);
+    // types): a text that checked out once is valid wherever it appears, so check it once. The
+    // distinct texts are screened in parallel; only a text that fails the screen goes through
+    // the reporting path, which locates every problem inside it.
+    let strings = stringified_schemas(value);
+    let texts: Vec<Option<&str>> = strings
+        .iter()
+        .map(|(pointer, _)| value.pointer(pointer).and_then(Value::as_str))
+        .collect();
+    let mut valid = screen_schema_texts(texts.iter().flatten().copied());
+    for ((pointer, field), text) in strings.into_iter().zip(texts) {
         if let Some(schema) = text.and_then(|t| valid.get(t)) {
-            out.schemas.insert(pointer, schema.clone());
+            out.schemas.insert(pointer, Arc::clone(schema));
             continue;
         }
         if let Some(schema) = check_schema_string(sink, value, &pointer, field) {
+            let schema = Arc::new(schema);
             if let Some(t) = text {
-                valid.insert(t, schema.clone());
+                valid.insert(t, Arc::clone(&schema));
             }
             out.schemas.insert(pointer, schema);
         }
     }
 
     if !structural {
-        match serde_json::from_str::<Describe>(sink.doc.text) {
+        match typed() {
             Ok(d) => out.describe = Some(d),
             Err(e) => {
                 let offset = sink
@@ -435,8 +480,7 @@ fn check_schema_string(
     }
     // Past the meta-schema, compiling fails only on what the meta-schema cannot see: a regex
     // that does not compile, a `$ref` that does not resolve. Compile only schemas that have one.
-    let risky = ["\"pattern", "$ref", "$dynamicRef"];
-    if risky.iter().any(|k| text.contains(k))
+    if RISKY.iter().any(|k| text.contains(k))
         && let Err(e) = compile(&schema)
     {
         let external = matches!(
@@ -465,6 +509,66 @@ fn check_schema_string(
     }
     Some(schema)
 }
+
+/// The distinct schema texts that are valid, parsed: each one parsed, meta-validated and (when it
+/// has a pattern or a reference) compiled, spread over the available cores. A text missing from
+/// the result is invalid or odd; the caller reports it through [`check_schema_string`].
+fn screen_schema_texts<'t>(texts: impl Iterator<Item = &'t str>) -> HashMap<&'t str, Arc<Value>> {
+    let mut distinct: Vec<&str> = texts.collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let workers = std::thread::available_parallelism()
+        .map(usize::from)
+        .unwrap_or(1)
+        .clamp(1, 8);
+    // Threads pay off only with enough texts to share out.
+    let per = distinct.len().div_ceil(workers).max(64);
+    if distinct.len() <= per {
+        return screen_chunk(&distinct);
+    }
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = distinct
+            .chunks(per)
+            .map(|chunk| scope.spawn(move || screen_chunk(chunk)))
+            .collect();
+        let mut all = HashMap::with_capacity(distinct.len());
+        for h in handles {
+            // A panicking screen only loses the fast path: those texts get the full check.
+            if let Ok(part) = h.join() {
+                all.extend(part);
+            }
+        }
+        all
+    })
+}
+
+fn screen_chunk<'t>(texts: &[&'t str]) -> HashMap<&'t str, Arc<Value>> {
+    texts
+        .iter()
+        .filter_map(|&text| Some((text, Arc::new(screen_schema_text(text)?))))
+        .collect()
+}
+
+/// The fast, silent form of [`check_schema_string`]: the parsed schema when it passes every
+/// check there.
+fn screen_schema_text(text: &str) -> Option<Value> {
+    let schema: Value = serde_json::from_str(text).ok()?;
+    if !(schema.is_object() || schema.is_boolean()) {
+        return None;
+    }
+    let meta = jsonschema::meta::validator_for(&schema).ok()?;
+    if !meta.is_valid(&schema) {
+        return None;
+    }
+    if RISKY.iter().any(|k| text.contains(k)) && compile(&schema).is_err() {
+        return None;
+    }
+    Some(schema)
+}
+
+/// Keywords whose problems only compiling the schema finds: a regex that does not compile, a
+/// `$ref` that does not resolve.
+const RISKY: [&str; 3] = ["\"pattern", "$ref", "$dynamicRef"];
 
 fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or_default()

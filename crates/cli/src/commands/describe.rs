@@ -101,13 +101,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for d in &diags {
         let _ = writeln!(err, "{}", d.render_human());
     }
-    if lint_failed {
+    let code = if lint_failed {
         let _ = writeln!(
             err,
             "the generated manifest has lint errors (above); fix them in the sources or Cargo.toml"
         );
-        return Ok(exit::code(exit::FINDINGS));
-    }
+        exit::FINDINGS
+    } else {
+        code
+    };
+    // The process exits next: leave the syntax trees and the linted document to the OS rather
+    // than freeing them piece by piece (a measurable share of a large crate's run).
+    std::mem::forget(generated);
+    std::mem::forget(report);
     Ok(exit::code(code))
 }
 
