@@ -112,18 +112,8 @@ impl Package {
                 "fix the TOML syntax",
             )
         })?;
-        let lib_path = doc
-            .get("lib")
-            .and_then(|l| l.get("path"))
-            .and_then(|p| p.as_str())
-            .map(|p| root.join(p))
-            .unwrap_or_else(|| root.join("src/lib.rs"));
-        let gtdx = doc
-            .get("package")
-            .and_then(|p| p.get("metadata"))
-            .and_then(|m| m.get("gtdx"))
-            .map(|g| serde_json::to_value(g).unwrap_or(Value::Null))
-            .unwrap_or(Value::Null);
+        let lib_path = lib_path_of(&doc, &root);
+        let gtdx = gtdx_of(&doc);
         Ok(Package {
             name: var("CARGO_PKG_NAME").unwrap_or_default(),
             version: var("CARGO_PKG_VERSION").unwrap_or_else(|| "0.0.0".into()),
@@ -142,8 +132,114 @@ impl Package {
         })
     }
 
+    /// Reads `dir/Cargo.toml` statically, without `cargo metadata` (which costs a process and,
+    /// for a fresh project, a dependency resolution): `gtdx new` uses it on the manifest it just
+    /// wrote. `None` when the manifest cannot be read this way (missing, not TOML, no
+    /// `[package]`, or a field inherited from a workspace); ask Cargo with
+    /// [`Package::from_manifest`] then.
+    pub fn read_static(dir: &Path) -> Option<Self> {
+        let manifest_path = dir.join("Cargo.toml");
+        let text = std::fs::read_to_string(&manifest_path).ok()?;
+        let doc: toml::Table = toml::from_str(&text).ok()?;
+        let pkg = doc.get("package")?.as_table()?;
+        // `{ workspace = true }` or a wrong type is `Err`: only Cargo can resolve it.
+        let string = |k: &str| -> Result<Option<String>, ()> {
+            match pkg.get(k) {
+                None => Ok(None),
+                Some(toml::Value::String(s)) => Ok(Some(s.clone())),
+                Some(_) => Err(()),
+            }
+        };
+        let list = |k: &str| -> Result<Vec<String>, ()> {
+            match pkg.get(k) {
+                None => Ok(Vec::new()),
+                Some(toml::Value::Array(a)) => a
+                    .iter()
+                    .map(|v| v.as_str().map(str::to_string).ok_or(()))
+                    .collect(),
+                Some(_) => Err(()),
+            }
+        };
+        Some(Package {
+            name: string("name").ok()??,
+            version: string("version").ok()?.unwrap_or_else(|| "0.0.0".into()),
+            license: string("license").ok()?,
+            authors: list("authors").ok()?,
+            description: string("description").ok()?,
+            homepage: string("homepage").ok()?,
+            repository: string("repository").ok()?,
+            keywords: list("keywords").ok()?,
+            lib_path: lib_path_of(&doc, dir),
+            gtdx: gtdx_of(&doc),
+            manifest_path,
+            root: dir.to_path_buf(),
+        })
+    }
+
     /// `describe.json` next to `Cargo.toml`.
     pub fn describe_path(&self) -> PathBuf {
         self.root.join("describe.json")
+    }
+}
+
+/// `[lib] path`, default `src/lib.rs`, under `root`.
+fn lib_path_of(doc: &toml::Table, root: &Path) -> PathBuf {
+    doc.get("lib")
+        .and_then(|l| l.get("path"))
+        .and_then(|p| p.as_str())
+        .map(|p| root.join(p))
+        .unwrap_or_else(|| root.join("src/lib.rs"))
+}
+
+/// `[package.metadata.gtdx]` as JSON, or `Null`.
+fn gtdx_of(doc: &toml::Table) -> Value {
+    doc.get("package")
+        .and_then(|p| p.get("metadata"))
+        .and_then(|m| m.get("gtdx"))
+        .and_then(|g| serde_json::to_value(g).ok())
+        .unwrap_or(Value::Null)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(cargo_toml: &str) -> Option<Package> {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(dir.path().join("Cargo.toml"), cargo_toml).expect("write");
+        Package::read_static(dir.path())
+    }
+
+    #[test]
+    fn reads_a_plain_manifest_statically() {
+        let p = read(
+            r#"
+[package]
+name = "x-ext"
+version = "1.2.3"
+authors = ["A <a@example.com>"]
+license = "MIT"
+
+[lib]
+path = "src/ext.rs"
+
+[package.metadata.gtdx]
+id = "acme.x"
+"#,
+        )
+        .expect("readable");
+        assert_eq!(p.name, "x-ext");
+        assert_eq!(p.version, "1.2.3");
+        assert_eq!(p.authors, ["A <a@example.com>"]);
+        assert_eq!(p.license.as_deref(), Some("MIT"));
+        assert!(p.lib_path.ends_with("src/ext.rs"));
+        assert_eq!(p.gtdx["id"], "acme.x");
+    }
+
+    #[test]
+    fn leaves_workspace_inheritance_to_cargo() {
+        assert!(read("[package]\nname = \"x\"\nversion.workspace = true\n").is_none());
+        assert!(read("[workspace]\nmembers = []\n").is_none());
+        assert!(read("not toml [").is_none());
     }
 }

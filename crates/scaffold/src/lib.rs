@@ -10,17 +10,16 @@
 //!
 //! `describe.json` is not a template: the caller (the CLI) generates it with the describe
 //! engine from the files the [`Writer`] has staged, then hands it back with [`Writer::put`].
-//! This crate does not depend on the describe engine.
+//! This crate does not depend on the describe engine; the describe engine reads the generated
+//! `Cargo.toml` statically (`gtdx_describe::Package::read_static`).
 
 pub mod options;
-pub mod package;
 pub mod render;
 pub mod sdk;
 pub mod validate;
 pub mod write;
 
 pub use options::{Ci, Mode, Options, Prompter, Question, Request, Vcs, resolve};
-pub use package::{PackageFacts, read_static};
 pub use render::{File, Project, render};
 pub use sdk::SdkSource;
 pub use write::{Strategy, Writer};

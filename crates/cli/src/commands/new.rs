@@ -168,21 +168,8 @@ fn describe(writer: &mut Writer) -> anyhow::Result<Option<String>> {
         ));
     }
     let dir = writer.dir().to_path_buf();
-    let generated = match gtdx_scaffold::read_static(&dir) {
-        Some(f) => gtdx_describe::generate_for(gtdx_describe::Package {
-            name: f.name,
-            version: f.version,
-            license: f.license,
-            authors: f.authors,
-            description: f.description,
-            homepage: f.homepage,
-            repository: f.repository,
-            keywords: f.keywords,
-            manifest_path: f.manifest_path,
-            root: f.root,
-            lib_path: f.lib_path,
-            gtdx: f.gtdx,
-        }),
+    let generated = match gtdx_describe::Package::read_static(&dir) {
+        Some(pkg) => gtdx_describe::generate_for(pkg),
         None => gtdx_describe::generate(&dir.join("Cargo.toml")),
     };
     match generated {
