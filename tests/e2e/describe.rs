@@ -565,18 +565,54 @@ fn hand_written_tool_definitions_are_reported() {
 }
 
 #[test]
-fn source_findings_are_explained() {
-    // Every code describe reports about the sources has an entry `--explain` can print.
-    for code in ["W_HANDWRITTEN_TOOLS", "W_DESCRIBE_CUSTOM_SERDE"] {
-        let (status, stdout, stderr) =
-            run_in(&describe_fixture("trap"), &["lint", "--explain", code]);
-        assert_eq!(status, 0, "{code}: {stderr}");
-        assert!(stdout.starts_with(code), "{stdout}");
-        assert!(
-            stdout.contains("describe, lint --manifest-path"),
-            "{stdout}"
-        );
+fn every_source_rule_fires_on_its_crate_and_not_on_its_near_miss() {
+    // The rules about Rust sources, like the manifest rules, each have a crate that triggers
+    // them and a near miss that does not, and an entry `--explain` prints.
+    let dir = describe_fixture("rules");
+    let mut failures = Vec::new();
+    let source_rules = gtdx_lint::rules()
+        .iter()
+        .filter(|r| r.phase == gtdx_lint::Phase::Sources);
+    for rule in source_rules {
+        let tag = format!("warning[{}]", rule.code);
+        for (case, fires) in [("fires", true), ("passes", false)] {
+            let krate = dir.join(format!("{}.{case}", rule.code));
+            assert!(krate.join("Cargo.toml").is_file(), "missing {krate:?}");
+            let manifest = krate.join("Cargo.toml");
+            let (code, _, stderr) = run_in(
+                &krate,
+                &[
+                    "describe",
+                    "--stdout",
+                    "--manifest-path",
+                    manifest.to_str().unwrap(),
+                ],
+            );
+            if code != 0 {
+                failures.push(format!("{}.{case}: exit {code}\n{stderr}", rule.code));
+            }
+            if stderr.contains(&tag) != fires {
+                failures.push(format!(
+                    "{}.{case}: expected {tag}: {fires}\n{stderr}",
+                    rule.code
+                ));
+            }
+            if !fires && (stderr.contains("warning[") || stderr.contains("error[")) {
+                failures.push(format!(
+                    "{}.{case}: expected no findings\n{stderr}",
+                    rule.code
+                ));
+            }
+        }
+        let (code, stdout, _) = run_in(&dir, &["lint", "--explain", rule.code]);
+        if code != 0
+            || !stdout.starts_with(rule.code)
+            || !stdout.contains("describe, lint --manifest-path")
+        {
+            failures.push(format!("--explain {}: exit {code}\n{stdout}", rule.code));
+        }
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]

@@ -46,6 +46,10 @@ fn every_rule_fires_on_its_fixture_and_not_on_its_near_miss() {
     let dir = manifests().join("rules");
     let mut failures = Vec::new();
     for rule in gtdx_lint::rules() {
+        if rule.phase == gtdx_lint::Phase::Sources {
+            // Rules about Rust sources have crate fixtures (tests/e2e/describe.rs).
+            continue;
+        }
         let flags = publish_flag(rule.code);
         let fires = format!("{}.fires.json", rule.code);
         let passes = format!("{}.passes.json", rule.code);
