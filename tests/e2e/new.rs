@@ -709,3 +709,67 @@ fn failure_part_way_leaves_no_half_written_project() {
         .collect();
     assert_eq!(entries, ["no-tools-here"], "left behind: {entries:?}");
 }
+
+#[test]
+fn a_project_created_inside_a_workspace_joins_it_as_cargo_new_does() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ws = tmp.path();
+    let root_manifest =
+        "# our extensions\n[workspace]\nresolver = \"3\"\nmembers = [\n    \"tools/*\",\n]\n";
+    std::fs::write(ws.join("Cargo.toml"), root_manifest).unwrap();
+    let out = gtdx()
+        .args(["new", "exts/weather", "--yes", "--vcs", "none"])
+        .current_dir(ws)
+        .env_remove_gtdx_new()
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("`exts/weather` as a member of the workspace at"),
+        "{err}"
+    );
+    let edited = std::fs::read_to_string(ws.join("Cargo.toml")).unwrap();
+    assert_eq!(
+        edited,
+        root_manifest.replace("\"tools/*\",\n", "\"tools/*\",\n    \"exts/weather\",\n"),
+        "comments and layout are kept"
+    );
+    // A second project under a glob that already matches leaves the manifest alone.
+    let out = gtdx()
+        .args(["new", "tools/fetch", "--yes", "--vcs", "none"])
+        .current_dir(ws)
+        .env_remove_gtdx_new()
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("as a member"), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read_to_string(ws.join("Cargo.toml")).unwrap(),
+        edited
+    );
+
+    // Real cargo agrees: both packages are members of the workspace.
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let md = std::process::Command::new(cargo)
+        .args([
+            "metadata",
+            "--no-deps",
+            "--format-version",
+            "1",
+            "--offline",
+        ])
+        .current_dir(ws.join("exts/weather"))
+        .output()
+        .unwrap();
+    assert!(md.status.success(), "{}", stderr(&md));
+    let md: serde_json::Value = serde_json::from_slice(&md.stdout).unwrap();
+    let mut members: Vec<&str> = md["packages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p["name"].as_str())
+        .collect();
+    members.sort_unstable();
+    assert_eq!(members, ["fetch", "weather"]);
+}

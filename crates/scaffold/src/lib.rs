@@ -7,6 +7,7 @@
 //! 2. [`render`]: render the handlebars templates embedded from `templates/` (a base layer plus
 //!    the node-type, dynamic-tools and ci-github overlays) into an in-memory [`Project`].
 //! 3. [`write`]: put it on disk without ever leaving half a project behind ([`Writer`]).
+//! 4. [`workspace`]: join the Cargo workspace the project landed in, as `cargo new` does.
 //!
 //! `describe.json` is not a template: the caller (the CLI) generates it with the describe
 //! engine from the files the [`Writer`] has staged, then hands it back with [`Writer::put`].
@@ -17,11 +18,13 @@ pub mod options;
 pub mod render;
 pub mod sdk;
 pub mod validate;
+pub mod workspace;
 pub mod write;
 
 pub use options::{Ci, Mode, Options, Prompter, Question, Request, Vcs, resolve};
 pub use render::{File, Project, render};
 pub use sdk::SdkSource;
+pub use workspace::{Membership, join_enclosing};
 pub use write::{Strategy, Writer};
 
 /// Why a project could not be created. Every variant is the user's to fix (exit code 2).

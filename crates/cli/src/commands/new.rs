@@ -6,7 +6,7 @@
 //!
 //! This module parses and prints. The work is `gtdx-scaffold` (options, templates, safe writing)
 //! and `gtdx-describe` (describe.json from the generated sources), orchestrated here: render →
-//! stage → describe → git init → move into place.
+//! stage → describe → git init → move into place → join the enclosing workspace.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -142,6 +142,7 @@ fn create(path: PathBuf, c: Common, mode: Mode) -> anyhow::Result<ExitCode> {
     let skipped: Vec<String> = writer.skipped().to_vec();
     let strategy = writer.strategy();
     let target = writer.finish()?;
+    let membership = gtdx_scaffold::join_enclosing(&target)?;
 
     report(
         &opts,
@@ -152,6 +153,7 @@ fn create(path: PathBuf, c: Common, mode: Mode) -> anyhow::Result<ExitCode> {
         describe_note.as_deref(),
         git,
     );
+    report_membership(&membership);
     Ok(crate::exit::code(crate::exit::OK))
 }
 
@@ -263,6 +265,38 @@ fn report(
         format!("cd {} && ", shown.display())
     };
     let _ = writeln!(err, "{:>12} {cd}cargo test && gtdx build", "Next");
+}
+
+/// Says what joining the enclosing workspace did (as `cargo new` does, only when it did
+/// something or could not).
+fn report_membership(m: &gtdx_scaffold::Membership) {
+    use gtdx_scaffold::Membership;
+    let mut err = std::io::stderr().lock();
+    match m {
+        Membership::Added { root, member } => {
+            let _ = writeln!(
+                err,
+                "{:>12} `{member}` as a member of the workspace at {}",
+                "Added",
+                root.display()
+            );
+        }
+        Membership::Unreadable {
+            root,
+            member,
+            reason,
+        } => {
+            let _ = writeln!(
+                err,
+                "warning: the project is inside the workspace of {}, which gtdx could not edit \
+                 ({reason}); add \"{member}\" to its `workspace.members` (or to `exclude`) before \
+                 running cargo there",
+                root.display()
+            );
+        }
+        Membership::Standalone | Membership::AlreadyMember { .. } | Membership::Excluded { .. } => {
+        }
+    }
 }
 
 /// Asks on stderr, reads a line from stdin.
