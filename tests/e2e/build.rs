@@ -135,6 +135,17 @@ fn stderr_of(a: &assert_cmd::assert::Assert) -> String {
     String::from_utf8_lossy(&a.get_output().stderr).into_owned()
 }
 
+/// `gtdx inspect PATH --format json`, which must succeed.
+fn inspect_json(path: &Path) -> Value {
+    let a = gtdx()
+        .arg("inspect")
+        .arg(path)
+        .args(["--format", "json"])
+        .assert()
+        .success();
+    serde_json::from_slice(&a.get_output().stdout).expect("inspect prints JSON")
+}
+
 fn stdout_of(a: &assert_cmd::assert::Assert) -> String {
     String::from_utf8_lossy(&a.get_output().stdout).into_owned()
 }
@@ -483,17 +494,7 @@ fn inspect_a_pack() {
         assert!(out.contains(needle), "missing {needle:?} in:\n{out}");
     }
 
-    let json: Value = serde_json::from_slice(
-        &gtdx()
-            .arg("inspect")
-            .arg(&p)
-            .args(["--format", "json"])
-            .assert()
-            .success()
-            .get_output()
-            .stdout,
-    )
-    .unwrap();
+    let json = inspect_json(&p);
     assert_eq!(json["kind"], "pack");
     assert_eq!(json["identity"]["id"], "gtdx.fixture-minimal");
     assert_eq!(json["sha256"], sha256_hex(&std::fs::read(&p).unwrap()));
@@ -555,17 +556,7 @@ fn inspect_shows_node_types_and_the_defaults_of_a_tool_without_metadata() {
 
 #[test]
 fn inspect_a_component() {
-    let json: Value = serde_json::from_slice(
-        &gtdx()
-            .arg("inspect")
-            .arg(minimal_wasm())
-            .args(["--format", "json"])
-            .assert()
-            .success()
-            .get_output()
-            .stdout,
-    )
-    .unwrap();
+    let json = inspect_json(minimal_wasm());
     assert_eq!(json["kind"], "component");
     assert_eq!(
         json["components"][0]["exports"][0]["name"],
@@ -768,17 +759,7 @@ fn build_compiles_checks_and_packs_the_sdk_fixture() {
         .success();
 
     // What inspect makes of it.
-    let json: Value = serde_json::from_slice(
-        &gtdx()
-            .arg("inspect")
-            .arg(&pack_path)
-            .args(["--format", "json"])
-            .assert()
-            .success()
-            .get_output()
-            .stdout,
-    )
-    .unwrap();
+    let json = inspect_json(&pack_path);
     let names: Vec<&str> = json["tools"]
         .as_array()
         .unwrap()

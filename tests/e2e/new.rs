@@ -17,12 +17,9 @@ use crate::support::{gtdx, shared_target_dir, workspace_root};
 /// Runs `gtdx new <parent>/<name> --vcs none <args>` with stdin closed and asserts success.
 fn generate(parent: &Path, name: &str, args: &[&str]) -> PathBuf {
     let dir = parent.join(name);
-    let out = gtdx()
-        .arg("new")
-        .arg(&dir)
+    let out = gtdx_new(&dir)
         .args(["--vcs", "none"])
         .args(args)
-        .env_remove_gtdx_new()
         .output()
         .unwrap();
     assert!(
@@ -31,6 +28,13 @@ fn generate(parent: &Path, name: &str, args: &[&str]) -> PathBuf {
         String::from_utf8_lossy(&out.stderr)
     );
     dir
+}
+
+/// `gtdx new PATH`, without any `GTDX_NEW_*` variable the test process might have inherited.
+fn gtdx_new(path: impl AsRef<std::ffi::OsStr>) -> assert_cmd::Command {
+    let mut cmd = gtdx();
+    cmd.arg("new").arg(path).env_remove_gtdx_new();
+    cmd
 }
 
 /// Removes every `GTDX_NEW_*` variable the test process might have inherited.
@@ -292,11 +296,8 @@ fn generated_files_and_sdk_line() {
 #[test]
 fn new_reports_which_sdk_it_uses() {
     let tmp = tempfile::tempdir().unwrap();
-    let out = gtdx()
-        .arg("new")
-        .arg(tmp.path().join("x"))
+    let out = gtdx_new(tmp.path().join("x"))
         .args(["--vcs", "none"])
-        .env_remove_gtdx_new()
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -316,16 +317,13 @@ fn sdk_version_and_git_render_the_dependency_lines() {
     assert!(t.contains("gtdx-sdk = \"0.3\""), "{t}");
     assert!(t.contains("gtdx-describe = \"0.3\""), "{t}");
 
-    let out = gtdx()
-        .arg("new")
-        .arg(tmp.path().join("by-git"))
+    let out = gtdx_new(tmp.path().join("by-git"))
         .args([
             "--vcs",
             "none",
             "--sdk",
             "https://github.com/example/gtdx#abc123",
         ])
-        .env_remove_gtdx_new()
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
@@ -385,13 +383,7 @@ fn bad_name_id_tool_kind_and_sdk_exit_2_and_create_nothing() {
     let tmp = tempfile::tempdir().unwrap();
     for (args, needle) in cases {
         let target = tmp.path().join("proj");
-        let out = gtdx()
-            .arg("new")
-            .arg(&target)
-            .args(*args)
-            .env_remove_gtdx_new()
-            .output()
-            .unwrap();
+        let out = gtdx_new(&target).args(*args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
         assert!(
             stderr(&out).contains(needle),
@@ -406,12 +398,7 @@ fn bad_name_id_tool_kind_and_sdk_exit_2_and_create_nothing() {
         );
     }
     // A directory name that is not a crate name needs --name.
-    let out = gtdx()
-        .arg("new")
-        .arg(tmp.path().join("9lives"))
-        .env_remove_gtdx_new()
-        .output()
-        .unwrap();
+    let out = gtdx_new(tmp.path().join("9lives")).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--name"), "{}", stderr(&out));
 }
@@ -422,12 +409,7 @@ fn non_empty_directory_is_refused_without_force() {
     let dir = tmp.path().join("busy");
     std::fs::create_dir(&dir).unwrap();
     std::fs::write(dir.join("notes.txt"), "mine").unwrap();
-    let out = gtdx()
-        .arg("new")
-        .arg(&dir)
-        .env_remove_gtdx_new()
-        .output()
-        .unwrap();
+    let out = gtdx_new(&dir).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("not empty") && stderr(&out).contains("--force"),
@@ -443,13 +425,7 @@ fn non_empty_directory_is_refused_without_force() {
     // An empty directory is fine.
     let empty = tmp.path().join("empty");
     std::fs::create_dir(&empty).unwrap();
-    let out = gtdx()
-        .arg("new")
-        .arg(&empty)
-        .args(["--vcs", "none"])
-        .env_remove_gtdx_new()
-        .output()
-        .unwrap();
+    let out = gtdx_new(&empty).args(["--vcs", "none"]).output().unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(empty.join("Cargo.toml").is_file());
 }
@@ -462,11 +438,8 @@ fn force_keeps_user_files_and_reports_them() {
     std::fs::write(dir.join("README.md"), "my readme").unwrap();
     std::fs::write(dir.join(".gitignore"), "my ignores").unwrap();
     std::fs::write(dir.join("notes.txt"), "mine").unwrap();
-    let out = gtdx()
-        .arg("new")
-        .arg(&dir)
+    let out = gtdx_new(&dir)
         .args(["--force", "--vcs", "none"])
-        .env_remove_gtdx_new()
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
@@ -525,11 +498,8 @@ fn init_fills_an_existing_directory_and_refuses_to_overwrite() {
 fn without_a_terminal_nothing_is_asked_and_nothing_waits() {
     let tmp = tempfile::tempdir().unwrap();
     // stdin is a pipe holding an answer: it must not be read.
-    let out = gtdx()
-        .arg("new")
-        .arg(tmp.path().join("quiet"))
+    let out = gtdx_new(tmp.path().join("quiet"))
         .args(["--vcs", "none"])
-        .env_remove_gtdx_new()
         .write_stdin("not-the-name\n")
         .timeout(std::time::Duration::from_secs(120))
         .output()
@@ -628,10 +598,7 @@ fn on_a_terminal_missing_values_are_prompted() {
 fn environment_variables_supply_values_and_flags_win() {
     let tmp = tempfile::tempdir().unwrap();
     let target = tmp.path().join("from-env");
-    let out = gtdx()
-        .arg("new")
-        .arg(&target)
-        .env_remove_gtdx_new()
+    let out = gtdx_new(&target)
         .env("GTDX_NEW_NAME", "env-name")
         .env("GTDX_NEW_ID", "greentic.from-env")
         .env("GTDX_NEW_TOOL", "first_tool,second_tool")
@@ -662,21 +629,11 @@ fn environment_variables_supply_values_and_flags_win() {
 #[test]
 fn git_init_unless_inside_a_work_tree() {
     let tmp = tempfile::tempdir().unwrap();
-    let out = gtdx()
-        .arg("new")
-        .arg(tmp.path().join("repo"))
-        .env_remove_gtdx_new()
-        .output()
-        .unwrap();
+    let out = gtdx_new(tmp.path().join("repo")).output().unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(tmp.path().join("repo/.git").is_dir());
 
-    let out = gtdx()
-        .arg("new")
-        .arg(tmp.path().join("repo/inner"))
-        .env_remove_gtdx_new()
-        .output()
-        .unwrap();
+    let out = gtdx_new(tmp.path().join("repo/inner")).output().unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(tmp.path().join("repo/inner/Cargo.toml").is_file());
     assert!(
@@ -693,11 +650,8 @@ fn failure_part_way_leaves_no_half_written_project() {
     let empty_path = tmp.path().join("no-tools-here");
     std::fs::create_dir(&empty_path).unwrap();
     let target = tmp.path().join("a/b/proj");
-    let out = gtdx()
-        .arg("new")
-        .arg(&target)
+    let out = gtdx_new(&target)
         .args(["--vcs", "git"])
-        .env_remove_gtdx_new()
         .env("PATH", &empty_path)
         .output()
         .unwrap();
@@ -717,10 +671,9 @@ fn a_project_created_inside_a_workspace_joins_it_as_cargo_new_does() {
     let root_manifest =
         "# our extensions\n[workspace]\nresolver = \"3\"\nmembers = [\n    \"tools/*\",\n]\n";
     std::fs::write(ws.join("Cargo.toml"), root_manifest).unwrap();
-    let out = gtdx()
-        .args(["new", "exts/weather", "--yes", "--vcs", "none"])
+    let out = gtdx_new("exts/weather")
+        .args(["--yes", "--vcs", "none"])
         .current_dir(ws)
-        .env_remove_gtdx_new()
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
@@ -736,10 +689,9 @@ fn a_project_created_inside_a_workspace_joins_it_as_cargo_new_does() {
         "comments and layout are kept"
     );
     // A second project under a glob that already matches leaves the manifest alone.
-    let out = gtdx()
-        .args(["new", "tools/fetch", "--yes", "--vcs", "none"])
+    let out = gtdx_new("tools/fetch")
+        .args(["--yes", "--vcs", "none"])
         .current_dir(ws)
-        .env_remove_gtdx_new()
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));

@@ -30,7 +30,7 @@ impl Env {
 
     /// `gtdx keygen --out-dir keys --name NAME`; returns (secret path, public path, base64 key).
     fn keygen(&self, name: &str) -> (PathBuf, PathBuf, String) {
-        let out = run(&[
+        let out = run_ok(&[
             "keygen",
             "--out-dir",
             self.path("keys").to_str().unwrap(),
@@ -39,7 +39,6 @@ impl Env {
             "--format",
             "json",
         ]);
-        assert_eq!(out.status.code(), Some(0), "{}", text(&out));
         let v: Value = serde_json::from_slice(&out.stdout).unwrap();
         (
             self.path(&format!("keys/{name}.key")),
@@ -62,13 +61,12 @@ impl Env {
     fn signed_pack(&self, name: &str) -> (PathBuf, PathBuf) {
         let (secret, public, _) = self.keygen(name);
         let pack = self.pack(&format!("{name}.gtxpack"));
-        let out = run(&[
+        run_ok(&[
             "sign",
             pack.to_str().unwrap(),
             "--key",
             secret.to_str().unwrap(),
         ]);
-        assert_eq!(out.status.code(), Some(0), "{}", text(&out));
         (pack, public)
     }
 }
@@ -90,6 +88,13 @@ fn pack_files() -> Vec<gtdx_pack::PackFile> {
 
 fn run(args: &[&str]) -> Output {
     gtdx().args(args).output().unwrap()
+}
+
+/// `run`, asserting exit code 0.
+fn run_ok(args: &[&str]) -> Output {
+    let out = run(args);
+    assert_eq!(out.status.code(), Some(0), "gtdx {args:?}\n{}", text(&out));
+    out
 }
 
 fn text(out: &Output) -> String {
@@ -493,13 +498,12 @@ fn signed_pack_verifies_and_trust_decides_the_exit_code() {
         ),
     )
     .unwrap();
-    let out = run(&[
+    run_ok(&[
         "verify",
         pack.to_str().unwrap(),
         "--trusted-keys",
         list.to_str().unwrap(),
     ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
 
     // The signed describe is still a valid v2 manifest, and carries the signature block.
     let pack_read = gtdx_pack::read_pack(&pack).unwrap();
@@ -522,7 +526,7 @@ fn signing_is_deterministic_and_leaves_other_entries_untouched() {
     let pack = env.pack("a.gtxpack");
     let unsigned = entries(&pack);
     for _ in 0..2 {
-        let out = run(&[
+        run_ok(&[
             "sign",
             pack.to_str().unwrap(),
             "--key",
@@ -530,7 +534,6 @@ fn signing_is_deterministic_and_leaves_other_entries_untouched() {
             "--key-id",
             "release-2025",
         ]);
-        assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     }
     let once = env.pack("b.gtxpack");
     run(&[
@@ -566,13 +569,12 @@ fn plain_describe_json_is_signed_in_place() {
     let (secret, public, _) = env.keygen("plain");
     let d = env.path("describe.json");
     std::fs::copy(fixture("sign/describe.json"), &d).unwrap();
-    let out = run(&[
+    run_ok(&[
         "sign",
         d.to_str().unwrap(),
         "--key",
         secret.to_str().unwrap(),
     ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     let (code, report) = verify(&d, Some(&public));
     assert_eq!(code, 0, "{report:#}");
     assert_eq!(report["kind"], "describe");
@@ -762,13 +764,12 @@ fn signature_public_key_and_manifest_sha256_tampering() {
     files[1] = gtdx_pack::PackFile::bytes("prompts/echo.md", b"evil".to_vec());
     gtdx_pack::write_pack(&out, &mut describe, files).unwrap();
     let attacker_secret = env.path("keys/attacker.key");
-    let signed = run(&[
+    run_ok(&[
         "sign",
         out.to_str().unwrap(),
         "--key",
         attacker_secret.to_str().unwrap(),
     ]);
-    assert_eq!(signed.status.code(), Some(0), "{}", text(&signed));
     let (code, report) = verify(&out, Some(&key));
     assert_eq!(code, 3, "{report:#}");
     assert_eq!(
@@ -880,17 +881,15 @@ fn detached_signatures_interoperate_with_minisign() {
     std::fs::write(&file, b"[worker]\nname = \"demo\"\n").unwrap();
 
     // gtdx signs, minisign verifies (with the exported key, as a file and inline).
-    let out = run(&[
+    run_ok(&[
         "sign",
         "--detached",
         file.to_str().unwrap(),
         "--key",
         secret.to_str().unwrap(),
     ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     assert!(env.path("worker.toml.minisig").is_file());
-    let export = run(&["key", "export", "--minisign", public.to_str().unwrap()]);
-    assert_eq!(export.status.code(), Some(0), "{}", text(&export));
+    let export = run_ok(&["key", "export", "--minisign", public.to_str().unwrap()]);
     let ms_pub = env.path("detached.minisign.pub");
     std::fs::write(&ms_pub, &export.stdout).unwrap();
     let v = std::process::Command::new("minisign")
@@ -922,14 +921,13 @@ fn detached_signatures_interoperate_with_minisign() {
         text(&v)
     );
     // ... and gtdx verifies its own, then notices a changed file.
-    let ok = run(&[
+    run_ok(&[
         "verify",
         "--detached",
         file.to_str().unwrap(),
         "--trusted-key",
         public.to_str().unwrap(),
     ]);
-    assert_eq!(ok.status.code(), Some(0), "{}", text(&ok));
     std::fs::write(&file, b"[worker]\nname = \"evil\"\n").unwrap();
     let bad = run(&[
         "verify",
@@ -968,7 +966,7 @@ fn detached_signatures_interoperate_with_minisign() {
         .output()
         .unwrap();
     assert!(s.status.success(), "{}", text(&s));
-    let ok = run(&[
+    run_ok(&[
         "verify",
         "--detached",
         blob.to_str().unwrap(),
@@ -977,7 +975,6 @@ fn detached_signatures_interoperate_with_minisign() {
         "--format",
         "json",
     ]);
-    assert_eq!(ok.status.code(), Some(0), "{}", text(&ok));
     let legacy = env.path("legacy.minisig");
     let s = std::process::Command::new("minisign")
         .args(["-S", "-l", "-s"])
@@ -995,7 +992,7 @@ fn detached_signatures_interoperate_with_minisign() {
         .nth(1)
         .unwrap()
         .to_string();
-    let ok = run(&[
+    run_ok(&[
         "verify",
         "--detached",
         blob.to_str().unwrap(),
@@ -1004,11 +1001,9 @@ fn detached_signatures_interoperate_with_minisign() {
         "--trusted-key",
         &ms_line,
     ]);
-    assert_eq!(ok.status.code(), Some(0), "{}", text(&ok));
 
     // minisign's key converts to gtdx's form and back.
-    let conv = run(&["key", "export", ms_pk.to_str().unwrap()]);
-    assert_eq!(conv.status.code(), Some(0), "{}", text(&conv));
+    let conv = run_ok(&["key", "export", ms_pk.to_str().unwrap()]);
     let gtdx_pub = env.path("ms.gtdx.pub");
     std::fs::write(&gtdx_pub, &conv.stdout).unwrap();
     let back = run(&["key", "export", "--minisign", gtdx_pub.to_str().unwrap()]);
