@@ -9,6 +9,7 @@ fuzz_target!(|data: &[u8]| {
     let options = gtdx_lint::Options {
         lint: true,
         publish: true,
+        package_dir: None,
     };
     if let Ok(report) = gtdx_lint::check_bytes("fuzz.json", data, &options) {
         // Every diagnostic is located and carries a known code.

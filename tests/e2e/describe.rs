@@ -525,6 +525,35 @@ fn package_metadata_fills_every_other_field() {
 }
 
 #[test]
+fn a_view_declared_in_the_metadata_needs_its_entry_file() {
+    // The describe-time lint looks for the view's files in the package, where `gtdx build`
+    // packs them from.
+    let tmp = copy_fixture("dynamic");
+    let cargo_toml = tmp.path().join("Cargo.toml");
+    let mut text = std::fs::read_to_string(&cargo_toml).unwrap();
+    text.push_str(
+        "\n[[package.metadata.gtdx.contributions.views]]\n\
+         id = \"records\"\nsurface = \"admin\"\ntitle_key = \"views.records\"\n\
+         title_fallback = \"Records\"\nentry = \"index.html\"\n\
+         placement = { slot = \"admin.sidebar\" }\n",
+    );
+    std::fs::write(&cargo_toml, text).unwrap();
+    let (code, _, stderr) = run_in(tmp.path(), &["describe"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("error[E_VIEW_ENTRY_MISSING]"), "{stderr}");
+    assert!(
+        stderr.contains("assets/views/records/index.html does not exist"),
+        "{stderr}"
+    );
+    let view_dir = tmp.path().join("assets/views/records");
+    std::fs::create_dir_all(&view_dir).unwrap();
+    std::fs::write(view_dir.join("index.html"), "<!doctype html>").unwrap();
+    let (code, _, stderr) = run_in(tmp.path(), &["describe"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!stderr.contains("VIEW"), "{stderr}");
+}
+
+#[test]
 fn dynamic_tools_and_config_fields_come_from_the_metadata_and_validate() {
     let tmp = copy_fixture("dynamic");
     assert_eq!(run_in(tmp.path(), &["describe"]).0, 0);

@@ -13,6 +13,7 @@
 pub mod diagnostic;
 pub mod manifest;
 pub mod metadata;
+pub mod paths;
 pub mod schema;
 pub mod source;
 
@@ -43,5 +44,9 @@ pub const CONTRACT_VERSION: &str = "0.3.0";
 pub const MIN_DESIGNER_VERSION: &str = ">=1.2.0";
 /// The runner floor gtdx writes when the author gives none (a semver requirement).
 pub const MIN_RUNNER_VERSION: &str = "^1.2.0";
+/// The view mount points the hosts are known to define (the published schema names these).
+/// Slots are free strings because the hosts' navigation changes while a signed describe is
+/// immutable, so an unknown slot is a warning (`W_VIEW_SLOT_UNKNOWN`), never an error.
+pub const KNOWN_VIEW_SLOTS: &[&str] = &["designer.sidebar", "admin.sidebar", "admin.tenantDetail"];
 /// The WIT world an extension built with the gtdx SDK exports (`runtime.components.*.world`).
 pub const SDK_WORLD: &str = "greentic:extension-design/tool-extension@0.3.0";

@@ -29,29 +29,37 @@ pub use load::LoadError;
 pub use rules::{Phase, RULES, Rule, explain, render_rules_markdown};
 
 /// What to check.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Options {
     /// Run the lint rules after validation (`gtdx lint`); `false` is `gtdx validate`.
     pub lint: bool,
     /// Add the publish-time rules (`gtdx lint --publish`).
     pub publish: bool,
+    /// The directory the pack's files come from (the one holding describe.json), for the
+    /// rules that check files (`E_VIEW_ENTRY_MISSING`). [`check_file`] uses the file's own
+    /// directory when this is `None`; text checked with [`check_str`] and no directory skips
+    /// those rules.
+    pub package_dir: Option<std::path::PathBuf>,
 }
 
 impl Options {
     /// Structural validation only.
     pub fn validate() -> Self {
-        Options {
-            lint: false,
-            publish: false,
-        }
+        Options::default()
     }
 
     /// Validation, then the lint rules.
     pub fn lint() -> Self {
         Options {
             lint: true,
-            publish: false,
+            ..Options::default()
         }
+    }
+
+    /// The same options, with the files of the pack in `dir`.
+    pub fn in_dir(mut self, dir: impl Into<std::path::PathBuf>) -> Self {
+        self.package_dir = Some(dir.into());
+        self
     }
 }
 
@@ -111,7 +119,14 @@ impl Report {
 /// Reads and checks a manifest file.
 pub fn check_file(path: &Path, options: &Options) -> Result<Report, LoadError> {
     let text = load::read_text(path)?;
-    check_str(&path.display().to_string(), &text, options)
+    if options.package_dir.is_some() {
+        return check_str(&path.display().to_string(), &text, options);
+    }
+    // A bare file name has the empty parent: paths joined to it stay relative to the
+    // working directory, as the user wrote them.
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let options = options.clone().in_dir(dir);
+    check_str(&path.display().to_string(), &text, &options)
 }
 
 /// Checks raw bytes (decoding them as the file reader would). Used by the fuzz target.

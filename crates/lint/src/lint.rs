@@ -3,8 +3,10 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use gtdx_contract::metadata::{DEFAULT_CONFIRMATION_REQUIRED, DEFAULT_COST, DEFAULT_SIDE_EFFECTS};
+use gtdx_contract::paths::{VIEWS_DIR, check_entry_path};
 use gtdx_contract::{
-    CAPABILITY_AGENTIC_WORKER, CAPABILITY_FLOW, Describe, MetadataBlob, SCHEMA_URL, ZERO_SHA256,
+    CAPABILITY_AGENTIC_WORKER, CAPABILITY_FLOW, Describe, KNOWN_VIEW_SLOTS, MetadataBlob,
+    SCHEMA_URL, ViewSurface, ZERO_SHA256,
 };
 use serde_json::Value;
 
@@ -22,6 +24,7 @@ pub(crate) fn run(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated, opts: &O
     tools(sink, d, v);
     node_types(sink, d);
     references(sink, d, v);
+    views(sink, d, opts);
 }
 
 // ----- top level -----
@@ -852,6 +855,80 @@ fn references(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
                 &format!("/contributions/views/{i}/tools/{j}"),
                 &format!("view \"{}\" tool", view.id),
                 name,
+            );
+        }
+    }
+}
+
+// ----- views -----
+
+/// Each view's entry file (`assets/views/<id>/<entry>` in the pack) and its placement slot.
+fn views(sink: &mut Sink<'_, '_>, d: &Describe, opts: &Options) {
+    let views = d.contributions.views.as_deref().unwrap_or_default();
+    for (i, view) in views.iter().enumerate() {
+        let base = format!("/contributions/views/{i}");
+        let dir = format!("{VIEWS_DIR}/{}", view.id);
+        let entry = view.entry.as_str();
+        let bad_path = if entry.contains("://") {
+            Some("is a URL; a view's entry is a file of the pack".to_string())
+        } else {
+            check_entry_path(entry, false).err()
+        };
+        if let Some(reason) = bad_path {
+            sink.at(
+                "E_VIEW_ENTRY_PATH",
+                &format!("{base}/entry"),
+                format!("view \"{}\": entry \"{entry}\" {reason}", view.id),
+                Some(format!(
+                    "give the HTML file's path relative to {dir}/, `/`-separated and without `..`, e.g. \"index.html\""
+                )),
+            );
+        } else if let Some(root) = &opts.package_dir {
+            let file = root.join(&dir).join(entry);
+            if !file.is_file() {
+                sink.at(
+                    "E_VIEW_ENTRY_MISSING",
+                    &format!("{base}/entry"),
+                    format!(
+                        "view \"{}\": its entry {dir}/{entry} does not exist (looked for {})",
+                        view.id,
+                        file.display()
+                    ),
+                    Some(format!(
+                        "create {dir}/{entry} next to describe.json (`gtdx build` packs everything under assets/), or fix `entry`"
+                    )),
+                );
+            }
+        }
+        let slot = view.placement.slot.as_str();
+        if !KNOWN_VIEW_SLOTS.contains(&slot) {
+            let surface = match view.surface {
+                ViewSurface::Designer => "designer",
+                ViewSurface::Admin => "admin",
+            };
+            let suggestion = nearest(slot, KNOWN_VIEW_SLOTS)
+                .map(|n| format!("did you mean \"{n}\"? "))
+                .unwrap_or_default();
+            let other_surface = slot
+                .split('.')
+                .next()
+                .is_some_and(|p| p != surface && matches!(p, "designer" | "admin"));
+            let mismatch = if other_surface {
+                format!(" (and it belongs to another surface than this view's \"{surface}\")")
+            } else {
+                String::new()
+            };
+            sink.at(
+                "W_VIEW_SLOT_UNKNOWN",
+                &format!("{base}/placement/slot"),
+                format!(
+                    "view \"{}\": slot \"{slot}\" is not a slot the hosts are known to define{mismatch}; a host that cannot resolve it mounts the view under \"Extensions\"",
+                    view.id
+                ),
+                Some(format!(
+                    "{suggestion}known slots: {}",
+                    KNOWN_VIEW_SLOTS.join(", ")
+                )),
             );
         }
     }

@@ -362,6 +362,35 @@ A store or designer that validates against the published schema rejects the mani
         explanation: "Each entry of `runtime.components` must say where the component comes from: `oci_ref` (an OCI image, preferred), `gtpack` (the offline payload inside the pack), or both. \
 The schema does not enforce this but the platform's deserializer does, so the manifest fails on load.",
     },
+    Rule {
+        code: "E_VIEW_ENTRY_PATH",
+        severity: Error,
+        phase: Lint,
+        summary: "a view's `entry` is not a safe path inside its view directory",
+        explanation: "A view's `entry` is its HTML file, relative to `assets/views/<view id>/` inside the pack. \
+It must be a relative, `/`-separated path without `..` or `.` components, backslashes, drive letters or a URL: \
+a path that escapes the view directory could point the host at another view's files or at nothing at all. \
+Write it as, e.g., `\"entry\": \"index.html\"` and put the file at `assets/views/<id>/index.html` next to describe.json.",
+    },
+    Rule {
+        code: "E_VIEW_ENTRY_MISSING",
+        severity: Error,
+        phase: Lint,
+        summary: "a view's entry file does not exist under `assets/views/<id>/`",
+        explanation: "The host loads a view from `assets/views/<view id>/<entry>` inside the pack; a missing file is a blank panel. \
+gtdx looks for it next to describe.json (the directory `gtdx build` packs `assets/` from; for `gtdx describe`, the package root). \
+Create the file, or fix `entry`.",
+    },
+    Rule {
+        code: "W_VIEW_SLOT_UNKNOWN",
+        severity: Warning,
+        phase: Lint,
+        summary: "a view's `placement.slot` is not a slot the hosts are known to define",
+        explanation: "`placement.slot` names the host mount point, e.g. `designer.sidebar`, `admin.sidebar` or `admin.tenantDetail`. \
+It is a free string rather than an enum because the hosts' navigation changes with the product while a published describe is signed and immutable, \
+so an unknown slot is a warning, not an error: a host that cannot resolve it mounts the view under an \"Extensions\" section with a diagnostic. \
+Check the spelling, and that the slot belongs to the view's `surface`.",
+    },
     // ----- the Rust sources (gtdx describe, gtdx lint --manifest-path) -----
     Rule {
         code: "W_HANDWRITTEN_TOOLS",

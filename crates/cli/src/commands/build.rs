@@ -66,8 +66,12 @@ fn build(args: &Args, reporter: &mut Reporter) -> Result<ExitCode, Failure> {
     let shown = gtdx_describe::error::display_path(&describe_path)
         .display()
         .to_string();
-    let lint = gtdx_lint::check_str(&shown, &generated.text, &gtdx_lint::Options::lint())
-        .map_err(|e| Failure::Error(anyhow::anyhow!("linting the generated manifest: {e}")))?;
+    let lint = gtdx_lint::check_str(
+        &shown,
+        &generated.text,
+        &gtdx_lint::Options::lint().in_dir(&generated.package.root),
+    )
+    .map_err(|e| Failure::Error(anyhow::anyhow!("linting the generated manifest: {e}")))?;
     let mut diagnostics = generated.warnings.clone();
     diagnostics.extend(lint.diagnostics.iter().cloned());
     if diagnostics.iter().any(|d| d.severity == Severity::Error) {

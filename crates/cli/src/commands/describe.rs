@@ -34,9 +34,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .to_string();
 
     // Lint what was generated, so a manifest the linter rejects never goes unnoticed.
-    let report = gtdx_lint::check_str(&shown, &generated.text, &gtdx_lint::Options::lint())
-        .map_err(|e| anyhow::anyhow!("{e}"))
-        .context("linting the generated manifest")?;
+    let report = gtdx_lint::check_str(
+        &shown,
+        &generated.text,
+        &gtdx_lint::Options::lint().in_dir(&generated.package.root),
+    )
+    .map_err(|e| anyhow::anyhow!("{e}"))
+    .context("linting the generated manifest")?;
     let mut diags: Vec<Diagnostic> = generated.warnings.clone();
     diags.extend(
         report

@@ -42,9 +42,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(code) = &args.explain {
         return explain(code);
     }
+    // The files the view rules look for are next to the checked describe.json.
     let options = Options {
         lint: true,
         publish: args.publish,
+        package_dir: None,
     };
     let path = match (&args.path, &args.manifest_path) {
         (Some(p), _) => p.clone(),
