@@ -27,7 +27,9 @@ pub fn run_all(args: &[String]) -> anyhow::Result<()> {
         ]))?;
     }
     let mut test = Command::new("cargo");
-    test.args(["test", "--workspace"]);
+    // Every test binary runs even after one fails, so one CI run reports every failure and the
+    // total line counts the whole suite.
+    test.args(["test", "--workspace", "--no-fail-fast"]);
     // Pass anything after `--` through to the test harness (e.g. a name filter).
     if let Some(pos) = args.iter().position(|a| a == "--") {
         test.arg("--").args(&args[pos + 1..]);
