@@ -269,19 +269,20 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
     where
         'a: 't,
     {
-        let span = p.span();
+        // Spanned::span renders the path to tokens: only an error pays for it.
+        let span = || p.span();
         if p.qself.is_some() {
             return Err(self
                 .err(
                     sc.module,
-                    span,
+                    span(),
                     format!("`{}`: qualified paths are not supported", tokens(p)),
                 )
                 .help(format!("name the type directly, or {}", self.fix)));
         }
         let segs = &p.path.segments;
         let Some(last) = segs.last() else {
-            return Err(self.err(sc.module, span, "empty type path".into()));
+            return Err(self.err(sc.module, span(), "empty type path".into()));
         };
         let args = type_args(&last.arguments);
         if segs.len() == 1 && p.path.leading_colon.is_none() {
@@ -291,15 +292,15 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
             }
             if name == "Self" {
                 return Err(self
-                    .err(sc.module, span, "`Self` cannot be described here".into())
+                    .err(sc.module, span(), "`Self` cannot be described here".into())
                     .help("write the type's name instead of `Self`"));
             }
         }
         let names: Vec<String> = segs.iter().map(|s| s.ident.unraw().to_string()).collect();
         match resolve_path(self.idx, sc.module, &names, p.path.leading_colon.is_some()) {
-            Some(Resolved::Local { module, item }) => self.local(item, module, &args, sc, span, p),
+            Some(Resolved::Local { module, item }) => self.local(item, module, &args, sc, p),
             Some(r @ (Resolved::External(_) | Resolved::Prelude(_))) => match builtin_of(&r) {
-                Some(b) => self.builtin(b, &args, sc, span, p),
+                Some(b) => self.builtin(b, &args, sc, p),
                 None => {
                     let krate = match &r {
                         Resolved::External(p) => p.first().cloned().unwrap_or_default(),
@@ -307,7 +308,7 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
                     };
                     if krate == "std" || krate == "core" || krate == "alloc" || krate.is_empty() {
                         Err(self
-                            .err(sc.module, span, format!("`{}` has no JSON shape describe knows", tokens(p)))
+                            .err(sc.module, span(), format!("`{}` has no JSON shape describe knows", tokens(p)))
                             .help(format!(
                                 "use String, bool, an integer or float, Option, Vec, a set, a map with string \
                                  keys, serde_json::Value or a type of this crate; or {}",
@@ -317,7 +318,7 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
                         Err(self
                             .err(
                                 sc.module,
-                                span,
+                                span(),
                                 format!(
                                     "`{}` comes from another crate (`{krate}`), whose source describe does \
                                      not read, so it cannot derive a JSON Schema for it",
@@ -330,7 +331,7 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
             },
             Some(Resolved::Module(_)) => Err(self.err(
                 sc.module,
-                span,
+                span(),
                 format!("`{}` is a module, not a type", tokens(p)),
             )),
             None => {
@@ -347,7 +348,7 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
                 Err(self
                     .err(
                         sc.module,
-                        span,
+                        span(),
                         format!("cannot find type `{}` in this crate", tokens(p)),
                     )
                     .help(help))
@@ -360,7 +361,6 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
         b: Builtin,
         args: &[&'t Type],
         sc: &Scope<'t>,
-        span: proc_macro2::Span,
         written: &syn::TypePath,
     ) -> R
     where
@@ -370,7 +370,7 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
             args.get(i).copied().ok_or_else(|| {
                 self.err(
                     sc.module,
-                    span,
+                    written.span(),
                     format!("`{}` is missing a type argument", tokens(written)),
                 )
                 .help("write the element type out, e.g. `Vec<String>`")
@@ -449,7 +449,6 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
         module: usize,
         args: &[&'t Type],
         sc: &Scope<'t>,
-        span: proc_macro2::Span,
         written: &syn::TypePath,
     ) -> R
     where
@@ -461,7 +460,7 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
         if args.len() > params.len() {
             return Err(self.err(
                 sc.module,
-                span,
+                written.span(),
                 format!(
                     "`{}` has more type arguments than `{name}` declares",
                     tokens(written)
@@ -485,7 +484,7 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
                 return Err(self
                     .err(
                         sc.module,
-                        span,
+                        written.span(),
                         format!(
                             "`{}` leaves the type parameter `{pname}` of `{name}` unresolved, so its JSON shape is unknown",
                             tokens(written)
@@ -506,7 +505,7 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
             return Err(self
                 .err(
                     sc.module,
-                    span,
+                    written.span(),
                     format!(
                         "`{name}` contains itself, and a portable schema inlines every definition (no $ref), so it cannot describe a recursive type"
                     ),
