@@ -123,6 +123,14 @@ fn example(package: &str, name: &str, args: &[&str], out: Option<&Path>) -> anyh
     sh(&mut cmd)
 }
 
+/// Writes a generated input afresh: removes `dir`, then runs the generator example with it.
+fn regenerate(dir: &Path, package: &str, generator: &str) -> anyhow::Result<()> {
+    if dir.exists() {
+        std::fs::remove_dir_all(dir)?;
+    }
+    example(package, generator, &[&dir.to_string_lossy()], None)
+}
+
 fn q(p: &Path) -> String {
     format!("'{}'", p.display())
 }
@@ -368,15 +376,7 @@ fn shared_target() -> String {
 
 fn setup_describe(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
     let krate = work.join("big-crate");
-    if krate.exists() {
-        std::fs::remove_dir_all(&krate)?;
-    }
-    example(
-        "gtdx-describe",
-        "gen_big_crate",
-        &[&krate.to_string_lossy()],
-        None,
-    )?;
+    regenerate(&krate, "gtdx-describe", "gen_big_crate")?;
     let manifest = krate.join("Cargo.toml");
     // Warm the check once so the timed runs measure the edit-check loop, not dependencies.
     sh(Command::new("cargo")
@@ -515,15 +515,7 @@ fn setup_pack(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
 
 fn setup_worker(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
     let dir = work.join("packs");
-    if dir.exists() {
-        std::fs::remove_dir_all(&dir)?;
-    }
-    example(
-        "gtdx-worker",
-        "gen_worker_bench",
-        &[&dir.to_string_lossy()],
-        None,
-    )?;
+    regenerate(&dir, "gtdx-worker", "gen_worker_bench")?;
     Ok(vec![Timed {
         label: "gtdx worker build".into(),
         command: format!(

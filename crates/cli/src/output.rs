@@ -46,3 +46,14 @@ pub fn print_diagnostics(diags: &[Diagnostic], format: Format) {
         }
     }
 }
+
+/// A byte count as people read it: `512 B`, `3.4 KiB`, `12.0 MiB`.
+pub fn human_size(n: u64) -> String {
+    if n >= 1 << 20 {
+        format!("{:.1} MiB", n as f64 / (1u64 << 20) as f64)
+    } else if n >= 1 << 10 {
+        format!("{:.1} KiB", n as f64 / 1024.0)
+    } else {
+        format!("{n} B")
+    }
+}

@@ -318,7 +318,7 @@ impl Progress for Reporter {
                 self.finish_bar();
                 self.status(
                     self.artifact_verb,
-                    &format!("{path} ({})", human_size(*size)),
+                    &format!("{path} ({})", crate::output::human_size(*size)),
                 );
             }
             Event::Checked {
@@ -354,7 +354,7 @@ impl Progress for Reporter {
                     "Packed",
                     &format!(
                         "{path} ({}, sha256 {})",
-                        human_size(*size),
+                        crate::output::human_size(*size),
                         &sha256[..12.min(sha256.len())]
                     ),
                 );
@@ -380,14 +380,4 @@ fn bar_style() -> ProgressStyle {
     ProgressStyle::with_template("{prefix:>12.cyan.bold} [{bar:27}] {pos}/{len}: {wide_msg}")
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> ")
-}
-
-fn human_size(n: u64) -> String {
-    if n >= 1 << 20 {
-        format!("{:.1} MiB", n as f64 / (1u64 << 20) as f64)
-    } else if n >= 1 << 10 {
-        format!("{:.1} KiB", n as f64 / 1024.0)
-    } else {
-        format!("{n} B")
-    }
 }

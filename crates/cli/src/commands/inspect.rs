@@ -54,7 +54,7 @@ fn render(r: &Inspection) -> String {
         "{}: {}  {}  sha256 {}",
         r.kind,
         r.file,
-        size(r.size),
+        crate::output::human_size(r.size),
         r.sha256
     );
     if r.kind == "pack" {
@@ -131,7 +131,7 @@ fn render(r: &Inspection) -> String {
                 s,
                 "  {:<40} {:>10}  {}",
                 e.path,
-                size(e.size),
+                crate::output::human_size(e.size),
                 e.sha256.as_deref().unwrap_or("(unreadable)")
             );
         }
@@ -225,7 +225,7 @@ fn render_component(s: &mut String, c: &ComponentView) {
     let id = c.id.as_deref().unwrap_or("(component)");
     let mut line = format!("  {id}  {}", c.path);
     if let Some(n) = c.size {
-        let _ = write!(line, "  {}", size(n));
+        let _ = write!(line, "  {}", crate::output::human_size(n));
     }
     if let Some(h) = &c.sha256 {
         let _ = write!(line, "  sha256 {h}");
@@ -253,15 +253,5 @@ fn render_component(s: &mut String, c: &ComponentView) {
         for e in &c.imports {
             let _ = writeln!(s, "      {}", e.name);
         }
-    }
-}
-
-fn size(n: u64) -> String {
-    if n >= 1 << 20 {
-        format!("{:.1} MiB", n as f64 / (1u64 << 20) as f64)
-    } else if n >= 1 << 10 {
-        format!("{:.1} KiB", n as f64 / 1024.0)
-    } else {
-        format!("{n} B")
     }
 }
