@@ -37,6 +37,13 @@ fn gtdx_new(path: impl AsRef<std::ffi::OsStr>) -> assert_cmd::Command {
     cmd
 }
 
+/// `gtdx init` run in `dir`, without inherited `GTDX_NEW_*` variables.
+fn gtdx_init(dir: &Path) -> assert_cmd::Command {
+    let mut cmd = gtdx();
+    cmd.arg("init").current_dir(dir).env_remove_gtdx_new();
+    cmd
+}
+
 /// Removes every `GTDX_NEW_*` variable the test process might have inherited.
 trait EnvRemoveGtdxNew {
     fn env_remove_gtdx_new(&mut self) -> &mut Self;
@@ -467,13 +474,7 @@ fn init_fills_an_existing_directory_and_refuses_to_overwrite() {
     let dir = tmp.path().join("existing_ext");
     std::fs::create_dir(&dir).unwrap();
     std::fs::write(dir.join("notes.txt"), "mine").unwrap();
-    let out = gtdx()
-        .arg("init")
-        .args(["--vcs", "none"])
-        .current_dir(&dir)
-        .env_remove_gtdx_new()
-        .output()
-        .unwrap();
+    let out = gtdx_init(&dir).args(["--vcs", "none"]).output().unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(read(&dir.join("Cargo.toml")).contains("name = \"existing_ext\""));
     assert!(read(&dir.join("Cargo.toml")).contains("id = \"greentic.existing-ext\""));
@@ -482,13 +483,7 @@ fn init_fills_an_existing_directory_and_refuses_to_overwrite() {
 
     // A second init would overwrite: refused, and nothing changes.
     std::fs::write(dir.join("src/lib.rs"), "// my code").unwrap();
-    let out = gtdx()
-        .arg("init")
-        .args(["--vcs", "none"])
-        .current_dir(&dir)
-        .env_remove_gtdx_new()
-        .output()
-        .unwrap();
+    let out = gtdx_init(&dir).args(["--vcs", "none"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--force"), "{}", stderr(&out));
     assert_eq!(read(&dir.join("src/lib.rs")), "// my code");

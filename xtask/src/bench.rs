@@ -123,6 +123,18 @@ fn example(package: &str, name: &str, args: &[&str], out: Option<&Path>) -> anyh
     sh(&mut cmd)
 }
 
+/// A 100 MB pack (and its component, `big.component.wasm`) written by gtdx-pack's generator.
+fn big_pack(work: &Path) -> anyhow::Result<PathBuf> {
+    let pack = work.join("big.gtxpack");
+    example(
+        "gtdx-pack",
+        "make_big_pack",
+        &[&pack.to_string_lossy(), "100"],
+        None,
+    )?;
+    Ok(pack)
+}
+
 /// Writes a generated input afresh: removes `dir`, then runs the generator example with it.
 fn regenerate(dir: &Path, package: &str, generator: &str) -> anyhow::Result<()> {
     if dir.exists() {
@@ -159,13 +171,7 @@ fn setup_lint(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
 }
 
 fn setup_verify(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
-    let pack = work.join("big.gtxpack");
-    example(
-        "gtdx-pack",
-        "make_big_pack",
-        &[&pack.to_string_lossy(), "100"],
-        None,
-    )?;
+    let pack = big_pack(work)?;
     let key = keypair(work, gtdx)?;
     sh(Command::new(gtdx)
         .arg("sign")
@@ -192,13 +198,7 @@ fn setup_verify(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
 fn setup_detached(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
     crate::test::ensure_apt_packages(&[("minisign", "minisign")])?;
     let file = work.join("big.bin");
-    let pack = work.join("big.gtxpack");
-    example(
-        "gtdx-pack",
-        "make_big_pack",
-        &[&pack.to_string_lossy(), "100"],
-        None,
-    )?;
+    let pack = big_pack(work)?;
     std::fs::rename(pack.with_extension("component.wasm"), &file)?;
     let key = keypair(work, gtdx)?;
     // A minisign key without a password, for the peer's side of the comparison.
