@@ -15,6 +15,7 @@ pub mod manifest;
 pub mod metadata;
 pub mod paths;
 pub mod schema;
+pub mod secrets;
 pub mod source;
 
 pub use diagnostic::{Diagnostic, Severity};
