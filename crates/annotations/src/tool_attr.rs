@@ -108,16 +108,11 @@ impl ToolAttr {
     }
 
     /// `secret_requirements` for the manifest: one `{ "key": ... }` per secret, or `None`.
-    pub fn secret_requirements(&self) -> Option<Vec<SecretRequirement>> {
-        if self.secrets.is_empty() {
-            return None;
-        }
-        Some(
-            self.secrets
-                .iter()
-                .map(|s| SecretRequirement::key(&s.value))
-                .collect(),
-        )
+    pub fn secret_requirements(&self) -> Vec<SecretRequirement> {
+        self.secrets
+            .iter()
+            .map(|s| SecretRequirement::key(&s.value))
+            .collect()
     }
 
     /// The planning hints, or `None` when no hint key was given (the runtime's conservative
@@ -670,7 +665,7 @@ mod tests {
             text,
             r#"{"usage_hint":"When the user asks about the weather.","examples":[{"when":"Paris","input":{"city":"Paris"}},{"when":"Oslo","input":{"city":"Oslo"}}],"side_effects":"read","cost":"low","confirmation_required":false}"#
         );
-        assert_eq!(a.secret_requirements().unwrap()[0].key, "tavily/api_key");
+        assert_eq!(a.secret_requirements()[0].key, "tavily/api_key");
         assert_eq!(a.input_schema.unwrap().value, "schemas/in.json");
     }
 
@@ -678,7 +673,7 @@ mod tests {
     fn metadata_is_none_without_hints() {
         let a = parse(quote! { capabilities = ["flow"] }).unwrap();
         assert!(a.to_metadata().is_none());
-        assert!(a.secret_requirements().is_none());
+        assert!(a.secret_requirements().is_empty());
         assert_eq!(a.export_or_default(), TOOLS_INVOKE_EXPORT);
     }
 

@@ -21,7 +21,6 @@ use gtdx_contract::diagnostic::escape_pointer_token;
 use gtdx_contract::source::SourceMap;
 use gtdx_contract::{Describe, Diagnostic, Severity};
 use gtdx_pack::PackWriter;
-use serde_json::Value;
 
 use crate::BuildError;
 use crate::check::{CheckInput, KnownWorlds, check, select_component};
@@ -91,15 +90,22 @@ pub fn pack(input: &PackInput<'_>, progress: &mut dyn Progress) -> Result<Packed
         column: 1,
         message: format!("the file is not UTF-8 ({e})"),
     })?;
-    let parse_err = |e: serde_json::Error| BuildError::Describe {
-        path: input.describe.to_path_buf(),
-        line: e.line().max(1),
-        column: e.column().max(1),
-        message: e.to_string(),
-    };
-    let describe = Describe::from_json_str(&text).map_err(parse_err)?;
-    let mut value: Value = serde_json::from_str(&text).map_err(parse_err)?;
     let source = SourceMap::index(&text);
+    // Read as the platform's loader reads it; the pack gets the normalised form it re-emits.
+    let mut describe = Describe::from_json_str(&text).map_err(|e| {
+        let (line, column) = match &e {
+            gtdx_contract::LoadError::Parse(e) => (e.line(), e.column()),
+            gtdx_contract::LoadError::Invariant(v) => source
+                .value_position(&v.pointer)
+                .map_or((1, 1), |p| (p.line, p.column)),
+        };
+        BuildError::Describe {
+            path: input.describe.to_path_buf(),
+            line: line.max(1),
+            column: column.max(1),
+            message: e.to_string(),
+        }
+    })?;
     let check_failed = |diagnostics: Vec<Diagnostic>| BuildError::Check {
         component: input.wasm.to_path_buf(),
         describe: input.describe.to_path_buf(),
@@ -125,8 +131,8 @@ pub fn pack(input: &PackInput<'_>, progress: &mut dyn Progress) -> Result<Packed
         "/runtime/components/{}",
         escape_pointer_token(&component_id)
     );
-    let rc = &describe.runtime.components[&component_id];
-    let component_path = match &rc.gtpack {
+    let world = describe.runtime.components[&component_id].world.clone();
+    let component_path = match &describe.runtime.components[&component_id].gtpack {
         Some(g) => g.file.clone(),
         None => format!("{DEFAULT_COMPONENT_DIR}/{component_id}.wasm"),
     };
@@ -165,12 +171,11 @@ pub fn pack(input: &PackInput<'_>, progress: &mut dyn Progress) -> Result<Packed
     }
 
     // The digest, in the packed describe and (for a build) on disk.
-    set_digest(&mut value, &component_id, &info.sha256);
+    set_digest(&mut describe, &component_id, &info.sha256);
+    let mut value = describe.to_value();
     let mut describe_updated = false;
     if input.write_back {
-        let mut new_text = serde_json::to_string_pretty(&value)
-            .unwrap_or_else(|e| unreachable!("describe serialization: {e}"));
-        new_text.push('\n');
+        let new_text = describe.to_pretty_json();
         if new_text != text {
             gtdx_fsx::write_atomic(input.describe, new_text.as_bytes())?;
             describe_updated = true;
@@ -178,7 +183,7 @@ pub fn pack(input: &PackInput<'_>, progress: &mut dyn Progress) -> Result<Packed
     }
     progress.event(&Event::Checked {
         component: component_id.clone(),
-        world: rc.world.clone(),
+        world,
         tools: report.tools_checked.clone(),
         exports: info
             .exports
@@ -231,15 +236,11 @@ pub fn pack(input: &PackInput<'_>, progress: &mut dyn Progress) -> Result<Packed
 }
 
 /// Sets `runtime.components.<id>.sha256` and, when present, `.gtpack.sha256`.
-fn set_digest(value: &mut Value, id: &str, sha: &str) {
-    let Some(rc) = value.pointer_mut(&format!("/runtime/components/{}", escape_pointer_token(id)))
-    else {
-        return;
-    };
-    if let Some(obj) = rc.as_object_mut() {
-        obj.insert("sha256".into(), Value::String(sha.into()));
-        if let Some(g) = obj.get_mut("gtpack").and_then(Value::as_object_mut) {
-            g.insert("sha256".into(), Value::String(sha.into()));
+fn set_digest(describe: &mut Describe, id: &str, sha: &str) {
+    if let Some(rc) = describe.runtime.components.get_mut(id) {
+        rc.sha256 = sha.to_string();
+        if let Some(g) = rc.gtpack.as_mut() {
+            g.sha256 = sha.to_string();
         }
     }
 }
@@ -259,14 +260,14 @@ fn collect_assets(
         ("schemas", &c.schemas),
         ("knowledge", &c.knowledge),
     ] {
-        for (i, a) in list.iter().flatten().enumerate() {
+        for (i, a) in list.iter().enumerate() {
             declared.push((format!("/contributions/{field}/{i}/path"), a.path.clone()));
         }
     }
     if let Some(icon) = &describe.metadata.icon {
         declared.push(("/metadata/icon".into(), icon.clone()));
     }
-    for (i, s) in describe.metadata.screenshots.iter().flatten().enumerate() {
+    for (i, s) in describe.metadata.screenshots.iter().enumerate() {
         declared.push((format!("/metadata/screenshots/{i}"), s.clone()));
     }
 

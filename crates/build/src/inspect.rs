@@ -291,7 +291,7 @@ fn inspect_pack(path: &Path) -> Result<Inspection, BuildError> {
     });
     out.manifest_sha256 = describe.manifest_sha256.clone();
     out.signature = describe.signature.as_ref().map(|s| SignatureView {
-        algorithm: s.algorithm.clone(),
+        algorithm: "ed25519".to_string(),
         public_key: s.public_key.clone(),
         key_id: s.key_id.clone(),
     });
@@ -307,7 +307,7 @@ fn inspect_pack(path: &Path) -> Result<Inspection, BuildError> {
         .iter()
         .map(|n| NodeTypeView {
             type_id: n.type_id.clone(),
-            label: n.label.clone(),
+            label: n.label.default_text().to_string(),
             category: n.category.clone(),
             runtime_ref: n.runtime_ref.clone(),
         })
@@ -391,7 +391,6 @@ fn tool_view(t: &Tool) -> ToolView {
         secrets: t
             .secret_requirements
             .iter()
-            .flatten()
             .map(|s| s.key.clone())
             .collect(),
     }

@@ -11,6 +11,7 @@
 //! Nothing in here performs I/O beyond what a caller hands it.
 
 pub mod diagnostic;
+pub mod invariants;
 pub mod manifest;
 pub mod metadata;
 pub mod paths;
@@ -24,6 +25,9 @@ pub use metadata::{
     AgenticWorkerMetadata, Cost, MetadataBlob, ResolvedMetadata, SideEffects, ToolExample,
 };
 
+/// The version of the platform's contract crate (`greentic-extension-sdk-contract`) whose
+/// typed model, invariants and normalisation this crate follows.
+pub const PLATFORM_CONTRACT_VERSION: &str = "1.2.25";
 /// The only `apiVersion` this contract describes.
 pub const API_VERSION_V2: &str = "greentic.ai/v2";
 /// The legacy contract, whose tools come from the WIT `list-tools` export.

@@ -1,15 +1,30 @@
-//! The typed model of a `describe.json` v2 manifest.
+//! The typed model of a `describe.json` v2 manifest: the platform's own model, field for field.
 //!
-//! Shapes follow the platform's published schema (`describe-v2.json`), the element tables of the
-//! tools/node-types specification, and the dynamic-tools specification (`dynamicTools`,
-//! `configFields`). Every struct carries `deny_unknown_fields`: the platform rejects a misspelt
-//! key instead of dropping it, and so do we. Optional fields are `Option` (not defaulted) so
-//! that an explicit empty list survives a parse → serialize round trip.
+//! The platform's loader (`greentic-extension-sdk-contract`, the crate its installer, runtime and
+//! `gtdx` share) parses describe.json into typed structs, checks whole-document invariants, and
+//! verifies signatures over the **re-serialised** structs. So this model copies it exactly:
+//!
+//! * the same fields, requiredness and unknown-field policy (`deny_unknown_fields` everywhere
+//!   except inside secret requirements and localized-string objects, where the platform drops
+//!   unknown keys);
+//! * the same serialisation: fields the platform always emits are always emitted, with their
+//!   defaults filled in (`runtime.memoryLimitMB: 64`, the three permission lists,
+//!   `capabilities.offered`/`required`, `output_ports`, `required: true` on secret requirements,
+//!   ...), fields it drops when empty are dropped, a localized string without locales becomes a
+//!   plain string, and semver fields are re-displayed the way `semver` prints them. Parsing and
+//!   re-serialising is therefore the platform's normalisation ([`Describe::to_value`]), and the signed
+//!   bytes are the same on both sides;
+//! * the parse-time checks the platform's newtypes and `TryFrom` make live in
+//!   [`crate::invariants`], each reported with a JSON pointer.
+//!
+//! Two members come from the dynamic-tools specification and are not (yet) known to the
+//! platform's loader: `contributions.dynamicTools` and the top-level `configFields`. gtdx models
+//! them, and `gtdx validate` warns that today's loader refuses a describe that carries them.
 
 use std::collections::BTreeMap;
 
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use crate::metadata::MetadataBlob;
@@ -35,19 +50,19 @@ pub struct Describe {
     /// Deprecated; `gtdx lint` reports `E_ENGINE_DEPRECATED`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub engine: Option<Engine>,
-    /// Capability contracts offered to others and required from the host.
+    /// Capability contracts offered to others and required from the host (`{}` allowed).
     pub capabilities: Capabilities,
     /// The WASM components and the sandbox they run in.
     pub runtime: Runtime,
-    /// BundleExtension dispatch config; free-form.
+    /// BundleExtension dispatch config; free-form (only allowed on `BundleExtension`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub execution: Option<Map<String, Value>>,
     /// What the extension adds: tools, node types and the rest.
     pub contributions: Contributions,
-    /// Translation table `{ default_locale, strings }`; free-form.
+    /// Translation table for view titles and other keys.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub localization: Option<Map<String, Value>>,
-    /// ed25519 signature over the JCS form of this document without `signature`.
+    pub localization: Option<Localization>,
+    /// ed25519 signature over the JCS form of the normalised document without `signature`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub signature: Option<Signature>,
     /// Lowercase-hex SHA-256 of the pack's `manifest.json`.
@@ -59,12 +74,13 @@ pub struct Describe {
     #[schemars(extend("pattern" = "^[0-9a-f]{64}$"))]
     pub manifest_sha256: Option<String>,
     /// Credentials an operator must supply before the extension works.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub required_secrets: Option<Vec<SecretRequirement>>,
-    /// Extension configuration schema, a JSON Schema serialized as a string.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub required_secrets: Vec<RequiredSecret>,
+    /// Extension configuration schema (non-secret), a JSON Schema object serialized as a string.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub config_schema: Option<String>,
-    /// Operator-configured, non-secret connection fields (dynamic-tools spec).
+    /// Operator-configured, non-secret connection fields (dynamic-tools spec; not yet known to
+    /// the platform's loader).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub config_fields: Option<Vec<ConfigField>>,
 }
@@ -76,15 +92,19 @@ pub enum ExtensionKind {
     BundleExtension,
     DeployExtension,
     ProviderExtension,
+    /// Declarative infrastructure (a Qdrant, a Redis) the platform provisions; must declare at
+    /// least one `contributions.addons[]` entry.
+    AddonExtension,
 }
 
 impl ExtensionKind {
     /// Every kind, in the schema's order.
-    pub const ALL: [ExtensionKind; 4] = [
+    pub const ALL: [ExtensionKind; 5] = [
         ExtensionKind::DesignExtension,
         ExtensionKind::BundleExtension,
         ExtensionKind::DeployExtension,
         ExtensionKind::ProviderExtension,
+        ExtensionKind::AddonExtension,
     ];
 
     /// The wire spelling, e.g. `DesignExtension`.
@@ -94,16 +114,19 @@ impl ExtensionKind {
             ExtensionKind::BundleExtension => "BundleExtension",
             ExtensionKind::DeployExtension => "DeployExtension",
             ExtensionKind::ProviderExtension => "ProviderExtension",
+            ExtensionKind::AddonExtension => "AddonExtension",
         }
     }
 
-    /// The short form used on command lines and in Cargo metadata (`design`, `bundle`, ...).
+    /// The short form used on command lines, in Cargo metadata and as the install directory
+    /// name under `$GREENTIC_HOME/extensions/` (`design`, `bundle`, ...).
     pub fn short(self) -> &'static str {
         match self {
             ExtensionKind::DesignExtension => "design",
             ExtensionKind::BundleExtension => "bundle",
             ExtensionKind::DeployExtension => "deploy",
             ExtensionKind::ProviderExtension => "provider",
+            ExtensionKind::AddonExtension => "addon",
         }
     }
 
@@ -115,15 +138,19 @@ impl ExtensionKind {
     }
 }
 
-/// Version floors and the contract version.
+/// Version floors and the contract version. The platform parses all three eagerly
+/// (requirements, then an exact version) and writes them back as `semver` displays them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Compat {
-    /// Semver range of the oldest designer that loads this extension (`>=1.2.0` for v2).
+    /// Semver requirement on the designer, e.g. `>=1.2.0`.
+    #[serde(serialize_with = "semver_text::requirement")]
     pub min_designer_version: String,
-    /// Semver range of the oldest runner supported, e.g. `^1.2.0`.
+    /// Semver requirement on the runner, e.g. `^1.2.0`.
+    #[serde(serialize_with = "semver_text::requirement")]
     pub min_runner_version: String,
     /// Exact semver of the describe contract authored against.
+    #[serde(serialize_with = "semver_text::version")]
     #[schemars(extend("pattern" = SEMVER_PATTERN))]
     pub contract_version: String,
 }
@@ -135,7 +162,7 @@ pub const SEMVER_PATTERN: &str = r"^\d+\.\d+\.\d+(-[a-zA-Z0-9.-]+)?(\+[a-zA-Z0-9
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Metadata {
-    /// Reverse-DNS id, e.g. `greentic.telco-x`.
+    /// Reverse-DNS id, e.g. `com.acme.crm-tools`.
     #[schemars(extend("pattern" = r"^[a-z][a-z0-9.-]*\.[a-z0-9.-]+$"))]
     pub id: String,
     /// Display name; non-empty.
@@ -159,17 +186,18 @@ pub struct Metadata {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(extend("format" = "uri"))]
     pub repository: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub keywords: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<String>,
     /// Pack-relative path to the icon, e.g. `assets/icon.svg`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub icon: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub screenshots: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub screenshots: Vec<String>,
 }
 
-/// A plain string, or a localized `{ default, locales }` object.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+/// A plain string, or a localized `{ default, locales }` object. Written back as a plain
+/// string whenever it has no locales, as the platform does.
+#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum LocalizedText {
     Plain(String),
@@ -186,14 +214,33 @@ impl LocalizedText {
     }
 }
 
-/// A string with per-locale variants.
+impl From<&str> for LocalizedText {
+    fn from(s: &str) -> Self {
+        LocalizedText::Plain(s.to_string())
+    }
+}
+
+impl Serialize for LocalizedText {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            LocalizedText::Localized(l) if !l.locales.is_empty() => l.serialize(s),
+            other => s.serialize_str(other.default_text()),
+        }
+    }
+}
+
+/// A string with per-locale variants. Unknown keys are ignored (and dropped), as the
+/// platform's untagged reader does; locale keys are ASCII letters, digits and `-`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct Localized {
     pub default: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub locales: Option<BTreeMap<String, String>>,
+    #[serde(default)]
+    #[schemars(extend("propertyNames" = {"pattern": LOCALE_PATTERN}))]
+    pub locales: BTreeMap<String, String>,
 }
+
+/// What a locale key may hold.
+pub const LOCALE_PATTERN: &str = "^[A-Za-z0-9-]+$";
 
 /// Publisher of the extension.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -214,14 +261,14 @@ pub struct Engine {
     pub ext_runtime: String,
 }
 
-/// Capability contracts offered and required.
+/// Capability contracts offered and required. Both lists are always written.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Capabilities {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub offered: Option<Vec<CapRef>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub required: Option<Vec<CapRef>>,
+    #[serde(default)]
+    pub offered: Vec<CapRef>,
+    #[serde(default)]
+    pub required: Vec<CapRef>,
 }
 
 /// A reference to a capability contract.
@@ -231,48 +278,61 @@ pub struct CapRef {
     /// `<namespace>:<path>`, e.g. `greentic:guardrail/topic`.
     #[schemars(extend("pattern" = "^[a-z][a-z0-9-]*:[a-z][a-z0-9/._-]*$"))]
     pub id: String,
-    /// Semver requirement.
+    /// Semver requirement (exact version when offered and published).
     pub version: String,
-    /// Deprecation marker `{ since, replaced_by?, removal_in? }`.
+    /// Deprecation notice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deprecated: Option<Value>,
+    pub deprecated: Option<Deprecated>,
 }
 
 /// Components, limits and permissions.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Runtime {
-    /// Memory ceiling in MiB, 1..=1024 (64 when omitted).
-    #[serde(
-        rename = "memoryLimitMB",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    /// Memory ceiling in MiB, 1..=1024; 64 when omitted (and then written as 64).
+    #[serde(rename = "memoryLimitMB", default = "default_memory_limit_mb")]
     #[schemars(extend("minimum" = 1, "maximum" = 1024))]
-    pub memory_limit_mb: Option<u32>,
-    /// Host permissions requested.
+    pub memory_limit_mb: u32,
+    /// Host permissions requested (`{}` allowed).
     pub permissions: Permissions,
+    /// Top-level world; only MCP router artifacts use it (components carry their own).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub world: Option<String>,
     /// The components, keyed by component id. At least one.
-    #[schemars(extend("minProperties" = 1, "propertyNames" = {"pattern": "^[a-z0-9][a-z0-9._-]*$"}))]
+    #[schemars(extend("minProperties" = 1, "propertyNames" = {"pattern": COMPONENT_ID_PATTERN}))]
     pub components: BTreeMap<String, RuntimeComponent>,
 }
 
-/// Host permissions.
+/// The runtime's memory ceiling when a describe names none.
+pub const DEFAULT_MEMORY_LIMIT_MB: u32 = 64;
+
+fn default_memory_limit_mb() -> u32 {
+    DEFAULT_MEMORY_LIMIT_MB
+}
+
+/// What a component id (a `runtime.components` key, a `runtime_ref`) may hold.
+pub const COMPONENT_ID_PATTERN: &str = "^[a-z0-9._-]+$";
+
+/// Host permissions. Default is deny: an empty list grants nothing.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Permissions {
-    /// URL patterns the guest may reach.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub network: Option<Vec<String>>,
-    /// Secret keys the extension may read.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub secrets: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub call_extension_kinds: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub llm_roles: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub oauth_providers: Option<Vec<String>>,
+    /// URL patterns the guest may reach (`https://`; plain http only for loopback).
+    #[serde(default)]
+    pub network: Vec<String>,
+    /// Read grants over secret URIs: `secret://vendor/key`, `secret://vendor`, `*`
+    /// (see [`crate::secrets`]). Plain keys grant nothing.
+    #[serde(default)]
+    pub secrets: Vec<String>,
+    /// Extension kinds this extension may call through the broker.
+    #[serde(default)]
+    pub call_extension_kinds: Vec<String>,
+    /// LLM roles for the host `llm` import; empty denies it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub llm_roles: Vec<String>,
+    /// OAuth provider ids for the oauth broker; empty denies it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub oauth_providers: Vec<String>,
     /// Grants for browser-executed view code.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ui: Option<UiPermissions>,
@@ -282,10 +342,10 @@ pub struct Permissions {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct UiPermissions {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fetch_hosts: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub platform_api: Option<Vec<PlatformApiGrant>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fetch_hosts: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub platform_api: Vec<PlatformApiGrant>,
 }
 
 /// One platform REST grant for views.
@@ -305,89 +365,130 @@ pub enum HttpMethod {
     DELETE,
 }
 
-/// One entry of `runtime.components`.
+/// One entry of `runtime.components`. At least one of `oci_ref` and `gtpack`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RuntimeComponent {
-    /// OCI reference of the component image.
+    /// OCI reference of the component image (pin it by digest).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub oci_ref: Option<String>,
     /// Offline payload inside the archive.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gtpack: Option<GtpackRef>,
     /// Lowercase-hex SHA-256 of the component.
-    #[schemars(extend("pattern" = "^[0-9a-f]{64}$"))]
+    #[schemars(extend("pattern" = SHA256_PATTERN))]
     pub sha256: String,
     /// WIT world the component exports.
     pub world: String,
 }
 
+/// A lowercase-hex SHA-256 digest, as the platform's `Sha256` type parses it.
+pub const SHA256_PATTERN: &str = "^[0-9a-f]{64}$";
+
 /// The all-zero digest scaffolds ship before the first build (`E_SHA256_ZERO` at publish).
 pub const ZERO_SHA256: &str = "0000000000000000000000000000000000000000000000000000000000000000";
 
-/// Where a component sits inside the `.gtxpack`.
+/// Where a component sits inside the `.gtxpack`. The platform requires all four keys.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GtpackRef {
     /// Pack-relative path of the component file.
     pub file: String,
     /// Lowercase-hex SHA-256 of that file.
-    #[schemars(extend("pattern" = "^[0-9a-f]{64}$"))]
+    #[schemars(extend("pattern" = SHA256_PATTERN))]
     pub sha256: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pack_id: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub component_version: Option<String>,
+    /// The pack the component ships in: gtdx writes the extension id (`metadata.id`).
+    pub pack_id: String,
+    /// The component's version: gtdx writes the extension version (`metadata.version`).
+    pub component_version: String,
 }
 
 /// The ed25519 signature block.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Signature {
-    #[schemars(extend("const" = "ed25519"))]
-    pub algorithm: String,
+    pub algorithm: SignatureAlgorithm,
     /// Base64 of the 32-byte public key (an `ed25519:` prefix is accepted).
     pub public_key: String,
-    /// Base64 of the 64-byte signature (an `ed25519:` prefix is accepted).
+    /// Base64 of the 64-byte signature.
     pub value: String,
     /// Advisory label for the signing key.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key_id: Option<String>,
 }
 
-/// A credential the extension or a tool needs.
+/// The only signature algorithm there is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum SignatureAlgorithm {
+    #[serde(rename = "ed25519")]
+    Ed25519,
+}
+
+/// A credential a tool needs (`contributions.tools[].secret_requirements[]`). As on the
+/// platform, unknown keys are accepted and dropped, and `required` defaults to `true` and is
+/// always written.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct SecretRequirement {
-    /// Namespaced key, e.g. `tavily/api_key`.
+    /// Namespaced key, e.g. `tavily/api_key`; the host resolves it as `secret://<key>`.
     pub key: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub required: Option<bool>,
+    #[serde(default = "default_true")]
+    pub required: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scope: Option<SecretScope>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub format: Option<SecretFormat>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub scope: Option<Map<String, Value>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub schema: Option<Map<String, Value>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub examples: Option<Vec<String>>,
+    pub schema: Option<Value>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub examples: Vec<String>,
+}
+
+fn default_true() -> bool {
+    true
 }
 
 impl SecretRequirement {
-    /// A bare `{ "key": ... }` requirement.
+    /// A bare `{ "key": ... }` requirement (required).
     pub fn key(key: impl Into<String>) -> Self {
         SecretRequirement {
             key: key.into(),
-            required: None,
+            required: true,
             description: None,
-            format: None,
             scope: None,
+            format: None,
             schema: None,
-            examples: None,
+            examples: Vec::new(),
         }
     }
+}
+
+/// An extension-wide credential (`requiredSecrets[]`). The platform's published schema closes
+/// this object (no `description`, no unknown keys), so its loader refuses what this refuses.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RequiredSecret {
+    pub key: String,
+    #[serde(default = "default_true")]
+    pub required: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scope: Option<SecretScope>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<SecretFormat>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub schema: Option<Map<String, Value>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub examples: Vec<String>,
+}
+
+/// Where a secret lives: `env` and `tenant` are both required.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct SecretScope {
+    pub env: String,
+    pub tenant: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -398,37 +499,40 @@ pub enum SecretFormat {
     Json,
 }
 
-/// Everything an extension contributes.
+/// Everything an extension contributes. Empty lists are not written.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Contributions {
     /// Flow-editor palette entries.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub node_types: Option<Vec<NodeType>>,
-    /// DW Composer provider cards; free-form.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub dw_providers: Option<Vec<Value>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub node_types: Vec<NodeType>,
     /// Callable tools.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tools: Option<Vec<Tool>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tools: Vec<Tool>,
     /// Packaging recipes of a bundle extension.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub recipes: Option<Vec<Recipe>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub recipes: Vec<Recipe>,
     /// Knowledge-base files shipped in the pack.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub knowledge: Option<Vec<AssetRef>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub knowledge: Vec<AssetRef>,
     /// Markdown prompt fragments shipped in the pack.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub prompts: Option<Vec<AssetRef>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prompts: Vec<AssetRef>,
     /// JSON Schema documents shipped in the pack.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub schemas: Option<Vec<AssetRef>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub schemas: Vec<AssetRef>,
+    /// DW Composer provider cards.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dw_providers: Vec<DwProvider>,
     /// Content-moderation guardrails.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub guardrails: Option<Vec<Guardrail>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub guardrails: Vec<Guardrail>,
     /// UI pages for a host surface.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub views: Option<Vec<View>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub views: Vec<View>,
+    /// Managed services the platform provisions (Qdrant, Redis, ...).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub addons: Vec<Addon>,
     /// Self-test through one of the extension's tools. Snake-case on the wire, unlike its
     /// camelCase siblings (the platform's spelling).
     #[serde(
@@ -437,20 +541,28 @@ pub struct Contributions {
         skip_serializing_if = "Option::is_none"
     )]
     pub connection_test: Option<ConnectionTest>,
-    /// Per-connection derived tools (dynamic-tools spec).
+    /// The messaging channel a provider extension offers. Snake-case on the wire.
+    #[serde(
+        rename = "messaging_channel",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub messaging_channel: Option<MessagingChannel>,
+    /// Per-connection derived tools (dynamic-tools spec; not yet known to the platform's
+    /// loader).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dynamic_tools: Option<DynamicTools>,
 }
 
 impl Contributions {
-    /// The declared tools, or none.
+    /// The declared tools.
     pub fn tools(&self) -> &[Tool] {
-        self.tools.as_deref().unwrap_or_default()
+        &self.tools
     }
 
-    /// The declared node types, or none.
+    /// The declared node types.
     pub fn node_types(&self) -> &[NodeType] {
-        self.node_types.as_deref().unwrap_or_default()
+        &self.node_types
     }
 }
 
@@ -464,10 +576,15 @@ pub struct Tool {
     pub export: String,
     /// Key of `runtime.components`; omit when there is exactly one component.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("pattern" = COMPONENT_ID_PATTERN))]
     pub runtime_ref: Option<String>,
-    /// Surfaces offering the tool: `agentic_worker`, `flow`. Absent means `["flow"]`.
+    /// Surfaces offering the tool: `agentic_worker`, `flow`. Absent means `["flow"]`; absent
+    /// and `[]` are different and both survive normalisation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub capabilities: Option<Vec<String>>,
+    /// Credentials the tool needs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub secret_requirements: Vec<SecretRequirement>,
     /// Shown to the LLM.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
@@ -477,11 +594,9 @@ pub struct Tool {
     /// JSON Schema of the result, serialized as a string.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub output_schema: Option<String>,
-    /// Credentials the tool needs.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub secret_requirements: Option<Vec<SecretRequirement>>,
     /// Planning hints, a JSON-encoded string on the wire.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<String>")]
     pub agentic_worker_metadata: Option<MetadataBlob>,
 }
 
@@ -505,31 +620,34 @@ impl Tool {
     }
 }
 
-/// One flow-editor node type.
+/// One flow-editor node type. Every display field is required by the platform.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NodeType {
-    #[schemars(extend("minLength" = 1))]
+    /// Palette id.
     pub type_id: String,
-    #[schemars(extend("minLength" = 1))]
-    pub label: String,
-    #[schemars(extend("minLength" = 1))]
+    /// Palette label: a string or `{ default, locales }`.
+    pub label: LocalizedText,
     pub category: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub icon: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub color: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub complexity: Option<String>,
+    /// Icon id the editor resolves.
+    pub icon: String,
+    /// Block colour, e.g. `#4f46e5`.
+    pub color: String,
+    /// Open string, e.g. `simple`.
+    pub complexity: String,
     /// JSON Schema of the node's configuration, serialized as a string.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub config_schema: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub output_ports: Option<Vec<OutputPort>>,
+    pub config_schema: String,
+    /// Output ports; always written, even empty.
+    #[serde(default)]
+    pub output_ports: Vec<OutputPort>,
     /// Key of `runtime.components` the flow compiler dispatches to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("pattern" = COMPONENT_ID_PATTERN))]
     pub runtime_ref: Option<String>,
-    /// `true`, or a deprecation notice `{ since, replaced_by?, removal_in? }`.
+    /// Named operation on a multi-operation component.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub operation: Option<String>,
+    /// Deprecation notice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deprecated: Option<Deprecated>,
 }
@@ -538,29 +656,23 @@ pub struct NodeType {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OutputPort {
-    #[schemars(extend("minLength" = 1))]
     pub name: String,
-    #[schemars(extend("minLength" = 1))]
-    pub label: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub description: Option<String>,
+    pub label: LocalizedText,
 }
 
-/// A deprecation flag or notice.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(untagged)]
-pub enum Deprecated {
-    Flag(bool),
-    Notice(DeprecationNotice),
-}
-
+/// A deprecation notice `{ since, replaced_by?, removal_in? }` (exact semver versions).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct DeprecationNotice {
+pub struct Deprecated {
+    #[serde(serialize_with = "semver_text::version")]
     pub since: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replaced_by: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "semver_text::optional_version"
+    )]
     pub removal_in: Option<String>,
 }
 
@@ -572,16 +684,33 @@ pub struct Recipe {
     pub display_name: LocalizedText,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<LocalizedText>,
-    /// The recipe's configuration schema (string or inline object).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub config_schema: Option<Value>,
+    /// Pack-relative path of the recipe's configuration schema.
+    pub config_schema: String,
 }
 
-/// A file shipped in the pack, relative to its root.
+/// A file shipped in the pack, relative to its root (`knowledge`, `prompts`, `schemas`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AssetRef {
     pub path: String,
+}
+
+/// A DW Composer provider card (camelCase inside, unlike its neighbours).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct DwProvider {
+    pub provider_id: String,
+    pub family: String,
+    pub display_name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<String>,
+    pub version: String,
+    pub channel: String,
+    pub capability_contract_ids: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub question_blocks: Vec<Value>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub template_compatibility: Vec<String>,
 }
 
 /// A guardrail export.
@@ -590,6 +719,7 @@ pub struct AssetRef {
 pub struct Guardrail {
     pub export: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("pattern" = COMPONENT_ID_PATTERN))]
     pub runtime_ref: Option<String>,
 }
 
@@ -606,10 +736,11 @@ pub struct View {
     pub icon: Option<String>,
     pub entry: String,
     pub placement: Placement,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub min_visibility: Option<Visibility>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tools: Option<Vec<String>>,
+    /// Not written when `member` (the default).
+    #[serde(default, skip_serializing_if = "Visibility::is_member")]
+    pub min_visibility: Visibility,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tools: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -619,22 +750,82 @@ pub enum ViewSurface {
     Admin,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Visibility {
+    #[default]
     Member,
     TenantAdmin,
     PlatformAdmin,
+}
+
+impl Visibility {
+    fn is_member(&self) -> bool {
+        *self == Visibility::Member
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Placement {
     pub slot: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub path: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub path: Option<Vec<String>>,
+    pub order: Option<i32>,
+}
+
+/// A managed service the platform provisions for an environment.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Addon {
+    #[schemars(extend("pattern" = "^[a-z0-9][a-z0-9-]*$"))]
+    pub id: String,
+    /// Open catalogue label (`vector-db`, `cache`, `sql`, ...).
+    pub family: String,
+    pub display_name: String,
+    pub description: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub order: Option<i64>,
+    pub icon: Option<String>,
+    /// JSON Schema object, serialized as a string.
+    pub config_schema: String,
+    /// JSON Schema object, serialized as a string; never credentials.
+    pub desired_state_schema: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub outputs: Vec<AddonOutput>,
+    /// Always written.
+    #[serde(default)]
+    pub supports_backup: bool,
+    /// At least 1; always written.
+    #[serde(default = "default_schema_version")]
+    #[schemars(extend("minimum" = 1))]
+    pub schema_version: u32,
+}
+
+fn default_schema_version() -> u32 {
+    1
+}
+
+/// One output an addon publishes (injected as an environment variable).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AddonOutput {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub output_type: AddonOutputType,
+    /// Always written.
+    #[serde(default)]
+    pub sensitive: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AddonOutputType {
+    Text,
+    Number,
+    Boolean,
 }
 
 /// A connection self-test through one of the extension's tools.
@@ -644,6 +835,33 @@ pub struct ConnectionTest {
     pub tool: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub args: Option<Map<String, Value>>,
+}
+
+/// The messaging channel a provider extension offers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MessagingChannel {
+    #[schemars(extend("minLength" = 1))]
+    pub id: String,
+    /// OCI reference of the provider pack, digest-pinned preferred.
+    #[serde(rename = "ref")]
+    #[schemars(extend("pattern" = "^oci://"))]
+    pub oci_ref: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("minLength" = 1))]
+    pub surface: Option<String>,
+}
+
+/// Translations for view titles and other flat keys.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Localization {
+    #[schemars(extend("pattern" = LOCALE_PATTERN))]
+    pub default_locale: String,
+    /// Key → locale → text.
+    pub strings: BTreeMap<String, BTreeMap<String, String>>,
 }
 
 /// The `dynamicTools` declaration: a discovery tool and the executors derived tools may use.
@@ -718,12 +936,37 @@ pub enum ConfigFieldPurpose {
 }
 
 impl Describe {
-    /// Parses a manifest from JSON text (no span information; see `gtdx-lint` for reports).
-    pub fn from_json_str(text: &str) -> Result<Self, serde_json::Error> {
-        serde_json::from_str(text)
+    /// Parses a manifest the way the platform's loader does: the typed model, then every
+    /// whole-document invariant (the first violation is the error). No span information; see
+    /// `gtdx-lint` for located reports.
+    pub fn from_json_str(text: &str) -> Result<Self, LoadError> {
+        let describe: Describe = serde_json::from_str(text).map_err(LoadError::Parse)?;
+        describe.check()?;
+        Ok(describe)
     }
 
-    /// The canonical on-disk form: pretty-printed, field-ordered, with a trailing newline.
+    /// [`Describe::from_json_str`] for a value already parsed.
+    pub fn from_value(value: Value) -> Result<Self, LoadError> {
+        let describe: Describe = serde_json::from_value(value).map_err(LoadError::Parse)?;
+        describe.check()?;
+        Ok(describe)
+    }
+
+    /// The first invariant this document breaks, if any.
+    pub fn check(&self) -> Result<(), LoadError> {
+        match crate::invariants::violations(self).into_iter().next() {
+            Some(v) => Err(LoadError::Invariant(v)),
+            None => Ok(()),
+        }
+    }
+
+    /// The normalised document as a JSON value: what the platform's model re-serialises.
+    pub fn to_value(&self) -> Value {
+        serde_json::to_value(self)
+            .unwrap_or_else(|e| unreachable!("describe serialization failed: {e}"))
+    }
+
+    /// The canonical on-disk form: normalised, pretty-printed, with a trailing newline.
     pub fn to_pretty_json(&self) -> String {
         let mut s = serde_json::to_string_pretty(self).unwrap_or_else(|e| {
             // Serializing plain data with string keys cannot fail; keep the invariant loud.
@@ -731,5 +974,55 @@ impl Describe {
         });
         s.push('\n');
         s
+    }
+
+    /// The members the platform's loader does not know yet (the spec's additions), as JSON
+    /// pointers: a describe carrying any of them fails to load on today's platform.
+    pub fn spec_only_members(&self) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        if self.contributions.dynamic_tools.is_some() {
+            out.push("/contributions/dynamicTools");
+        }
+        if self.config_fields.is_some() {
+            out.push("/configFields");
+        }
+        out
+    }
+}
+
+/// Why a document does not load.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("{0}")]
+    Parse(serde_json::Error),
+    #[error("{}: {}", .0.pointer, .0.message)]
+    Invariant(crate::invariants::Violation),
+}
+
+/// Semver fields written back the way the platform's `semver` types display them (so `>= 1.2`
+/// is signed as `>=1.2`). A value that does not parse is written as it stands: such a document
+/// does not load, and [`crate::invariants`] says so.
+mod semver_text {
+    use serde::Serializer;
+
+    pub fn requirement<S: Serializer>(text: &str, s: S) -> Result<S::Ok, S::Error> {
+        match semver::VersionReq::parse(text) {
+            Ok(r) => s.collect_str(&r),
+            Err(_) => s.serialize_str(text),
+        }
+    }
+
+    pub fn version<S: Serializer>(text: &str, s: S) -> Result<S::Ok, S::Error> {
+        match semver::Version::parse(text) {
+            Ok(v) => s.collect_str(&v),
+            Err(_) => s.serialize_str(text),
+        }
+    }
+
+    pub fn optional_version<S: Serializer>(text: &Option<String>, s: S) -> Result<S::Ok, S::Error> {
+        match text {
+            Some(t) => version(t, s),
+            None => s.serialize_none(),
+        }
     }
 }

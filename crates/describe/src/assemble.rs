@@ -72,8 +72,11 @@ pub fn manifest(pkg: &Package, cfg: &GtdxConfig, tools: &[ToolOut]) -> Result<De
                     .clone()
                     .unwrap_or_else(|| format!("components/{own}.wasm")),
                 sha256: ZERO_SHA256.into(),
-                pack_id: own_decl.pack_id.clone(),
-                component_version: own_decl.component_version.clone(),
+                pack_id: own_decl.pack_id.clone().unwrap_or_else(|| id.clone()),
+                component_version: own_decl
+                    .component_version
+                    .clone()
+                    .unwrap_or_else(|| pkg.version.clone()),
             }),
             sha256: ZERO_SHA256.into(),
             world: own_decl.world.clone().unwrap_or_else(|| SDK_WORLD.into()),
@@ -97,8 +100,11 @@ pub fn manifest(pkg: &Package, cfg: &GtdxConfig, tools: &[ToolOut]) -> Result<De
                 gtpack: c.file.clone().map(|file| GtpackRef {
                     file,
                     sha256: sha.clone(),
-                    pack_id: c.pack_id.clone(),
-                    component_version: c.component_version.clone(),
+                    pack_id: c.pack_id.clone().unwrap_or_else(|| id.clone()),
+                    component_version: c
+                        .component_version
+                        .clone()
+                        .unwrap_or_else(|| pkg.version.clone()),
                 }),
                 sha256: sha,
                 world,
@@ -111,30 +117,27 @@ pub fn manifest(pkg: &Package, cfg: &GtdxConfig, tools: &[ToolOut]) -> Result<De
         .map(|t| t.tool)
         .collect();
 
-    // A tool may read only secrets the permissions grant (E_SECRET_NOT_GRANTED): grant them.
+    // A tool may read only the secrets the permissions grant (E_SECRET_NOT_GRANTED): grant
+    // each key the host's way, as `secret://<key>`, unless a declared grant already covers it.
     let mut permissions = cfg.permissions.clone().unwrap_or_default();
-    let mut secrets = permissions.secrets.clone().unwrap_or_default();
     for t in &tool_list {
-        for s in t.secret_requirements.iter().flatten() {
-            if !secrets.contains(&s.key) {
-                secrets.push(s.key.clone());
+        for s in &t.secret_requirements {
+            if gtdx_contract::secrets::granting(&permissions.secrets, &s.key).is_none() {
+                permissions
+                    .secrets
+                    .push(gtdx_contract::secrets::secret_uri(&s.key));
             }
         }
     }
-    permissions.secrets = if secrets.is_empty() {
-        permissions.secrets.take()
-    } else {
-        Some(secrets)
-    };
 
     let mut contributions = cfg.contributions.clone().unwrap_or_default();
-    if cfg.node_types.is_some() {
-        contributions.node_types = cfg.node_types.clone();
+    if let Some(node_types) = &cfg.node_types {
+        contributions.node_types = node_types.clone();
     }
     if cfg.dynamic_tools.is_some() {
         contributions.dynamic_tools = cfg.dynamic_tools.clone();
     }
-    contributions.tools = Some(tool_list);
+    contributions.tools = tool_list;
 
     let config_schema = match &cfg.config_schema {
         None => None,
@@ -181,18 +184,17 @@ pub fn manifest(pkg: &Package, cfg: &GtdxConfig, tools: &[ToolOut]) -> Result<De
             license,
             homepage: pkg.homepage.clone(),
             repository: pkg.repository.clone(),
-            keywords: if pkg.keywords.is_empty() {
-                None
-            } else {
-                Some(pkg.keywords.clone())
-            },
+            keywords: pkg.keywords.clone(),
             icon: cfg.icon.clone(),
-            screenshots: cfg.screenshots.clone(),
+            screenshots: cfg.screenshots.clone().unwrap_or_default(),
         },
         engine: None,
         capabilities: cfg.capabilities.clone().unwrap_or_default(),
         runtime: Runtime {
-            memory_limit_mb: cfg.memory_limit_mb,
+            memory_limit_mb: cfg
+                .memory_limit_mb
+                .unwrap_or(gtdx_contract::DEFAULT_MEMORY_LIMIT_MB),
+            world: None,
             permissions,
             components,
         },
@@ -201,7 +203,7 @@ pub fn manifest(pkg: &Package, cfg: &GtdxConfig, tools: &[ToolOut]) -> Result<De
         localization: cfg.localization.clone(),
         signature: None,
         manifest_sha256: None,
-        required_secrets: cfg.required_secrets.clone(),
+        required_secrets: cfg.required_secrets.clone().unwrap_or_default(),
         config_schema,
         config_fields: cfg.config_fields.clone(),
     })

@@ -132,7 +132,8 @@ fn render(tools: &[ToolOut], id: &str, version: &str, kind: ExtensionKind) -> St
         ExtensionKind::DesignExtension => "Design",
         ExtensionKind::BundleExtension => "Bundle",
         ExtensionKind::DeployExtension => "Deploy",
-        ExtensionKind::ProviderExtension => "Provider",
+        // `GtdxConfig::kind` refuses addons before a table is written.
+        ExtensionKind::ProviderExtension | ExtensionKind::AddonExtension => "Provider",
     };
     let _ = write!(
         s,

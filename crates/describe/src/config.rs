@@ -28,7 +28,7 @@ use std::collections::BTreeMap;
 
 use gtdx_contract::{
     Author, Capabilities, ConfigField, Contributions, DynamicTools, ExtensionKind, LocalizedText,
-    NodeType, Permissions, SecretRequirement,
+    Localization, NodeType, Permissions, RequiredSecret,
 };
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -60,7 +60,7 @@ pub struct GtdxConfig {
     #[serde(rename = "memoryLimitMB")]
     pub memory_limit_mb: Option<u32>,
     #[serde(rename = "requiredSecrets")]
-    pub required_secrets: Option<Vec<SecretRequirement>>,
+    pub required_secrets: Option<Vec<RequiredSecret>>,
     #[serde(rename = "configFields")]
     pub config_fields: Option<Vec<ConfigField>>,
     /// Path (relative to the crate root) of the extension's configuration JSON Schema.
@@ -78,7 +78,7 @@ pub struct GtdxConfig {
     /// Every other contribution (views, guardrails, knowledge, prompts, schemas, recipes,
     /// dwProviders, connection_test), in the describe.json shape. Not `tools`.
     pub contributions: Option<Contributions>,
-    pub localization: Option<Map<String, Value>>,
+    pub localization: Option<Localization>,
     pub execution: Option<Map<String, Value>>,
 }
 
@@ -133,7 +133,7 @@ impl GtdxConfig {
         if cfg
             .contributions
             .as_ref()
-            .is_some_and(|c| c.tools.is_some())
+            .is_some_and(|c| !c.tools.is_empty())
         {
             return Err(Error::manifest(
                 &pkg.manifest_path,
@@ -151,7 +151,7 @@ impl GtdxConfig {
             )
         };
         if let Some(c) = &cfg.contributions {
-            if c.node_types.is_some() && cfg.node_types.is_some() {
+            if !c.node_types.is_empty() && cfg.node_types.is_some() {
                 return Err(dup("nodeTypes"));
             }
             if c.dynamic_tools.is_some() && cfg.dynamic_tools.is_some() {
@@ -165,13 +165,21 @@ impl GtdxConfig {
     pub fn kind(&self, pkg: &Package) -> Result<ExtensionKind, Error> {
         match &self.kind {
             None => Ok(ExtensionKind::DesignExtension),
-            Some(k) => ExtensionKind::parse(k).ok_or_else(|| {
-                Error::manifest(
+            Some(k) => match ExtensionKind::parse(k) {
+                // An addon component implements `greentic:extension-addon`, not the tools
+                // world the SDK builds, so describe cannot write its manifest.
+                Some(ExtensionKind::AddonExtension) => Err(Error::manifest(
+                    &pkg.manifest_path,
+                    format!("[package.metadata.gtdx].kind = \"{k}\": an AddonExtension implements the greentic:extension-addon world, which the gtdx SDK does not build"),
+                    "use one of design, bundle, deploy, provider; for an addon, write describe.json by hand and pack its component with `gtdx pack`",
+                )),
+                Some(kind) => Ok(kind),
+                None => Err(Error::manifest(
                     &pkg.manifest_path,
                     format!("[package.metadata.gtdx].kind = \"{k}\" is not an extension kind"),
                     "use one of design, bundle, deploy, provider",
-                )
-            }),
+                )),
+            },
         }
     }
 

@@ -66,8 +66,8 @@ fn header(sink: &mut Sink<'_, '_>, d: &Describe) {
             Some(suggest_id(&d.metadata.id)),
         );
     }
-    let offered = d.capabilities.offered.as_deref().unwrap_or_default();
-    let required = d.capabilities.required.as_deref().unwrap_or_default();
+    let offered = d.capabilities.offered.as_slice();
+    let required = d.capabilities.required.as_slice();
     for (i, r) in required.iter().enumerate() {
         if offered.iter().any(|o| o.id == r.id) {
             sink.at(
@@ -173,7 +173,7 @@ fn versions(sink: &mut Sink<'_, '_>, d: &Describe, opts: &Options) {
         ("offered", &d.capabilities.offered),
         ("required", &d.capabilities.required),
     ] {
-        for (i, c) in caps.as_deref().unwrap_or_default().iter().enumerate() {
+        for (i, c) in caps.as_slice().iter().enumerate() {
             let p = format!("/capabilities/{list}/{i}/version");
             let what = format!("capabilities.{list}[{i}].version");
             if opts.publish && list == "offered" {
@@ -223,8 +223,7 @@ fn runtime(sink: &mut Sink<'_, '_>, d: &Describe, opts: &Options) {
     let perms = &d.runtime.permissions;
     for (i, s) in perms
         .secrets
-        .as_deref()
-        .unwrap_or_default()
+        .as_slice()
         .iter()
         .enumerate()
     {
@@ -232,8 +231,7 @@ fn runtime(sink: &mut Sink<'_, '_>, d: &Describe, opts: &Options) {
     }
     for (i, s) in d
         .required_secrets
-        .as_deref()
-        .unwrap_or_default()
+        .as_slice()
         .iter()
         .enumerate()
     {
@@ -242,8 +240,7 @@ fn runtime(sink: &mut Sink<'_, '_>, d: &Describe, opts: &Options) {
     if opts.publish {
         for (i, n) in perms
             .network
-            .as_deref()
-            .unwrap_or_default()
+            .as_slice()
             .iter()
             .enumerate()
         {
@@ -313,8 +310,7 @@ fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
         .runtime
         .permissions
         .secrets
-        .as_deref()
-        .unwrap_or_default()
+        .as_slice()
         .iter()
         .map(String::as_str)
         .collect();
@@ -416,8 +412,7 @@ fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
         }
         for (j, s) in t
             .secret_requirements
-            .as_deref()
-            .unwrap_or_default()
+            .as_slice()
             .iter()
             .enumerate()
         {
@@ -731,8 +726,7 @@ fn node_types(sink: &mut Sink<'_, '_>, d: &Describe) {
         let mut ports: HashMap<&str, usize> = HashMap::new();
         for (j, port) in n
             .output_ports
-            .as_deref()
-            .unwrap_or_default()
+            .as_slice()
             .iter()
             .enumerate()
         {
@@ -754,8 +748,7 @@ fn node_types(sink: &mut Sink<'_, '_>, d: &Describe) {
     for (i, g) in d
         .contributions
         .guardrails
-        .as_deref()
-        .unwrap_or_default()
+        .as_slice()
         .iter()
         .enumerate()
     {
@@ -844,12 +837,11 @@ fn references(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
     for (i, view) in d
         .contributions
         .views
-        .as_deref()
-        .unwrap_or_default()
+        .as_slice()
         .iter()
         .enumerate()
     {
-        for (j, name) in view.tools.as_deref().unwrap_or_default().iter().enumerate() {
+        for (j, name) in view.tools.as_slice().iter().enumerate() {
             check(
                 sink,
                 &format!("/contributions/views/{i}/tools/{j}"),
@@ -864,7 +856,7 @@ fn references(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
 
 /// Each view's entry file (`assets/views/<id>/<entry>` in the pack) and its placement slot.
 fn views(sink: &mut Sink<'_, '_>, d: &Describe, opts: &Options) {
-    let views = d.contributions.views.as_deref().unwrap_or_default();
+    let views = d.contributions.views.as_slice();
     for (i, view) in views.iter().enumerate() {
         let base = format!("/contributions/views/{i}");
         let dir = format!("{VIEWS_DIR}/{}", view.id);

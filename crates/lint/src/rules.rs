@@ -119,9 +119,21 @@ An invalid `input_schema` becomes broken LLM function parameters; fix the keywor
         code: "E_CONTRACT",
         severity: Error,
         phase: Validate,
-        summary: "the typed contract model rejects the document",
-        explanation: "The document passed the JSON Schema but the typed model (the same serde rules the platform's Rust deserializer applies) still rejects it. \
-The message is the deserializer's own.",
+        summary: "the platform's typed model or one of its load-time invariants rejects the document",
+        explanation: "The document passed the JSON Schema but the platform's loader would still refuse it, whole: the typed model (the same serde rules the platform's Rust deserializer applies; the message is then the deserializer's own), \
+or one of the checks the loader makes while it reads: semver requirements in `compat` and exact versions in `compat.contract_version` and deprecation notices, component ids of `[a-z0-9._-]`, lowercase 64-digit SHA-256 digests, \
+capability ids of the form `<namespace>:<path>`, locale keys, secret keys, `oci_ref` or `gtpack` on every component, `execution` only on a BundleExtension, at least one addon on an AddonExtension, \
+every `runtime_ref` of a tool or node type naming a component, view ids unique and view `tools` declared, addon ids and output names unique, and `configSchema` and the addon schemas parsing as JSON objects. \
+Each is reported at its JSON pointer; the platform stops at the first.",
+    },
+    Rule {
+        code: "W_PLATFORM_UNKNOWN_FIELD",
+        severity: Warning,
+        phase: Validate,
+        summary: "a member of the gtdx specification that today's platform loader does not know (`contributions.dynamicTools`, `configFields`)",
+        explanation: "gtdx models two members the dynamic-tools specification adds: `contributions.dynamicTools` (the discovery tool and its executors) and the top-level `configFields` (operator-configured connection fields). \
+The platform's loader (greentic-extension-sdk-contract 1.2.25) rejects unknown keys at every level, so a describe.json carrying either one does not load there at all: not the tools, not the node types, nothing. \
+gtdx accepts them, because the specification defines them, and warns so that you know before publishing. Keep them only when the platform you publish to supports dynamic tools; otherwise remove them (for a `gtdx describe` project, remove `dynamicTools`/`configFields` from `[package.metadata.gtdx]`).",
     },
     // ----- lint: the authoring checklist -----
     Rule {

@@ -316,7 +316,34 @@ pub(crate) fn validate(
 
     if !structural {
         match typed() {
-            Ok(d) => out.describe = Some(d),
+            Ok(d) => {
+                // The loader's own checks beyond the shape (semver fields, ids, digests,
+                // whole-document invariants): any one refuses the whole extension.
+                let violations = gtdx_contract::invariants::violations(&d);
+                for v in &violations {
+                    sink.at(
+                        "E_CONTRACT",
+                        &v.pointer,
+                        format!("the platform's loader refuses the manifest: {}", v.message),
+                        Some(v.help.to_string()),
+                    );
+                }
+                for pointer in d.spec_only_members() {
+                    sink.at_key(
+                        "W_PLATFORM_UNKNOWN_FIELD",
+                        pointer,
+                        format!(
+                            "`{}` comes from the gtdx specification, but the platform's loader (contract {}) does not know it yet and refuses the whole describe.json",
+                            pointer.rsplit('/').next().unwrap_or(pointer),
+                            gtdx_contract::PLATFORM_CONTRACT_VERSION
+                        ),
+                        Some("keep it only if the platform you publish to supports it; `gtdx lint --explain W_PLATFORM_UNKNOWN_FIELD`".to_string()),
+                    );
+                }
+                if violations.is_empty() {
+                    out.describe = Some(d);
+                }
+            }
             Err(e) => {
                 let offset = sink
                     .doc

@@ -1,5 +1,13 @@
 //! The describe.json signature: ed25519 over the RFC 8785 form of the document without
 //! `signature`.
+//!
+//! The platform does not verify the bytes it received: it parses describe.json into its typed
+//! model, re-serialises it (filling defaults, dropping empty members) and checks the signature
+//! over the RFC 8785 form of *that*. So a describe.json is signed, and checked, in that
+//! normalised form ([`normalize`], from `gtdx-contract`'s model of the platform's): a signature
+//! made here verifies on the platform, and one the platform makes verifies here.
+//! [`sign_value`] and [`check_signature`] stay generic over any JSON document; worker manifests,
+//! which have no normalisation, use them directly.
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as B64;
@@ -38,6 +46,84 @@ pub fn sign_value(doc: &mut Value, key: &SecretKey, key_id: Option<&str>) -> Res
         obj.insert("signature".into(), Value::Object(block));
     }
     Ok(())
+}
+
+/// Why a describe.json cannot be brought into the platform's normalised form: the platform's
+/// loader would refuse it, so there is nothing it could verify.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the platform's loader refuses it ({0}); fix it (`gtdx validate` names every problem) and sign again")]
+pub struct NotLoadable(pub String);
+
+/// The platform's normalised form of a describe.json: parsed by its typed model, invariants
+/// checked, re-serialised. Idempotent.
+pub fn normalize(doc: &Value) -> Result<Value, NotLoadable> {
+    gtdx_contract::Describe::from_value(doc.clone())
+        .map(|d| d.to_value())
+        .map_err(|e| NotLoadable(e.to_string()))
+}
+
+/// Why a describe.json could not be signed.
+#[derive(Debug, thiserror::Error)]
+pub enum DescribeSignError {
+    #[error(transparent)]
+    NotLoadable(#[from] NotLoadable),
+    #[error(transparent)]
+    Canonical(#[from] JcsError),
+}
+
+/// Normalises `doc` (see [`normalize`]) and signs it in place, as the platform signs: the
+/// signature covers the RFC 8785 form of the normalised document without `signature`.
+pub fn sign_describe(
+    doc: &mut Value,
+    key: &SecretKey,
+    key_id: Option<&str>,
+) -> Result<(), DescribeSignError> {
+    *doc = normalize(doc)?;
+    sign_value(doc, key, key_id)?;
+    Ok(())
+}
+
+/// Checks a describe.json's signature the way the platform does: over its normalised form.
+/// A signature that holds only over the raw bytes (made by a signer that did not normalise) is
+/// reported invalid, saying so, because the platform will refuse it.
+pub fn check_describe_signature(doc: &Value) -> SignatureStatus {
+    let normalized = match normalize(doc) {
+        Ok(n) => n,
+        Err(e) => {
+            return match check_signature(doc) {
+                SignatureStatus::Valid { public_key, key_id }
+                | SignatureStatus::Invalid {
+                    public_key: Some(public_key),
+                    key_id,
+                    ..
+                } => SignatureStatus::Invalid {
+                    public_key: Some(public_key),
+                    key_id,
+                    reason: format!("the platform cannot verify this describe.json: {e}"),
+                },
+                other => other,
+            };
+        }
+    };
+    match check_signature(&normalized) {
+        SignatureStatus::Invalid {
+            public_key,
+            key_id,
+            reason,
+        } => {
+            let reason = if matches!(check_signature(doc), SignatureStatus::Valid { .. }) {
+                "the signature holds only over the file's raw bytes, not over the normalised form the platform verifies (it fills in defaults such as runtime.memoryLimitMB and the permission lists before checking); re-sign with `gtdx sign`, which signs the normalised form".to_string()
+            } else {
+                reason
+            };
+            SignatureStatus::Invalid {
+                public_key,
+                key_id,
+                reason,
+            }
+        }
+        other => other,
+    }
 }
 
 /// What a describe's signature block says.

@@ -56,7 +56,7 @@ pub enum SignError {
     Canonical {
         path: PathBuf,
         #[source]
-        source: jcs::JcsError,
+        source: describe::DescribeSignError,
     },
     #[error(transparent)]
     Write(#[from] gtdx_pack::write::WriteError),
@@ -135,7 +135,7 @@ pub fn sign_pack(path: &Path, key: &SecretKey, key_id: Option<&str>) -> Result<S
     let shown = PathBuf::from(format!("{}!describe.json", path.display()));
     let bytes = pack.describe.as_deref().unwrap_or_default();
     let mut doc = parse_describe(&shown, bytes)?;
-    describe::sign_value(&mut doc, key, key_id).map_err(|e| SignError::Canonical {
+    describe::sign_describe(&mut doc, key, key_id).map_err(|e| SignError::Canonical {
         path: shown,
         source: e,
     })?;
@@ -151,7 +151,7 @@ pub fn sign_describe_file(
 ) -> Result<Signed, SignError> {
     let bytes = gtdx_fsx::read(path)?;
     let mut doc = parse_describe(path, &bytes)?;
-    describe::sign_value(&mut doc, key, key_id).map_err(|e| SignError::Canonical {
+    describe::sign_describe(&mut doc, key, key_id).map_err(|e| SignError::Canonical {
         path: path.to_path_buf(),
         source: e,
     })?;

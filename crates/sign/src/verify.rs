@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use gtdx_pack::{Check, IntegrityFailure};
 use serde::Serialize;
 
-use crate::describe::{SignatureStatus, check_signature};
+use crate::describe::{SignatureStatus, check_describe_signature};
 use crate::keys::{KeyError, PublicKey};
 use crate::minisign::{Minisig, verify_file};
 
@@ -400,7 +400,7 @@ fn check_describe_bytes(rep: &mut VerifyReport, bytes: &[u8], policy: &TrustPoli
             );
         }
     };
-    match check_signature(&doc) {
+    match check_describe_signature(&doc) {
         SignatureStatus::Missing => rep.push(
             "signature",
             Status::Fail,

@@ -421,7 +421,7 @@ pub fn assemble(
             capabilities: tool.capabilities.clone().unwrap_or_default(),
             agentic_worker_metadata: ToolMetadata::from(&resolved),
             metadata_source: MetadataOrigin::from(&resolved.source),
-            secret_requirements: tool.secret_requirements.clone().unwrap_or_default(),
+            secret_requirements: tool.secret_requirements.clone(),
             usage_note: resolved.usage_hint.clone(),
         });
     }
@@ -588,7 +588,7 @@ fn aggregate_secrets(bindings: &[ExtensionToolBinding]) -> Vec<AggregatedSecret>
 
 /// A requirement without `required` is treated as required: an operator is asked for it.
 fn is_required(req: &SecretRequirement) -> bool {
-    req.required.unwrap_or(true)
+    req.required
 }
 
 #[cfg(test)]

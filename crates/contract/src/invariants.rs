@@ -1,0 +1,433 @@
+//! The checks the platform's loader makes beyond the shape of the JSON: the parse-time
+//! validation of its newtypes (semver fields, component ids, lowercase digests, capability ids,
+//! locales, secret keys) and the whole-document invariants of its `TryFrom`. A document that
+//! breaks any of them does not load, whole; `gtdx validate` reports every one, each at its JSON
+//! pointer, where the platform stops at the first.
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+
+use crate::manifest::{Describe, ExtensionKind, LocalizedText};
+
+/// One broken invariant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation {
+    /// Where, as an RFC 6901 pointer into the document.
+    pub pointer: String,
+    /// What is wrong, in one sentence.
+    pub message: String,
+    /// How to fix it.
+    pub help: &'static str,
+}
+
+/// Every invariant `d` breaks, in document order.
+pub fn violations(d: &Describe) -> Vec<Violation> {
+    let mut out = Checker::default();
+    out.compat(d);
+    out.capabilities(d);
+    out.runtime(d);
+    out.kind_rules(d);
+    out.contributions(d);
+    out.localization(d);
+    out.secrets(d);
+    out.config_schema(d);
+    out.0
+}
+
+#[derive(Default)]
+struct Checker(Vec<Violation>);
+
+impl Checker {
+    fn push(&mut self, pointer: String, message: String, help: &'static str) {
+        self.0.push(Violation {
+            pointer,
+            message,
+            help,
+        });
+    }
+
+    fn requirement(&mut self, pointer: String, text: &str) {
+        if let Err(e) = semver::VersionReq::parse(text) {
+            self.push(
+                pointer,
+                format!("`{text}` is not a semver requirement ({e})"),
+                "write a requirement such as `>=1.2.0` or `^1.2`",
+            );
+        }
+    }
+
+    fn version(&mut self, pointer: String, text: &str) {
+        if let Err(e) = semver::Version::parse(text) {
+            self.push(
+                pointer,
+                format!("`{text}` is not an exact semver version ({e})"),
+                "write an exact version such as `1.2.0`",
+            );
+        }
+    }
+
+    fn compat(&mut self, d: &Describe) {
+        let c = &d.compat;
+        self.requirement(
+            "/compat/min_designer_version".into(),
+            &c.min_designer_version,
+        );
+        self.requirement("/compat/min_runner_version".into(), &c.min_runner_version);
+        self.version("/compat/contract_version".into(), &c.contract_version);
+    }
+
+    fn capabilities(&mut self, d: &Describe) {
+        for (list, caps) in [
+            ("offered", &d.capabilities.offered),
+            ("required", &d.capabilities.required),
+        ] {
+            for (i, cap) in caps.iter().enumerate() {
+                let p = format!("/capabilities/{list}/{i}");
+                if !is_capability_id(&cap.id) {
+                    self.push(
+                        format!("{p}/id"),
+                        format!("capability id `{}` is not `<namespace>:<path>`", cap.id),
+                        "use a namespace of ASCII letters, digits, `-` or `_`, a `:`, and a non-empty path, e.g. `greentic:guardrail/topic`",
+                    );
+                }
+                if let Some(dep) = &cap.deprecated {
+                    self.deprecated(&format!("{p}/deprecated"), dep);
+                }
+            }
+        }
+    }
+
+    fn deprecated(&mut self, p: &str, dep: &crate::manifest::Deprecated) {
+        self.version(format!("{p}/since"), &dep.since);
+        if let Some(r) = &dep.removal_in {
+            self.version(format!("{p}/removal_in"), r);
+        }
+    }
+
+    fn runtime(&mut self, d: &Describe) {
+        let r = &d.runtime;
+        if !(1..=1024).contains(&r.memory_limit_mb) {
+            self.push(
+                "/runtime/memoryLimitMB".into(),
+                format!(
+                    "runtime.memoryLimitMB is {}, outside 1..=1024",
+                    r.memory_limit_mb
+                ),
+                "set a limit between 1 and 1024 MiB, or omit it for the default of 64",
+            );
+        }
+        if r.components.is_empty() {
+            self.push(
+                "/runtime/components".into(),
+                "runtime.components declares no component".into(),
+                "declare at least one component (`gtdx describe` writes this crate's own)",
+            );
+        }
+        for (key, c) in &r.components {
+            let p = format!("/runtime/components/{}", escape(key));
+            if !is_component_id(key) {
+                self.push(
+                    p.clone(),
+                    format!("component id `{key}` holds characters other than `a-z 0-9 . _ -`"),
+                    "use lowercase ASCII letters, digits, `.`, `_` and `-` only",
+                );
+            }
+            if !is_sha256(&c.sha256) {
+                self.push(
+                    format!("{p}/sha256"),
+                    format!("`{}` is not 64 lowercase hex digits", c.sha256),
+                    "write the SHA-256 of the component in lowercase hex (`gtdx build` does)",
+                );
+            }
+            match &c.gtpack {
+                Some(g) if !is_sha256(&g.sha256) => self.push(
+                    format!("{p}/gtpack/sha256"),
+                    format!("`{}` is not 64 lowercase hex digits", g.sha256),
+                    "write the SHA-256 of the component in lowercase hex (`gtdx build` does)",
+                ),
+                Some(_) => {}
+                None if c.oci_ref.is_none() => self.push(
+                    p,
+                    format!("component `{key}` has neither `oci_ref` nor `gtpack`"),
+                    "add `gtpack` (the component inside the pack; `gtdx build` writes it) or an `oci_ref`",
+                ),
+                None => {}
+            }
+        }
+    }
+
+    fn kind_rules(&mut self, d: &Describe) {
+        if d.execution.is_some() && d.kind != ExtensionKind::BundleExtension {
+            self.push(
+                "/execution".into(),
+                format!(
+                    "`execution` is only allowed on a BundleExtension (this is a {})",
+                    d.kind.as_str()
+                ),
+                "remove `execution`, or set `kind` to `BundleExtension`",
+            );
+        }
+        if d.kind == ExtensionKind::AddonExtension && d.contributions.addons.is_empty() {
+            self.push(
+                "/contributions".into(),
+                "an AddonExtension declares no `contributions.addons[]` entry".into(),
+                "declare the addon it provisions, or choose another `kind`",
+            );
+        }
+    }
+
+    fn contributions(&mut self, d: &Describe) {
+        let c = &d.contributions;
+        let components: BTreeSet<&str> = d.runtime.components.keys().map(String::as_str).collect();
+        let runtime_ref = |s: &mut Self, p: String, what: String, r: &str| {
+            if !is_component_id(r) {
+                s.push(
+                    p,
+                    format!("{what} runtime_ref `{r}` holds characters other than `a-z 0-9 . _ -`"),
+                    "name a key of `runtime.components`",
+                );
+            } else if !components.contains(r) {
+                s.push(
+                    p,
+                    format!("{what} runtime_ref `{r}` is not a key of runtime.components"),
+                    "name one of the declared components, or omit runtime_ref when there is one",
+                );
+            }
+        };
+        for (i, nt) in c.node_types.iter().enumerate() {
+            let p = format!("/contributions/nodeTypes/{i}");
+            if let Some(r) = &nt.runtime_ref {
+                runtime_ref(
+                    self,
+                    format!("{p}/runtime_ref"),
+                    format!("node type `{}`", nt.type_id),
+                    r,
+                );
+            }
+            self.localized(&format!("{p}/label"), &nt.label);
+            for (j, port) in nt.output_ports.iter().enumerate() {
+                self.localized(&format!("{p}/output_ports/{j}/label"), &port.label);
+            }
+            if let Some(dep) = &nt.deprecated {
+                self.deprecated(&format!("{p}/deprecated"), dep);
+            }
+        }
+        for (i, t) in c.tools.iter().enumerate() {
+            if let Some(r) = &t.runtime_ref {
+                runtime_ref(
+                    self,
+                    format!("/contributions/tools/{i}/runtime_ref"),
+                    format!("tool `{}`", t.name),
+                    r,
+                );
+            }
+        }
+        for (i, g) in c.guardrails.iter().enumerate() {
+            if let Some(r) = g.runtime_ref.as_deref().filter(|r| !is_component_id(r)) {
+                self.push(
+                    format!("/contributions/guardrails/{i}/runtime_ref"),
+                    format!("guardrail runtime_ref `{r}` holds characters other than `a-z 0-9 . _ -`"),
+                    "name a key of `runtime.components`",
+                );
+            }
+        }
+        for (i, r) in c.recipes.iter().enumerate() {
+            let p = format!("/contributions/recipes/{i}");
+            self.localized(&format!("{p}/display_name"), &r.display_name);
+            if let Some(desc) = &r.description {
+                self.localized(&format!("{p}/description"), desc);
+            }
+        }
+        let mut views = BTreeSet::new();
+        let tools: BTreeSet<&str> = c.tools.iter().map(|t| t.name.as_str()).collect();
+        for (i, v) in c.views.iter().enumerate() {
+            let p = format!("/contributions/views/{i}");
+            if !views.insert(v.id.as_str()) {
+                self.push(
+                    format!("{p}/id"),
+                    format!("view id `{}` is declared twice", v.id),
+                    "give each view its own id (the host routes views by `<extension id>/<view id>`)",
+                );
+            }
+            for (j, name) in v.tools.iter().enumerate() {
+                if !tools.contains(name.as_str()) {
+                    self.push(
+                        format!("{p}/tools/{j}"),
+                        format!("view `{}` lists tool `{name}`, which contributions.tools does not declare", v.id),
+                        "name one of this extension's own tools",
+                    );
+                }
+            }
+        }
+        let mut addons = BTreeSet::new();
+        for (i, a) in c.addons.iter().enumerate() {
+            let p = format!("/contributions/addons/{i}");
+            if !addons.insert(a.id.as_str()) {
+                self.push(
+                    format!("{p}/id"),
+                    format!("addon id `{}` is declared twice", a.id),
+                    "give each addon its own id",
+                );
+            }
+            if a.schema_version == 0 {
+                self.push(
+                    format!("{p}/schema_version"),
+                    format!("addon `{}` has schema_version 0", a.id),
+                    "schema_version starts at 1",
+                );
+            }
+            let mut outputs = BTreeSet::new();
+            for (j, o) in a.outputs.iter().enumerate() {
+                if !outputs.insert(o.name.as_str()) {
+                    self.push(
+                        format!("{p}/outputs/{j}/name"),
+                        format!("addon `{}` declares output `{}` twice", a.id, o.name),
+                        "give each output its own name",
+                    );
+                }
+            }
+            for (field, text) in [
+                ("config_schema", &a.config_schema),
+                ("desired_state_schema", &a.desired_state_schema),
+            ] {
+                self.schema_object(format!("{p}/{field}"), &format!("addon `{}` {field}", a.id), text);
+            }
+        }
+    }
+
+    fn schema_object(&mut self, pointer: String, what: &str, text: &str) {
+        let problem = match serde_json::from_str::<Value>(text) {
+            Ok(Value::Object(_)) => return,
+            Ok(_) => "parses as JSON but is not a JSON object",
+            Err(_) => "is not valid JSON",
+        };
+        self.push(
+            pointer,
+            format!("{what} {problem}"),
+            "write a JSON Schema object serialized as a string, e.g. \"{\\\"type\\\":\\\"object\\\"}\"",
+        );
+    }
+
+    fn localized(&mut self, pointer: &str, text: &LocalizedText) {
+        if let LocalizedText::Localized(l) = text {
+            for locale in l.locales.keys() {
+                if !is_locale(locale) {
+                    self.push(
+                        format!("{pointer}/locales/{}", escape(locale)),
+                        format!("locale `{locale}` holds characters other than ASCII letters, digits and `-`"),
+                        "use a BCP 47 tag such as `en` or `pt-BR`",
+                    );
+                }
+            }
+        }
+    }
+
+    fn localization(&mut self, d: &Describe) {
+        if let Some(l) = &d.metadata.description {
+            self.localized("/metadata/description", l);
+        }
+        self.localized("/metadata/summary", &d.metadata.summary);
+        let Some(loc) = &d.localization else { return };
+        if !is_locale(&loc.default_locale) {
+            self.push(
+                "/localization/default_locale".into(),
+                format!("locale `{}` holds characters other than ASCII letters, digits and `-`", loc.default_locale),
+                "use a BCP 47 tag such as `en` or `pt-BR`",
+            );
+        }
+        for (key, per_locale) in &loc.strings {
+            for locale in per_locale.keys().filter(|l| !is_locale(l)) {
+                self.push(
+                    format!("/localization/strings/{}/{}", escape(key), escape(locale)),
+                    format!("locale `{locale}` holds characters other than ASCII letters, digits and `-`"),
+                    "use a BCP 47 tag such as `en` or `pt-BR`",
+                );
+            }
+        }
+    }
+
+    fn secrets(&mut self, d: &Describe) {
+        for (i, s) in d.required_secrets.iter().enumerate() {
+            self.secret_key(format!("/requiredSecrets/{i}/key"), &s.key);
+        }
+        for (i, t) in d.contributions.tools.iter().enumerate() {
+            for (j, s) in t.secret_requirements.iter().enumerate() {
+                self.secret_key(
+                    format!("/contributions/tools/{i}/secret_requirements/{j}/key"),
+                    &s.key,
+                );
+            }
+        }
+    }
+
+    fn secret_key(&mut self, pointer: String, key: &str) {
+        if let Some(problem) = secret_key_problem(key) {
+            self.push(
+                pointer,
+                format!("secret key `{key}` {problem}"),
+                "write a key such as `vendor/api_key`: ASCII letters, digits, `.`, `_`, `-` and `/`",
+            );
+        }
+    }
+
+    fn config_schema(&mut self, d: &Describe) {
+        if let Some(text) = &d.config_schema {
+            self.schema_object("/configSchema".into(), "configSchema", text);
+        }
+    }
+}
+
+/// The platform's `SecretKey::parse`: why a key does not parse, if it does not.
+pub fn secret_key_problem(key: &str) -> Option<&'static str> {
+    if key.is_empty() {
+        Some("is empty")
+    } else if key.starts_with('/') {
+        Some("starts with `/`")
+    } else if !key
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '/'))
+    {
+        Some("holds characters other than ASCII letters, digits, `.`, `_`, `-` and `/`")
+    } else if key.split('/').any(|s| s == "..") {
+        Some("has a `..` segment")
+    } else {
+        None
+    }
+}
+
+/// The platform's `ComponentId`: non-empty `[a-z0-9._-]`.
+pub fn is_component_id(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '-' | '_' | '.'))
+}
+
+/// The platform's `Sha256`: exactly 64 lowercase hex digits.
+pub fn is_sha256(s: &str) -> bool {
+    s.len() == 64 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// The platform's `CapabilityId`: `<ns>:<path>`, both non-empty, ns of `[A-Za-z0-9_-]`.
+pub fn is_capability_id(s: &str) -> bool {
+    match s.split_once(':') {
+        Some((ns, path)) => {
+            !ns.is_empty()
+                && !path.is_empty()
+                && ns
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'))
+        }
+        None => false,
+    }
+}
+
+/// The platform's `Locale`: non-empty ASCII letters, digits and `-`.
+pub fn is_locale(s: &str) -> bool {
+    !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+}
+
+/// A JSON pointer token (RFC 6901 escaping).
+fn escape(token: &str) -> String {
+    token.replace('~', "~0").replace('/', "~1")
+}
