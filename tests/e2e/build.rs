@@ -198,11 +198,11 @@ fn assert_pack_layout(pack: &Path, component_path: &str, wasm: &[u8], extra_file
     );
     assert_eq!(c["gtpack"]["sha256"], digest);
     assert_eq!(c["gtpack"]["file"], component_path);
-    // The packed describe is a valid contract document.
-    gtdx_contract::Describe::from_json_str(
+    // The packed describe loads in the platform's model, in its normalised form.
+    crate::support::assert_platform_form(
+        "packed describe.json",
         std::str::from_utf8(entry(&entries, "describe.json")).unwrap(),
-    )
-    .expect("packed describe.json parses as v2");
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -538,7 +538,8 @@ fn inspect_shows_node_types_and_the_defaults_of_a_tool_without_metadata() {
             .unwrap()
             .remove("agentic_worker_metadata");
         v["contributions"]["nodeTypes"] = serde_json::json!([
-            {"type_id": "echo-node", "label": "Echo", "category": "Utilities"}
+            {"type_id": "echo-node", "label": "Echo", "category": "Utilities",
+             "icon": "echo", "color": "#123456", "complexity": "simple", "config_schema": "{}"}
         ]);
     });
     pack(minimal_wasm(), dir.path(), dir.path()).success();

@@ -48,6 +48,7 @@ fn describe_json(dir: &Path) -> Value {
         "gtdx describe failed in {}:\n{stderr}",
         dir.display()
     );
+    crate::support::assert_platform_form(&dir.display().to_string(), &stdout);
     serde_json::from_str(&stdout)
         .unwrap_or_else(|e| panic!("--stdout is not JSON ({e}):\n{stdout}"))
 }
@@ -513,10 +514,11 @@ fn package_metadata_fills_every_other_field() {
         "manifest_describe",
         serde_json::to_string_pretty(&d).unwrap()
     );
-    // Tool secrets are granted by the permissions automatically (E_SECRET_NOT_GRANTED).
+    // Tool secrets are granted by the permissions automatically (E_SECRET_NOT_GRANTED), in
+    // the URI form the host matches.
     assert_eq!(
         d["runtime"]["permissions"]["secrets"],
-        json!(["weather/station_key", "weather/api_key"])
+        json!(["secret://weather/station_key", "secret://weather/api_key"])
     );
     // Two components: each tool names this crate's.
     for t in tools(&d) {

@@ -63,3 +63,24 @@ pub fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// The conformance check every describe.json gtdx writes must pass: it loads in the platform's
+/// model (typed fields and every load-time invariant, `gtdx_contract::invariants`, written from
+/// the platform's rules), and it is already in the normalised form the platform re-serialises
+/// and verifies signatures over (so normalising it changes nothing).
+pub fn assert_platform_form(name: &str, text: &str) {
+    let describe = gtdx_contract::Describe::from_json_str(text)
+        .unwrap_or_else(|e| panic!("{name}: the platform's loader would refuse it: {e}\n{text}"));
+    let written: serde_json::Value = serde_json::from_str(text).expect("describe.json is JSON");
+    let mut normalised = describe.to_value();
+    // A signature or binding block is part of both; compare everything.
+    if written != normalised {
+        if let (Some(w), Some(n)) = (written.as_object(), normalised.as_object_mut()) {
+            n.retain(|k, v| w.get(k) != Some(v));
+        }
+        panic!(
+            "{name}: not in the platform's normalised form; normalising changes:\n{}",
+            serde_json::to_string_pretty(&normalised).unwrap_or_default()
+        );
+    }
+}

@@ -135,6 +135,15 @@ Each is reported at its JSON pointer; the platform stops at the first.",
 The platform's loader (greentic-extension-sdk-contract 1.2.25) rejects unknown keys at every level, so a describe.json carrying either one does not load there at all: not the tools, not the node types, nothing. \
 gtdx accepts them, because the specification defines them, and warns so that you know before publishing. Keep them only when the platform you publish to supports dynamic tools; otherwise remove them (for a `gtdx describe` project, remove `dynamicTools`/`configFields` from `[package.metadata.gtdx]`).",
     },
+    Rule {
+        code: "W_FIELD_DROPPED",
+        severity: Warning,
+        phase: Validate,
+        summary: "a key the platform accepts but silently drops (inside a tool's secret requirement)",
+        explanation: "Almost every object of describe.json is closed: an unknown key fails the load (`E_UNKNOWN_FIELD`). A tool's `secret_requirements[]` items are the exception: \
+the platform's model of a secret requirement accepts unknown keys and drops them, so a misspelt `requird` or `descripton` loses its value without a word, and the normalised form gtdx writes and signs does not carry it. \
+The fields are `key`, `required`, `description`, `scope`, `format`, `schema` and `examples`.",
+    },
     // ----- lint: the authoring checklist -----
     Rule {
         code: "W_CAPABILITIES_ABSENT",

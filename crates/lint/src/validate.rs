@@ -340,6 +340,7 @@ pub(crate) fn validate(
                         Some("keep it only if the platform you publish to supports it; `gtdx lint --explain W_PLATFORM_UNKNOWN_FIELD`".to_string()),
                     );
                 }
+                dropped_members(sink, value);
                 if violations.is_empty() {
                     out.describe = Some(d);
                 }
@@ -367,6 +368,48 @@ pub(crate) fn validate(
         }
     }
     out
+}
+
+/// Keys the platform accepts but silently drops (its secret requirements and localized texts
+/// are not closed objects): a typo there loses the value without a word, so say so.
+fn dropped_members(sink: &mut Sink<'_, '_>, value: &Value) {
+    const SECRET: &[&str] = &[
+        "key",
+        "required",
+        "description",
+        "scope",
+        "format",
+        "schema",
+        "examples",
+    ];
+    let Some(tools) = value.pointer("/contributions/tools").and_then(Value::as_array) else {
+        return;
+    };
+    for (i, tool) in tools.iter().enumerate() {
+        let Some(reqs) = tool.get("secret_requirements").and_then(Value::as_array) else {
+            continue;
+        };
+        for (j, req) in reqs.iter().enumerate() {
+            for key in req.as_object().into_iter().flat_map(|o| o.keys()) {
+                if SECRET.contains(&key.as_str()) {
+                    continue;
+                }
+                let pointer = format!(
+                    "/contributions/tools/{i}/secret_requirements/{j}/{}",
+                    gtdx_contract::diagnostic::escape_pointer_token(key)
+                );
+                let hint = crate::explain::nearest(key, SECRET)
+                    .map(|k| format!("did you mean `{k}`? "))
+                    .unwrap_or_default();
+                sink.at_key(
+                    "W_FIELD_DROPPED",
+                    &pointer,
+                    format!("`{key}` is not a field of a secret requirement: the platform accepts it and silently drops it, so it never reaches the operator"),
+                    Some(format!("{hint}the fields are {}", SECRET.join(", "))),
+                );
+            }
+        }
+    }
 }
 
 fn api_version(sink: &mut Sink<'_, '_>, value: &Value) {

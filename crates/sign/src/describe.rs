@@ -80,7 +80,16 @@ pub fn sign_describe(
 ) -> Result<(), DescribeSignError> {
     *doc = normalize(doc)?;
     sign_value(doc, key, key_id)?;
+    // Once more through the model, so `signature` stands where the model writes it and a
+    // second signing gives the same bytes.
+    *doc = normalize(doc)?;
     Ok(())
+}
+
+/// Whether `doc` is a describe.json (it names an `apiVersion`), as opposed to another signed
+/// document such as a worker manifest, which has no normalised form.
+pub fn is_describe(doc: &Value) -> bool {
+    doc.get("apiVersion").is_some()
 }
 
 /// Checks a describe.json's signature the way the platform does: over its normalised form.
@@ -227,6 +236,56 @@ pub fn check_signature(doc: &Value) -> SignatureStatus {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// A loadable describe.json that is not in normalised form (no memoryLimitMB, empty
+    /// permissions, a `>= ` requirement).
+    fn unnormalised() -> Value {
+        let mut d: Value =
+            serde_json::from_str(include_str!("../../../tests/fixtures/sign/describe.json"))
+                .unwrap();
+        d["runtime"].as_object_mut().unwrap().remove("memoryLimitMB");
+        d["runtime"]["permissions"] = json!({});
+        d["compat"]["min_designer_version"] = json!(">= 1.2.0");
+        d
+    }
+
+    #[test]
+    fn describes_are_signed_and_checked_over_the_normalised_form() {
+        let key = SecretKey::generate();
+        let mut doc = unnormalised();
+        sign_describe(&mut doc, &key, None).unwrap();
+        assert_eq!(doc["runtime"]["memoryLimitMB"], 64, "signing writes the normalised form");
+        assert_eq!(doc["compat"]["min_designer_version"], ">=1.2.0");
+        assert!(matches!(check_describe_signature(&doc), SignatureStatus::Valid { .. }));
+        // Dropping a defaulted field changes nothing the platform checks.
+        doc["runtime"].as_object_mut().unwrap().remove("memoryLimitMB");
+        assert!(matches!(check_describe_signature(&doc), SignatureStatus::Valid { .. }));
+        // A real change does.
+        doc["runtime"]["memoryLimitMB"] = json!(128);
+        assert!(matches!(check_describe_signature(&doc), SignatureStatus::Invalid { .. }));
+    }
+
+    #[test]
+    fn a_signature_over_the_raw_bytes_only_is_invalid_and_says_so() {
+        let key = SecretKey::generate();
+        let mut doc = unnormalised();
+        sign_value(&mut doc, &key, None).unwrap();
+        assert!(matches!(check_signature(&doc), SignatureStatus::Valid { .. }));
+        match check_describe_signature(&doc) {
+            SignatureStatus::Invalid { reason, .. } => {
+                assert!(reason.contains("only over the file's raw bytes"), "{reason}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_unloadable_describe_is_not_signed() {
+        let mut doc = unnormalised();
+        doc["runtime"]["components"]["demo"]["sha256"] = json!("NOT-HEX");
+        let err = sign_describe(&mut doc, &SecretKey::generate(), None).unwrap_err();
+        assert!(err.to_string().contains("loader refuses"), "{err}");
+    }
 
     #[test]
     fn sign_then_verify_independent_of_key_order_and_idempotent() {

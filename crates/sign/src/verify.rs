@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use gtdx_pack::{Check, IntegrityFailure};
 use serde::Serialize;
 
-use crate::describe::{SignatureStatus, check_describe_signature};
+use crate::describe::{SignatureStatus, check_describe_signature, check_signature, is_describe};
 use crate::keys::{KeyError, PublicKey};
 use crate::minisign::{Minisig, verify_file};
 
@@ -400,7 +400,12 @@ fn check_describe_bytes(rep: &mut VerifyReport, bytes: &[u8], policy: &TrustPoli
             );
         }
     };
-    match check_describe_signature(&doc) {
+    let status = if is_describe(&doc) {
+        check_describe_signature(&doc)
+    } else {
+        check_signature(&doc)
+    };
+    match status {
         SignatureStatus::Missing => rep.push(
             "signature",
             Status::Fail,
