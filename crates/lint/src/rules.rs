@@ -604,8 +604,11 @@ pub fn render_rules_markdown() -> String {
         "<!-- Generated from crates/lint/src/rules.rs by `cargo xtask schema`; do not edit. -->\n\n",
     );
     s.push_str(
-        "`gtdx validate` runs the *validate* rules. `gtdx lint` runs them first and, when the \
-         manifest is structurally valid, the *lint* rules; `gtdx lint --publish` adds the \
+        "`gtdx validate` runs the *validate* rules. `gtdx lint` runs them first, then the \
+         platform's own lint rules (*lint (platform rule)*: the codes, triggers and severities \
+         of the platform's `gtdx lint`, on the raw JSON, even when validation failed) and, when \
+         the manifest is structurally valid, gtdx's own checklist (*lint*), which is never \
+         stricter than the platform under a platform code; `gtdx lint --publish` adds the \
          publish-time rules. `gtdx lint --explain CODE` prints one entry below.\n\n\
          Exit status: 0 when nothing fails, 1 when an error is reported (or a warning, with \
          `--deny-warnings`), 2 when the file cannot be read as JSON at all. Infos never fail.\n\n",

@@ -40,8 +40,8 @@ fn esc(token: &str) -> String {
 
 /// `W_EXPORT_NAME`: an export the platform's linter lets through (or, for a guardrail, does not
 /// look at) whose interface and member are not WIT kebab names under
-/// `greentic:extension-design/`. `platform_checked` says the platform's `E_EXPORT_FORM` already
-/// covers the namespace and the `.` (tools), so only the names are checked here.
+/// `greentic:extension-design/`. For a tool (`guardrail` false) the platform's `E_EXPORT_FORM`
+/// already covers the namespace and the `.`, so only the names are checked here.
 fn export_name(sink: &mut Sink<'_, '_>, pointer: &str, export: &str, guardrail: bool) {
     if !guardrail && !qualified_export(export) {
         return; // the platform's E_EXPORT_FORM
