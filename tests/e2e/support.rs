@@ -23,6 +23,12 @@ pub fn shared_dir() -> PathBuf {
 pub fn gtdx() -> assert_cmd::Command {
     let mut cmd = assert_cmd::Command::cargo_bin("gtdx").expect("gtdx binary is built");
     cmd.env_remove("RUST_BACKTRACE").env("NO_COLOR", "1");
+    // `gtdx lint` compares with the installed copy under $GREENTIC_HOME by default: none here,
+    // unless a test sets its own.
+    cmd.env(
+        "GREENTIC_HOME",
+        workspace_root().join("target/e2e-greentic-home-empty"),
+    );
     cmd
 }
 

@@ -8,8 +8,9 @@
 //!    located at `file:line:column` with its JSON pointer and, for a misspelt key, the nearest
 //!    known one; the stringified schemas parsed and meta-validated with errors pointing *inside*
 //!    the string; then the typed model.
-//! 3. **Lint** (when asked, and when the manifest validated): the rules of [`rules::RULES`],
-//!    each with a stable code.
+//! 3. **Lint** (when asked): the platform's own lint rules over the raw JSON (they run even when
+//!    validation failed, as the platform's linter does), then, when the manifest validated,
+//!    gtdx's authoring checklist over the typed model. Every code is in [`rules::RULES`].
 //!
 //! Everything below [`check_file`] is I/O-free: [`check_str`] checks text a caller already has
 //! (e.g. a manifest `gtdx describe` just generated).
@@ -18,14 +19,16 @@ use std::path::Path;
 
 use gtdx_contract::{Describe, Diagnostic, Severity};
 
+mod checklist;
 mod explain;
-mod lint;
 pub mod load;
+mod platform;
 pub mod rules;
 mod text;
 mod validate;
 
 pub use load::LoadError;
+pub use platform::diff::{BaselineSource, greentic_home};
 pub use rules::{Phase, RULES, Rule, explain, render_rules_markdown};
 
 /// What to check.
@@ -40,6 +43,9 @@ pub struct Options {
     /// directory when this is `None`; text checked with [`check_str`] and no directory skips
     /// those rules.
     pub package_dir: Option<std::path::PathBuf>,
+    /// What `W_DESCRIBE_DIFF_BREAKING` compares with (lint only). An explicit file that cannot
+    /// be read or parsed makes the check fail with a [`LoadError`] naming it.
+    pub baseline: BaselineSource,
 }
 
 impl Options {
@@ -72,7 +78,8 @@ pub struct Report {
     pub diagnostics: Vec<Diagnostic>,
     /// The typed manifest, when it is structurally valid.
     pub describe: Option<Describe>,
-    /// Whether the lint rules ran (they are skipped when validation failed).
+    /// Whether gtdx's own checklist ran (it needs the typed model, so it is skipped when
+    /// validation failed; the platform's rules run on every JSON object).
     pub linted: bool,
 }
 
@@ -157,15 +164,22 @@ fn check_value(
     typed: impl FnOnce() -> Result<Describe, serde_json::Error>,
 ) -> Result<Report, LoadError> {
     let value = load::parse_json(file, text)?;
+    let baseline = if options.lint {
+        platform::diff::resolve(&options.baseline, &value)?
+    } else {
+        None
+    };
     let doc = validate::Doc::new(file, text);
     let mut sink = validate::Sink::new(&doc);
     let validated = validate::validate(&mut sink, &value, typed);
     let mut linted = false;
-    if options.lint
-        && let Some(describe) = &validated.describe
-    {
-        lint::run(&mut sink, describe, &validated, options);
-        linted = true;
+    if options.lint {
+        // The platform's rules read the raw JSON and run whether or not it would load.
+        platform::run(&mut sink, &value, options, baseline.as_ref());
+        if let Some(describe) = &validated.describe {
+            checklist::run(&mut sink, describe, &validated, options);
+            linted = true;
+        }
     }
     let mut diagnostics = sink.out;
     diagnostics.sort_by(|a, b| {

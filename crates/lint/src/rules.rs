@@ -11,7 +11,10 @@ use gtdx_contract::Severity;
 pub enum Phase {
     /// Structural checks (`gtdx validate`, and the first step of `gtdx lint`).
     Validate,
-    /// `gtdx lint`, on a manifest that validated.
+    /// `gtdx lint`: the platform's own lint rules, on any JSON object (even one that did not
+    /// validate), with the platform's code, trigger and severity.
+    Platform,
+    /// `gtdx lint`: gtdx's own checklist, on a manifest that validated.
     Lint,
     /// `gtdx lint --publish` only.
     Publish,
@@ -23,6 +26,7 @@ impl Phase {
     pub fn as_str(self) -> &'static str {
         match self {
             Phase::Validate => "validate",
+            Phase::Platform => "lint (platform rule)",
             Phase::Lint => "lint",
             Phase::Publish => "lint --publish",
             Phase::Sources => "describe, lint --manifest-path",
@@ -144,6 +148,161 @@ gtdx accepts them, because the specification defines them, and warns so that you
 the platform's model of a secret requirement accepts unknown keys and drops them, so a misspelt `requird` or `descripton` loses its value without a word, and the normalised form gtdx writes and signs does not carry it. \
 The fields are `key`, `required`, `description`, `scope`, `format`, `schema` and `examples`.",
     },
+    // ----- lint: the platform's own rules (raw JSON, any document) -----
+    Rule {
+        code: "E_SCHEMA_HOST",
+        severity: Error,
+        phase: Platform,
+        summary: "`$schema` missing or not `https://store.greentic.cloud/schemas/describe-v2.json`",
+        explanation: "The platform linter requires `\"$schema\": \"https://store.greentic.cloud/schemas/describe-v2.json\"`, exactly. The legacy `store.greentic.ai` host, another value and a missing key are all reported. Editors use the value to offer completion and inline validation.",
+    },
+    Rule {
+        code: "E_ENGINE_DEPRECATED",
+        severity: Error,
+        phase: Platform,
+        summary: "the deprecated `engine` block is present",
+        explanation: "`engine` is deprecated and the platform's linter rejects any describe that still carries it, whatever its value. Move the designer bound to `compat.min_designer_version` and the runner bound to `compat.min_runner_version`, then delete `engine`.",
+    },
+    Rule {
+        code: "E_CAP_CYCLE",
+        severity: Error,
+        phase: Platform,
+        summary: "a capability id both offered and required",
+        explanation: "An id present in both `capabilities.offered` and `capabilities.required` is a self-cycle: the resolver would satisfy the requirement with the extension itself. Remove it from `required`.",
+    },
+    Rule {
+        code: "E_VERSION_SEMVER",
+        severity: Error,
+        phase: Platform,
+        summary: "`metadata.version` does not parse as a semver version",
+        explanation: "`metadata.version` is half of the extension's identity (`<id>@<version>`), which the store and installer address it by, and the diff rule compares it; it must be an exact semver version such as `1.3.0` or `1.3.0-research.2`. The platform checks only this field; gtdx checks the compat versions under `E_COMPAT_VERSION` and the capability versions under `E_CAPABILITY_VERSION`.",
+    },
+    Rule {
+        code: "E_ID_PATTERN",
+        severity: Error,
+        phase: Platform,
+        summary: "`metadata.id` is not two or more dot-separated WIT kebab names",
+        explanation: "The id becomes the WIT package name, so each dot-separated segment must be a WIT kebab name: lowercase words of letters and digits, each starting with a letter, joined by `-`, and there must be at least two segments (a namespace and a name). The full pattern is `^[a-z][a-z0-9]*(-[a-z][a-z0-9]*)*(\\.[a-z][a-z0-9]*(-[a-z][a-z0-9]*)*)+$`. Any namespace is allowed: `com.acme.my-ext` and `greentic.telco-x` pass; `greentic.3aigent` (a word starting with a digit), `greentic.my_ext` and `hello` fail.",
+    },
+    Rule {
+        code: "E_RUNTIME_REF",
+        severity: Error,
+        phase: Platform,
+        summary: "a tool's or node type's `runtime_ref` names no key of `runtime.components`",
+        explanation: "`runtime_ref` says which component of `runtime.components` runs a tool or node type; one that names no component cannot be dispatched. gtdx names the nearest key. (A missing `runtime_ref` when there are several components is gtdx's `E_RUNTIME_REF_MISSING`; guardrails are gtdx's `E_GUARDRAIL_RUNTIME_REF`.)",
+    },
+    Rule {
+        code: "E_EXPORT_FORM",
+        severity: Error,
+        phase: Platform,
+        summary: "a tool's `export` is not `greentic:extension-design/<interface>.<member>`",
+        explanation: "A tool's `export` must be fully qualified: `greentic:extension-design/` followed by `<interface>.<member>`, e.g. `greentic:extension-design/tools.invoke-tool`. A bare member name such as `invoke-tool` is rejected. The platform checks the namespace and the `.`; gtdx's `W_EXPORT_NAME` also checks that both names are WIT kebab names, and checks guardrail exports.",
+    },
+    Rule {
+        code: "E_TOOL_NAMING",
+        severity: Error,
+        phase: Platform,
+        summary: "a tool name that is not snake_case, or two names of which one extends the other at a `_`",
+        explanation: "Tool names are function names for the LLM: snake_case, `^[a-z][a-z0-9_]*$`, e.g. `tx_resolve_prefix`. Two tools named `foo` and `foo_bar` are near-duplicates a model confuses, so the pair is reported too; rename one so neither extends the other. (Identical names are `E_DUPLICATE_TOOL`; names over 64 characters `E_TOOL_NAME_LENGTH`; doubled or trailing underscores `W_TOOL_NAME_FORM`.)",
+    },
+    Rule {
+        code: "E_PERMS_SECRETS_PLAIN_KEY",
+        severity: Error,
+        phase: Platform,
+        summary: "a `runtime.permissions.secrets` entry that is a plain key, not a grant",
+        explanation: "`runtime.permissions.secrets` lists read *grants*, which the host matches against the URI a key resolves to (`secret://<key>`): `secret://tavily/api_key` (one key), `secret://tavily` or `secret://tavily/` (every key under `tavily/`), or `*`. A plain key such as `tavily/api_key` or `SLACK_BOT_TOKEN` grants nothing at run time, and the platform's linter rejects it (it accepts `*`, anything holding `://`, and a prefix ending in `/`). Declare the credential itself in the top-level `requiredSecrets`, and grant its URI here.",
+    },
+    Rule {
+        code: "E_SECRET_KEY_NOT_CANONICAL",
+        severity: Error,
+        phase: Platform,
+        summary: "a declared secret key outside the canonical form",
+        explanation: "Keys in `requiredSecrets[].key` and `contributions.tools[].secret_requirements[].key` must be canonical: non-empty, only `a-z 0-9 . _ - /`, no leading or trailing `/`, no `..` segment, no `://`. A single segment (`api_key`) is canonical. The key *is* the resolution id (`secret://<key>`), so the platform never rewrites one: rename it (and its grant).",
+    },
+    Rule {
+        code: "E_VIEW_ID_PATTERN",
+        severity: Error,
+        phase: Platform,
+        summary: "a view id that does not match `^[a-z0-9][a-z0-9._-]*$`",
+        explanation: "A view's `id` names its directory, `assets/views/<id>/`, and must match `^[a-z0-9][a-z0-9._-]*$`. It is checked before it is joined into a path, so `../x` is reported as a bad id; the view's other checks are skipped until it is fixed.",
+    },
+    Rule {
+        code: "E_VIEW_ENTRY_UNREADABLE",
+        severity: Error,
+        phase: Platform,
+        summary: "a view's entry file exists but cannot be read as UTF-8 text",
+        explanation: "The entry was found under `assets/views/<id>/` but could not be read (not UTF-8, a directory, or a permissions problem), so its contents could not be checked for remote assets. Save it as UTF-8 HTML.",
+    },
+    Rule {
+        code: "E_VIEW_REMOTE_ASSET",
+        severity: Error,
+        phase: Platform,
+        summary: "a view's entry HTML loads a script, stylesheet or image from a remote origin",
+        explanation: "The pack's digests vouch for the files inside it; a `<script src>`, `<img src>` or `<link href>` starting with `http` or `//` pulls unverified code or content at run time. Ship the asset inside the pack under `assets/views/<id>/` and reference it by a relative path. Hyperlinks (`<a href>`) are fine.",
+    },
+    Rule {
+        code: "E_ADDON_ID_PATTERN",
+        severity: Error,
+        phase: Platform,
+        summary: "an addon id that does not match `^[a-z0-9][a-z0-9-]*$`",
+        explanation: "The platform addresses an addon as `<extension id>/<addon id>`; the id must be lowercase letters, digits and `-`, starting with a letter or digit. A missing id counts as empty.",
+    },
+    Rule {
+        code: "W_ADDON_FAMILY_UNKNOWN",
+        severity: Warning,
+        phase: Platform,
+        summary: "an addon `family` that this snapshot of the known families does not list",
+        explanation: "Known families: `vector-db`, `cache`, `sql`, `queue`, `object-store`, `search`. A flow that asks for a family finds the addon only if the platform knows the family. A warning because the list is a snapshot and goes stale by construction.",
+    },
+    Rule {
+        code: "E_ADDON_OUTPUT_NAME",
+        severity: Error,
+        phase: Platform,
+        summary: "an addon output name that is not an environment variable name",
+        explanation: "Addon outputs are injected into the consuming service as environment variables, so each `outputs[].name` must match `^[A-Za-z_][A-Za-z0-9_]*$`, e.g. `DATABASE_URL`. A missing name counts as empty.",
+    },
+    Rule {
+        code: "E_ADDON_SECRET_IN_DESIRED_STATE",
+        severity: Error,
+        phase: Platform,
+        summary: "an addon's `desired_state_schema` declares a credential-like property",
+        explanation: "`observe` can never read a credential back, so a credential in desired state diffs forever and no plan is ever clean. Credentials reach the addon through its runtime binding. The names are found by the platform's credential-name detector (e.g. `api_key`, `auth_token`, `adminPassword`; not `secret_ref`, `password_policy`, `max_tokens`), at any depth of the schema. An unparseable schema string is skipped.",
+    },
+    Rule {
+        code: "E_ADDON_BACKUP_NOT_EXPORTED",
+        severity: Error,
+        phase: Platform,
+        summary: "an addon sets `supports_backup: true` but `wit/world.wit` exports no backup interface",
+        explanation: "The platform would offer a pre-destroy snapshot and call an export that does not exist. Export `greentic:extension-addon/backup` from the world in `wit/world.wit` (next to describe.json), or drop the claim. Silent when `wit/world.wit` is absent (e.g. a packed extension).",
+    },
+    Rule {
+        code: "W_ADDON_BACKUP_UNDECLARED",
+        severity: Warning,
+        phase: Platform,
+        summary: "`wit/world.wit` exports a backup interface but no addon sets `supports_backup: true`",
+        explanation: "The capability is implemented but never advertised, so the platform never offers it. Set `supports_backup: true` on the addon it serves, or remove the export.",
+    },
+    Rule {
+        code: "E_CONFIG_SCHEMA_INVALID",
+        severity: Error,
+        phase: Platform,
+        summary: "top-level `configSchema` is not a string holding a JSON Schema object",
+        explanation: "`configSchema` is the extension's operator configuration form, a JSON Schema serialized as a string. An inline object, text that is not JSON, or JSON that is not an object renders as an empty form with no error, telling the operator there is nothing to configure.",
+    },
+    Rule {
+        code: "E_CONFIG_SCHEMA_SECRET",
+        severity: Error,
+        phase: Platform,
+        summary: "a `configSchema` property names a credential",
+        explanation: "`configSchema` values are stored and handed back as plain tenant configuration. Declare credentials in the top-level `requiredSecrets` (key, format, description), whose values take the secret store's path. Uses the same credential-name detector as `E_ADDON_SECRET_IN_DESIRED_STATE`.",
+    },
+    Rule {
+        code: "W_DESCRIBE_DIFF_BREAKING",
+        severity: Warning,
+        phase: Platform,
+        summary: "tools, node types or offered capabilities removed since the baseline without a breaking version bump",
+        explanation: "`gtdx lint` compares the manifest with a baseline: by default (`--baseline installed`) the installed copy, the highest `<id>-<version>` directory under `$GREENTIC_HOME/extensions/<kind dir>/` (`~/.greentic` by default; silent when nothing is installed); with `--baseline FILE` that describe.json; `--baseline none` turns it off. A tool name, node type `type_id` or offered capability id present in the baseline and missing now breaks the flows and agents that use it. Only a breaking bump of `metadata.version` excuses it: a higher major, or a higher minor under 0.x (1.4.2 → 2.0.0, 0.3.1 → 0.4.0). Additions, required capabilities and schema changes are not compared.",
+    },
     // ----- lint: the authoring checklist -----
     Rule {
         code: "W_CAPABILITIES_ABSENT",
@@ -153,14 +312,6 @@ The fields are `key`, `required`, `description`, `scope`, `format`, `schema` and
         explanation: "When `capabilities` is absent, consumers default to `[\"flow\"]`. The tool is then invisible to every agentic worker, silently, because defaulting is not an error. \
 This is the usual reason a freshly written tool never appears in the composer.\n\n\
 Declare the surfaces explicitly: `\"capabilities\": [\"agentic_worker\", \"flow\"]` for both, or just one of them.",
-    },
-    Rule {
-        code: "E_CAPABILITY_UNKNOWN",
-        severity: Error,
-        phase: Lint,
-        summary: "a capability other than `agentic_worker` or `flow`",
-        explanation: "There are exactly two surfaces: `agentic_worker` (the agentic worker's tool list and the Designer's Tools picker) and `flow` (the flow surface). \
-Any other string matches no surface, so the tool is not offered where the author meant it to be (`agentic-worker` and `agent` are common misspellings).",
     },
     Rule {
         code: "W_DESCRIPTION_MISSING",
@@ -235,75 +386,11 @@ Draggable blocks come only from `contributions.nodeTypes[]`, and there is no bui
     },
     // ----- lint: the platform linter's codes -----
     Rule {
-        code: "E_EXPORT_FORM",
-        severity: Error,
-        phase: Lint,
-        summary: "an `export` that is not `greentic:extension-design/<interface>.<member>`",
-        explanation: "The runtime dispatches through the WIT export named here, and requires it fully qualified: `greentic:extension-design/<interface>.<member>`, \
-e.g. `greentic:extension-design/tools.invoke-tool`; never a bare member name such as `invoke-tool`. Checked for tools and guardrails.",
-    },
-    Rule {
-        code: "E_RUNTIME_REF",
-        severity: Error,
-        phase: Lint,
-        summary: "a `runtime_ref` naming no key of `runtime.components`, or missing when there are several components",
-        explanation: "`runtime_ref` selects the component a tool, node type or guardrail dispatches to. It must name a key of `runtime.components`. \
-It may be omitted only when the extension declares exactly one component; with several, the runtime cannot choose, so it is required.",
-    },
-    Rule {
-        code: "E_TOOL_NAMING",
-        severity: Error,
-        phase: Lint,
-        summary: "a tool name that is not snake_case (at most 64 characters)",
-        explanation: "Tool names are what the LLM calls and what an AgentConfig allow-list names. The platform requires snake_case: lowercase ASCII letters and digits separated by single underscores, starting with a letter, \
-at most 64 characters (the function-name limit of LLM providers). E.g. `tx_resolve_prefix`.",
-    },
-    Rule {
-        code: "E_SCHEMA_HOST",
-        severity: Error,
-        phase: Lint,
-        summary: "`$schema` missing or not `https://store.greentic.cloud/schemas/describe-v2.json`",
-        explanation: "The platform linter requires `\"$schema\": \"https://store.greentic.cloud/schemas/describe-v2.json\"`, exactly. \
-The legacy `store.greentic.ai` host and a missing key are both reported. Editors use the value to offer completion and inline validation.",
-    },
-    Rule {
-        code: "E_ENGINE_DEPRECATED",
-        severity: Error,
-        phase: Lint,
-        summary: "the deprecated `engine` block is present",
-        explanation: "`engine` is deprecated and the platform's linter rejects any describe that still carries it. \
-Move the designer bound to `compat.min_designer_version` and the runner bound to `compat.min_runner_version`, then delete `engine`.",
-    },
-    Rule {
-        code: "E_CAP_CYCLE",
-        severity: Error,
-        phase: Lint,
-        summary: "a capability id both offered and required",
-        explanation: "An id present in both `capabilities.offered` and `capabilities.required` is a self-cycle: the extension would need itself to be installed first. Remove it from `required`.",
-    },
-    Rule {
-        code: "E_VERSION_SEMVER",
-        severity: Error,
-        phase: Lint,
-        summary: "a version that does not parse as semver (exact where exact is required, a range where a range is)",
-        explanation: "`metadata.version` and `compat.contract_version` must be exact semver versions (`1.3.0`, `1.3.0-research.2`). \
-`compat.min_designer_version`, `compat.min_runner_version` and every `capabilities.*[].version` are semver requirements (`>=1.2.0`, `^1.2.0`); parsing fails closed, never matching everything. \
-With `--publish`, `capabilities.offered[].version` must be an exact version.",
-    },
-    Rule {
-        code: "E_ID_PATTERN",
-        severity: Error,
-        phase: Lint,
-        summary: "`metadata.id` not of the form `greentic.<name>` (`^greentic\\.[a-z0-9][a-z0-9-]*$`)",
-        explanation: "The platform linter is stricter than the schema's reverse-DNS pattern: an extension id is `greentic.` followed by lowercase letters, digits and hyphens, e.g. `greentic.telco-x`. \
-`metadata.id` and `metadata.version` form the identity (`<id>@<version>`) the store and installer address the artifact by.",
-    },
-    Rule {
         code: "E_SHA256_ZERO",
         severity: Error,
         phase: Publish,
         summary: "a component digest is the all-zeros placeholder",
-        explanation: "Scaffolds ship `sha256` as 64 zeros until the first build. A published artifact must carry the real digest of the component (`gtdx build` writes it). Only checked with `--publish`.",
+        explanation: "Scaffolds ship `sha256` as zeros until the first build. A published artifact must carry the real digest of the component and of its gtpack (`gtdx build` writes them); any non-empty run of `0` in `runtime.components.<k>.sha256` or `.gtpack.sha256` is reported. Only checked with `--publish`.",
     },
     Rule {
         code: "E_NETWORK_HTTPS",
@@ -336,20 +423,11 @@ The runtime drops non-loopback http patterns, so the extension would be denied t
         explanation: "Flow edges connect to an output port by name; two ports with one name cannot both be wired. Rename one.",
     },
     Rule {
-        code: "E_SECRET_KEY_FORM",
-        severity: Error,
-        phase: Lint,
-        summary: "a secret key not of the form `vendor/key`",
-        explanation: "Secret keys are namespaced paths of exactly two segments, `vendor/key`, e.g. `tavily/api_key` or `telcox/api_token` (letters, digits, `_`, `-`, `.`). \
-Checked in tools' `secret_requirements`, top-level `requiredSecrets` and `runtime.permissions.secrets`.",
-    },
-    Rule {
         code: "E_SECRET_NOT_GRANTED",
         severity: Error,
         phase: Lint,
         summary: "a tool requires a secret that `runtime.permissions.secrets` does not grant",
-        explanation: "A tool may read only the secrets the extension declares in `runtime.permissions.secrets` (the list `gtdx install` shows the operator for consent). \
-A secret a tool requires but the permissions do not grant is denied at run time. Add the key to `runtime.permissions.secrets`.",
+        explanation: "A tool may read only the secrets the extension is granted in `runtime.permissions.secrets` (the list `gtdx install` shows the operator for consent). The host resolves a declared key as `secret://<key>` and allows the read when an entry equals that URI or is a prefix of it ending at a `/` boundary, or is `*`: `secret://tavily/api_key`, `secret://tavily` and `secret://tavily/` all grant `tavily/api_key`; a plain `tavily/api_key` grants nothing. A secret a tool requires but no entry grants is denied at run time. Add its URI to `runtime.permissions.secrets`.",
     },
     Rule {
         code: "E_TOOL_REF",
@@ -368,14 +446,6 @@ A secret a tool requires but the permissions do not grant is denied at run time.
 or only parameters the platform can supply from the active connection's configuration. Make the parameters optional if they are not supplied that way.",
     },
     Rule {
-        code: "W_CONFIG_SCHEMA_UNPUBLISHED",
-        severity: Warning,
-        phase: Lint,
-        summary: "top-level `configSchema`, which the platform's published describe-v2 schema does not list",
-        explanation: "gtdx models a top-level `configSchema` (the extension's configuration schema, as a string), but the platform's published describe-v2 JSON Schema does not list it and sets `additionalProperties: false`. \
-A store or designer that validates against the published schema rejects the manifest. Keep it only if your target platform version reads it.",
-    },
-    Rule {
         code: "E_COMPONENT_SOURCE",
         severity: Error,
         phase: Lint,
@@ -386,17 +456,14 @@ The schema does not enforce this but the platform's deserializer does, so the ma
     Rule {
         code: "E_VIEW_ENTRY_PATH",
         severity: Error,
-        phase: Lint,
-        summary: "a view's `entry` is not a safe path inside its view directory",
-        explanation: "A view's `entry` is its HTML file, relative to `assets/views/<view id>/` inside the pack. \
-It must be a relative, `/`-separated path without `..` or `.` components, backslashes, drive letters or a URL: \
-a path that escapes the view directory could point the host at another view's files or at nothing at all. \
-Write it as, e.g., `\"entry\": \"index.html\"` and put the file at `assets/views/<id>/index.html` next to describe.json.",
+        phase: Platform,
+        summary: "a view's `entry` escapes its view directory (absolute, or a `..` segment)",
+        explanation: "A view's `entry` is its HTML file, relative to `assets/views/<view id>/` inside the pack. An absolute path or one with a `..` segment escapes that directory and could point the host at another view's files or at nothing. Write it as, e.g., `\"entry\": \"index.html\"` and put the file at `assets/views/<id>/index.html` next to describe.json. (gtdx's `W_VIEW_ENTRY_FORM` also warns about `.` components, backslashes, drive letters and URLs.)",
     },
     Rule {
         code: "E_VIEW_ENTRY_MISSING",
         severity: Error,
-        phase: Lint,
+        phase: Platform,
         summary: "a view's entry file does not exist under `assets/views/<id>/`",
         explanation: "The host loads a view from `assets/views/<view id>/<entry>` inside the pack; a missing file is a blank panel. \
 gtdx looks for it next to describe.json (the directory `gtdx build` packs `assets/` from; for `gtdx describe`, the package root). \
@@ -405,12 +472,90 @@ Create the file, or fix `entry`.",
     Rule {
         code: "W_VIEW_SLOT_UNKNOWN",
         severity: Warning,
-        phase: Lint,
+        phase: Platform,
         summary: "a view's `placement.slot` is not a slot the hosts are known to define",
         explanation: "`placement.slot` names the host mount point, e.g. `designer.sidebar`, `admin.sidebar` or `admin.tenantDetail`. \
 It is a free string rather than an enum because the hosts' navigation changes with the product while a published describe is signed and immutable, \
 so an unknown slot is a warning, not an error: a host that cannot resolve it mounts the view under an \"Extensions\" section with a diagnostic. \
 Check the spelling, and that the slot belongs to the view's `surface`.",
+    },
+    // ----- lint: gtdx's checks that are stricter than the platform's -----
+    Rule {
+        code: "W_CAPABILITY_UNKNOWN",
+        severity: Warning,
+        phase: Lint,
+        summary: "a tool capability that is neither `agentic_worker` nor `flow`",
+        explanation: "The runtime has two surfaces: `agentic_worker` (the agentic worker's tool list and the Designer's Tools picker) and `flow` (the flow surface). The platform keeps `capabilities` an open list of strings (a shipped extension offers `studio` tools), so another value is allowed, but it serves neither surface: unless the tool also lists them, it does not appear there. `agentic-worker` and `agent` are common misspellings.\n\nStricter than the platform, which accepts any string: hence a warning, not an error.",
+    },
+    Rule {
+        code: "E_COMPAT_VERSION",
+        severity: Error,
+        phase: Lint,
+        summary: "a `compat` version that does not parse (`contract_version` exact, the minimum versions requirements)",
+        explanation: "`compat.contract_version` must be an exact semver version (`1.3.0`); `compat.min_designer_version` and `compat.min_runner_version` semver requirements (`>=1.2.0`, `^1.2.0`). The platform's lint does not check them, but its loader parses all three eagerly, so a bad one fails the whole describe: the extension does not load. Hence an error.",
+    },
+    Rule {
+        code: "E_CAPABILITY_VERSION",
+        severity: Error,
+        phase: Lint,
+        summary: "a capability `version` that is not a semver requirement (with `--publish`, an offered one that is not exact)",
+        explanation: "Every `capabilities.offered[].version` and `capabilities.required[].version` is parsed as a semver requirement (`>=1.2.0`, `^1.2.0`) when the resolver matches capabilities, and parsing fails closed: a bad one never matches, so the capability is never resolved. The platform's lint does not check it, but the extension would be broken at run time, hence an error. With `--publish`, an offered version must be exact (`1.2.0`), as the platform's publish requires.",
+    },
+    Rule {
+        code: "E_RUNTIME_REF_MISSING",
+        severity: Error,
+        phase: Lint,
+        summary: "a tool, node type or guardrail without `runtime_ref` when there are several components",
+        explanation: "With one component, everything runs in it. With several, a tool, node type or guardrail without `runtime_ref` leaves the runtime no way to choose, so it cannot be dispatched. The platform's lint only checks refs that are present (`E_RUNTIME_REF`); this is stricter, but an error because the contribution is broken at run time. Add `\"runtime_ref\"` naming one of the keys of `runtime.components`.",
+    },
+    Rule {
+        code: "E_GUARDRAIL_RUNTIME_REF",
+        severity: Error,
+        phase: Lint,
+        summary: "a guardrail's `runtime_ref` names no key of `runtime.components`",
+        explanation: "The platform's `E_RUNTIME_REF` covers tools and node types only. A guardrail whose `runtime_ref` names no component cannot be dispatched either, so gtdx reports it as an error under its own code.",
+    },
+    Rule {
+        code: "W_EXPORT_NAME",
+        severity: Warning,
+        phase: Lint,
+        summary: "an export whose interface or member is not a WIT kebab name, or a guardrail export not of the form `greentic:extension-design/<interface>.<member>`",
+        explanation: "Component exports are WIT names: lowercase words joined by `-`. An export such as `greentic:extension-design/Tools.invoke_tool` passes the platform's `E_EXPORT_FORM` (it only checks the namespace and the `.`) but names nothing a component can export. Guardrail exports, which the platform's lint does not check, are held to the same form. Stricter than the platform, hence a warning.",
+    },
+    Rule {
+        code: "E_TOOL_NAME_LENGTH",
+        severity: Error,
+        phase: Lint,
+        summary: "a tool name longer than 64 characters",
+        explanation: "LLM providers refuse function names longer than 64 characters, so the tool is invisible to every model. The platform's lint does not cap the length; gtdx does, as an error, because the tool is broken at run time. Shorten the name.",
+    },
+    Rule {
+        code: "W_TOOL_NAME_FORM",
+        severity: Warning,
+        phase: Lint,
+        summary: "a tool name with a doubled or trailing `_`",
+        explanation: "gtdx's naming convention joins snake_case words with single underscores (`tx_resolve_prefix`, not `tx__resolve` or `tx_resolve_`). The platform's snake_case accepts both, so this is only a warning.",
+    },
+    Rule {
+        code: "I_SECRET_KEY_UNNAMESPACED",
+        severity: Info,
+        phase: Lint,
+        summary: "a secret key of a single segment, without a `vendor/` namespace",
+        explanation: "A single-segment key such as `api_key` is canonical and the platform accepts it. A `vendor/` prefix (`tavily/api_key`) keeps it apart from other extensions' keys in the tenant's secret store and lets one grant (`secret://tavily`) cover all of them. A hint only, never a failure.",
+    },
+    Rule {
+        code: "W_CONFIG_SCHEMA_OLD_DESIGNER",
+        severity: Warning,
+        phase: Lint,
+        summary: "top-level `configSchema` while `compat.min_designer_version` admits designers that refuse it",
+        explanation: "The platform's contract 1.2.25 (its loader and its embedded describe-v2 schema) accepts a top-level `configSchema`. Designers built from older contracts (the 1.2.0–1.2.9 line, per the contract's own note on `MIN_DESIGNER_VERSION`) reject unknown top-level keys, so they refuse the whole describe and the extension does not load there. gtdx warns when `compat.min_designer_version` still admits such a designer (it matches a 1.2.0–1.2.9 version). Raise the bound to the first designer release that reads `configSchema`, or drop `configSchema`. Not a platform rule, and the exact floor is not published, hence a warning.",
+    },
+    Rule {
+        code: "W_VIEW_ENTRY_FORM",
+        severity: Warning,
+        phase: Lint,
+        summary: "a view's `entry` with `.` components, `//`, backslashes, a drive letter or a URL",
+        explanation: "The platform only rejects an entry that escapes the view directory (`E_VIEW_ENTRY_PATH`). The pack stores files under normalised `/`-separated names, so an entry like `./index.html`, `pages//main.html` or `pages\\main.html` may not be found by a host that looks it up by that name, and a URL is not a file of the pack. Stricter than the platform, hence a warning.",
     },
     // ----- the Rust sources (gtdx describe, gtdx lint --manifest-path) -----
     Rule {
@@ -480,8 +625,11 @@ pub fn render_rules_markdown() -> String {
         "<!-- Generated from crates/lint/src/rules.rs by `cargo xtask schema`; do not edit. -->\n\n",
     );
     s.push_str(
-        "`gtdx validate` runs the *validate* rules. `gtdx lint` runs them first and, when the \
-         manifest is structurally valid, the *lint* rules; `gtdx lint --publish` adds the \
+        "`gtdx validate` runs the *validate* rules. `gtdx lint` runs them first, then the \
+         platform's own lint rules (*lint (platform rule)*: the codes, triggers and severities \
+         of the platform's `gtdx lint`, on the raw JSON, even when validation failed) and, when \
+         the manifest is structurally valid, gtdx's own checklist (*lint*), which is never \
+         stricter than the platform under a platform code; `gtdx lint --publish` adds the \
          publish-time rules. `gtdx lint --explain CODE` prints one entry below.\n\n\
          Exit status: 0 when nothing fails, 1 when an error is reported (or a warning, with \
          `--deny-warnings`), 2 when the file cannot be read as JSON at all. Infos never fail.\n\n",

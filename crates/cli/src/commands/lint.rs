@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gtdx_lint::{LoadError, Options, Report};
+use gtdx_lint::{BaselineSource, LoadError, Options, Report};
 
 use crate::exit;
 use crate::output::Format;
@@ -36,6 +36,20 @@ pub struct Args {
     /// calls list-tools, so tools that exist only there are invisible.
     #[arg(long, value_name = "PATH")]
     pub manifest_path: Option<PathBuf>,
+    /// What to compare with for removed tools, node types and offered capabilities
+    /// (W_DESCRIBE_DIFF_BREAKING): `installed` (the installed copy under $GREENTIC_HOME,
+    /// ~/.greentic by default; nothing when it is not installed), `none`, or a describe.json.
+    #[arg(long, value_name = "installed|none|FILE", default_value = "installed")]
+    pub baseline: String,
+}
+
+/// `--baseline`: `installed`, `none`, or a file.
+fn baseline(value: &str) -> BaselineSource {
+    match value {
+        "installed" => BaselineSource::Installed(gtdx_lint::greentic_home()),
+        "none" => BaselineSource::None,
+        file => BaselineSource::File(PathBuf::from(file)),
+    }
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -47,6 +61,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         lint: true,
         publish: args.publish,
         package_dir: None,
+        baseline: baseline(&args.baseline),
     };
     let path = match (&args.path, &args.manifest_path) {
         (Some(p), _) => p.clone(),
@@ -131,7 +146,9 @@ fn print_report(report: &Report, options: &Options, format: Format, hidden: usiz
             }
             let mut summary = format!("{}: {}", report.file, report.summary());
             if options.lint && !report.linted {
-                summary.push_str(" (lint rules not run: fix the structural errors first)");
+                summary.push_str(
+                    " (the platform's rules ran; gtdx's own checklist did not: fix the structural errors first)",
+                );
             }
             if hidden > 0 {
                 let notes = if hidden == 1 {

@@ -1,0 +1,133 @@
+//! `agentic_worker_metadata`: a JSON-encoded string the runtime decodes, whose examples must be
+//! calls the tool's input schema accepts (`E_METADATA_NOT_STRING`, `E_METADATA_CONTRACT`,
+//! `E_EXAMPLE_INPUT`, `I_METADATA_DEFAULTS`).
+
+use gtdx_contract::MetadataBlob;
+use gtdx_contract::metadata::{DEFAULT_CONFIRMATION_REQUIRED, DEFAULT_COST, DEFAULT_SIDE_EFFECTS};
+use serde_json::Value;
+
+use crate::explain::explain_all;
+use crate::validate::{Loc, Sink, Validated};
+
+pub(super) fn metadata(sink: &mut Sink<'_, '_>, t: &gtdx_contract::Tool, p: &str, v: &Validated) {
+    let mp = format!("{p}/agentic_worker_metadata");
+    let Some(blob) = &t.agentic_worker_metadata else {
+        if t.is_agentic() {
+            sink.at(
+                "I_METADATA_DEFAULTS",
+                p,
+                format!(
+                    "agentic tool \"{}\" has no agentic_worker_metadata, so the runtime applies the conservative defaults: side_effects: {DEFAULT_SIDE_EFFECTS}, confirmation_required: {DEFAULT_CONFIRMATION_REQUIRED}, cost: {DEFAULT_COST}",
+                    t.name
+                ),
+                Some("declare what the tool really does, e.g. \"agentic_worker_metadata\": \"{\\\"side_effects\\\":\\\"read\\\",\\\"confirmation_required\\\":false,\\\"cost\\\":\\\"low\\\"}\"".into()),
+            );
+        }
+        return;
+    };
+    // Where the blob's JSON lives, and the blob as a value.
+    let (loc, blob_value) = match blob {
+        MetadataBlob::Object(map) => {
+            sink.at(
+                "E_METADATA_NOT_STRING",
+                &mp,
+                "agentic_worker_metadata is a JSON object; the platform reads a JSON-encoded string here",
+                Some("encode the object as a string: \"agentic_worker_metadata\": \"{\\\"side_effects\\\":\\\"read\\\"}\"".into()),
+            );
+            (Loc::Doc { prefix: mp.clone() }, Value::Object(map.clone()))
+        }
+        MetadataBlob::Encoded(text) => {
+            let loc = Loc::string(&mp, text);
+            match serde_json::from_str::<Value>(text) {
+                Ok(val) => (loc, val),
+                Err(e) => {
+                    let inner = crate::text::LineIndex::new(text);
+                    let raw =
+                        loc.raw_of_decoded(sink.doc, inner.offset_of(text, e.line(), e.column()));
+                    sink.at_offset(
+                        "E_METADATA_CONTRACT",
+                        &mp,
+                        raw,
+                        format!(
+                            "agentic_worker_metadata is not valid JSON: {} (inside the string); the runtime drops the entire blob",
+                            crate::load::strip_serde_position(&e.to_string())
+                        ),
+                        Some("the string must hold a JSON object such as {\"side_effects\":\"read\",\"cost\":\"low\"}".into()),
+                    );
+                    return;
+                }
+            }
+        }
+    };
+    let decoded = match blob.decode() {
+        Ok(m) => m,
+        Err(err) => {
+            let findings = explain_all(
+                metadata_validator().iter_errors(&blob_value),
+                Some(metadata_schema()),
+                &blob_value,
+            );
+            let tail = "; the runtime drops the entire blob, not just this field";
+            if findings.is_empty() {
+                sink.at("E_METADATA_CONTRACT", &mp, format!("{err}{tail}"), None);
+            }
+            for mut f in findings {
+                if f.help.is_none() {
+                    f.help = Some(
+                        "valid: side_effects none|read|write|external, cost low|medium|high, confirmation_required true|false, examples [{\"when\", \"input\"}]".into(),
+                    );
+                }
+                sink.finding(
+                    "E_METADATA_CONTRACT",
+                    &loc,
+                    f,
+                    "agentic_worker_metadata is outside the contract: ",
+                    tail,
+                );
+            }
+            return;
+        }
+    };
+    // Examples must be calls the input schema accepts.
+    let examples = decoded.examples.as_deref().unwrap_or_default();
+    if examples.is_empty() {
+        return;
+    }
+    let Some(schema) = v.schemas.get(&format!("{p}/input_schema")) else {
+        return;
+    };
+    let Ok(validator) = crate::validate::compile(schema) else {
+        // Reported by validation (E_SCHEMA_STRING_INVALID).
+        return;
+    };
+    for (j, ex) in examples.iter().enumerate() {
+        let findings = explain_all(validator.iter_errors(&ex.input), None, &ex.input);
+        for mut f in findings {
+            f.pointer = format!("/examples/{j}/input{}", f.pointer);
+            sink.finding(
+                "E_EXAMPLE_INPUT",
+                &loc,
+                f,
+                &format!(
+                    "example {j} of tool \"{}\" does not match its input_schema: ",
+                    t.name
+                ),
+                "",
+            );
+        }
+    }
+}
+
+fn metadata_schema() -> &'static Value {
+    static S: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+    S.get_or_init(gtdx_contract::schema::metadata_schema)
+}
+
+fn metadata_validator() -> &'static jsonschema::Validator {
+    static V: std::sync::OnceLock<jsonschema::Validator> = std::sync::OnceLock::new();
+    V.get_or_init(|| {
+        jsonschema::options()
+            .build(metadata_schema())
+            .unwrap_or_else(|e| unreachable!("the contract's metadata schema compiles: {e}"))
+    })
+}

@@ -1,0 +1,221 @@
+//! Each tool: unique name, a name LLM providers accept, its surfaces, its description and input
+//! schema, its secrets granted, its metadata; and the note when flow tools make no block.
+
+use std::collections::HashMap;
+
+use gtdx_contract::secrets::{granting, secret_uri};
+use gtdx_contract::{CAPABILITY_AGENTIC_WORKER, CAPABILITY_FLOW, Describe};
+use serde_json::Value;
+
+use super::metadata::metadata;
+use super::{TOOLS, export_name, runtime_ref};
+use crate::explain::{nearest, short};
+use crate::platform::{is_snake_case, to_snake};
+use crate::validate::{Sink, Validated};
+
+/// The longest function name LLM providers accept.
+const MAX_TOOL_NAME: usize = 64;
+
+pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
+    let tools = d.contributions.tools();
+    let components = &d.runtime.components;
+    let grants: &[String] = d.runtime.permissions.secrets.as_slice();
+    let mut first_by_name: HashMap<&str, usize> = HashMap::new();
+    let mut flow_tools = Vec::new();
+
+    for (i, t) in tools.iter().enumerate() {
+        let p = format!("{TOOLS}/{i}");
+        if let Some(first) = first_by_name.get(t.name.as_str()) {
+            sink.at(
+                "E_DUPLICATE_TOOL",
+                &format!("{p}/name"),
+                format!("tool name \"{}\" is already used by tools[{first}]", t.name),
+                Some("give every tool its own name".into()),
+            );
+        } else {
+            first_by_name.insert(&t.name, i);
+        }
+        tool_name(sink, &format!("{p}/name"), &t.name);
+        export_name(sink, &format!("{p}/export"), &t.export, false);
+        runtime_ref(sink, &p, "tool", t.runtime_ref.as_deref(), components);
+
+        match &t.capabilities {
+            None => sink.at(
+                "W_CAPABILITIES_ABSENT",
+                &p,
+                format!(
+                    "tool \"{}\" declares no capabilities, so it defaults to [\"flow\"] and no agentic worker will see it",
+                    t.name
+                ),
+                Some("declare the surfaces explicitly: \"capabilities\": [\"agentic_worker\", \"flow\"]".into()),
+            ),
+            Some(caps) => capabilities(sink, &p, &t.name, caps),
+        }
+        if t.effective_capabilities()
+            .iter()
+            .any(|c| c == CAPABILITY_FLOW)
+        {
+            flow_tools.push(i);
+        }
+        if t.description.as_deref().is_none_or(|s| s.trim().is_empty()) {
+            sink.at(
+                "W_DESCRIPTION_MISSING",
+                &p,
+                format!("tool \"{}\" has no description; the model sees a tool it cannot reason about", t.name),
+                Some("add \"description\": one or two sentences on what the tool does and when to use it".into()),
+            );
+        }
+        let input_ptr = format!("{p}/input_schema");
+        match &t.input_schema {
+            None => sink.at(
+                "W_INPUT_SCHEMA_MISSING",
+                &p,
+                format!("tool \"{}\" has no input_schema; the model can pass it no arguments", t.name),
+                Some("add \"input_schema\": \"{\\\"type\\\":\\\"object\\\",\\\"properties\\\":{...}}\"".into()),
+            ),
+            Some(_) => {
+                if let Some(schema) = v.schemas.get(&input_ptr)
+                    && schema.get("type").and_then(Value::as_str) != Some("object")
+                {
+                    let found = match schema.get("type") {
+                        None => "no \"type\"".to_string(),
+                        Some(t) => format!("\"type\": {}", short(t)),
+                    };
+                    sink.at(
+                        "E_INPUT_SCHEMA_NOT_OBJECT",
+                        &input_ptr,
+                        format!("input_schema's root has {found}; LLM function parameters must be \"type\": \"object\""),
+                        Some("wrap the arguments: {\"type\":\"object\",\"properties\":{...},\"required\":[...]}".into()),
+                    );
+                }
+            }
+        }
+        for (j, s) in t
+            .secret_requirements
+            .as_slice()
+            .iter()
+            .enumerate()
+        {
+            let sp = format!("{p}/secret_requirements/{j}/key");
+            super::manifest::key_namespace(sink, &sp, &s.key);
+            if granting(grants, &s.key).is_none() {
+                let uri = secret_uri(&s.key);
+                let vendor = s.key.split('/').next().unwrap_or(&s.key);
+                let mut help = format!(
+                    "add \"{uri}\" to runtime.permissions.secrets (or \"{}\" for all of {vendor}'s keys)",
+                    secret_uri(vendor)
+                );
+                if grants.iter().any(|g| g == &s.key) {
+                    help = format!(
+                        "the plain key \"{}\" in runtime.permissions.secrets grants nothing: the host matches the URI \"{uri}\"; {help}",
+                        s.key
+                    );
+                }
+                sink.at(
+                    "E_SECRET_NOT_GRANTED",
+                    &sp,
+                    format!(
+                        "tool \"{}\" requires secret \"{}\", but no entry of runtime.permissions.secrets grants \"{uri}\", so the host denies the read",
+                        t.name, s.key
+                    ),
+                    Some(help),
+                );
+            }
+        }
+        metadata(sink, t, &p, v);
+    }
+
+    if !flow_tools.is_empty() && d.contributions.node_types().is_empty() {
+        let first = flow_tools[0];
+        let names: Vec<String> = flow_tools
+            .iter()
+            .take(3)
+            .map(|i| format!("\"{}\"", tools[*i].name))
+            .collect();
+        let more = if flow_tools.len() > 3 {
+            format!(" and {} more", flow_tools.len() - 3)
+        } else {
+            String::new()
+        };
+        sink.at(
+            "I_FLOW_NO_NODE_TYPES",
+            &format!("{TOOLS}/{first}"),
+            format!(
+                "{} offered on the flow surface ({}{more}), but the extension declares no nodeTypes: the flow capability does not make a draggable block",
+                if flow_tools.len() == 1 { "1 tool is".to_string() } else { format!("{} tools are", flow_tools.len()) },
+                names.join(", ")
+            ),
+            Some("to get a block on the flow canvas, declare contributions.nodeTypes[]".into()),
+        );
+    }
+}
+
+/// Beyond the platform's snake_case (`E_TOOL_NAMING`): at most 64 characters
+/// (`E_TOOL_NAME_LENGTH`, providers refuse longer function names) and words joined by single
+/// underscores (`W_TOOL_NAME_FORM`).
+fn tool_name(sink: &mut Sink<'_, '_>, pointer: &str, name: &str) {
+    if name.len() > MAX_TOOL_NAME {
+        sink.at(
+            "E_TOOL_NAME_LENGTH",
+            pointer,
+            format!(
+                "tool name \"{name}\" is {} characters long; LLM providers refuse function names over {MAX_TOOL_NAME}, so the model never sees this tool",
+                name.len()
+            ),
+            Some(format!("shorten it, e.g. \"{}\"", to_snake(name))),
+        );
+    }
+    if is_snake_case(name) && (name.ends_with('_') || name.contains("__")) {
+        let fixed: String = name
+            .split('_')
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join("_");
+        sink.at(
+            "W_TOOL_NAME_FORM",
+            pointer,
+            format!("tool name \"{name}\" has a doubled or trailing '_'"),
+            Some(format!(
+                "join its words with single underscores: \"{fixed}\""
+            )),
+        );
+    }
+}
+
+/// `W_CAPABILITY_UNKNOWN`: a capability string no runtime surface knows. The platform keeps
+/// capabilities open, so this is a warning: the tool is simply absent from the two surfaces.
+fn capabilities(sink: &mut Sink<'_, '_>, p: &str, tool: &str, caps: &[String]) {
+    let known = [CAPABILITY_AGENTIC_WORKER, CAPABILITY_FLOW];
+    let missing: Vec<&str> = known
+        .iter()
+        .copied()
+        .filter(|k| !caps.iter().any(|c| c == k))
+        .collect();
+    for (j, c) in caps.iter().enumerate() {
+        if known.contains(&c.as_str()) {
+            continue;
+        }
+        let absent = if missing.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; unless listed too, the tool does not appear on {}",
+                missing
+                    .iter()
+                    .map(|m| format!("\"{m}\""))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            )
+        };
+        let mut help = "the runtime's surfaces are \"agentic_worker\" and \"flow\"; another value is kept for other consumers but serves neither".to_string();
+        if let Some(n) = nearest(c, &known) {
+            help = format!("did you mean \"{n}\"? {help}");
+        }
+        sink.at(
+            "W_CAPABILITY_UNKNOWN",
+            &format!("{p}/capabilities/{j}"),
+            format!("tool \"{tool}\": capability \"{c}\" is not a runtime surface (\"agentic_worker\", \"flow\"){absent}"),
+            Some(help),
+        );
+    }
+}
