@@ -13,6 +13,9 @@ use crate::manifest::{Describe, ExtensionKind, LocalizedText};
 /// One broken invariant.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Violation {
+    /// The diagnostic code: `E_CONTRACT`, or a more specific one where gtdx has it
+    /// (`E_COMPAT_VERSION`, `E_COMPONENT_SOURCE`).
+    pub code: &'static str,
     /// Where, as an RFC 6901 pointer into the document.
     pub pointer: String,
     /// What is wrong, in one sentence.
@@ -40,7 +43,18 @@ struct Checker(Vec<Violation>);
 
 impl Checker {
     fn push(&mut self, pointer: String, message: String, help: &'static str) {
+        self.push_code("E_CONTRACT", pointer, message, help);
+    }
+
+    fn push_code(
+        &mut self,
+        code: &'static str,
+        pointer: String,
+        message: String,
+        help: &'static str,
+    ) {
         self.0.push(Violation {
+            code,
             pointer,
             message,
             help,
@@ -69,12 +83,16 @@ impl Checker {
 
     fn compat(&mut self, d: &Describe) {
         let c = &d.compat;
+        let before = self.0.len();
         self.requirement(
             "/compat/min_designer_version".into(),
             &c.min_designer_version,
         );
         self.requirement("/compat/min_runner_version".into(), &c.min_runner_version);
         self.version("/compat/contract_version".into(), &c.contract_version);
+        for v in &mut self.0[before..] {
+            v.code = "E_COMPAT_VERSION";
+        }
     }
 
     fn capabilities(&mut self, d: &Describe) {
@@ -147,7 +165,8 @@ impl Checker {
                     "write the SHA-256 of the component in lowercase hex (`gtdx build` does)",
                 ),
                 Some(_) => {}
-                None if c.oci_ref.is_none() => self.push(
+                None if c.oci_ref.is_none() => self.push_code(
+                    "E_COMPONENT_SOURCE",
                     p,
                     format!("component `{key}` has neither `oci_ref` nor `gtpack`"),
                     "add `gtpack` (the component inside the pack; `gtdx build` writes it) or an `oci_ref`",

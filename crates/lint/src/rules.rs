@@ -353,7 +353,7 @@ A root of another type (or none) is rejected or misread by the model provider.",
     Rule {
         code: "E_METADATA_NOT_STRING",
         severity: Error,
-        phase: Lint,
+        phase: Validate,
         summary: "`agentic_worker_metadata` written as a JSON object; the platform reads a JSON-encoded string",
         explanation: "The blob crosses the contract boundary as an opaque JSON *string*: `\"agentic_worker_metadata\": \"{\\\"side_effects\\\":\\\"read\\\"}\"`. \
 gtdx accepts an object so it can check the contents, but the platform reads a string, so an object does not reach the planner as written. \
@@ -448,7 +448,7 @@ or only parameters the platform can supply from the active connection's configur
     Rule {
         code: "E_COMPONENT_SOURCE",
         severity: Error,
-        phase: Lint,
+        phase: Validate,
         summary: "a component with neither `oci_ref` nor `gtpack`",
         explanation: "Each entry of `runtime.components` must say where the component comes from: `oci_ref` (an OCI image, preferred), `gtpack` (the offline payload inside the pack), or both. \
 The schema does not enforce this but the platform's deserializer does, so the manifest fails on load.",
@@ -490,7 +490,7 @@ Check the spelling, and that the slot belongs to the view's `surface`.",
     Rule {
         code: "E_COMPAT_VERSION",
         severity: Error,
-        phase: Lint,
+        phase: Validate,
         summary: "a `compat` version that does not parse (`contract_version` exact, the minimum versions requirements)",
         explanation: "`compat.contract_version` must be an exact semver version (`1.3.0`); `compat.min_designer_version` and `compat.min_runner_version` semver requirements (`>=1.2.0`, `^1.2.0`). The platform's lint does not check them, but its loader parses all three eagerly, so a bad one fails the whole describe: the extension does not load. Hence an error.",
     },

@@ -281,6 +281,18 @@ pub(crate) fn validate(
             api_version(sink, value);
             continue;
         }
+        if f.kind == Kind::Type
+            && f.pointer.ends_with("/agentic_worker_metadata")
+            && value.pointer(&f.pointer).is_some_and(Value::is_object)
+        {
+            sink.at(
+                "E_METADATA_NOT_STRING",
+                &f.pointer,
+                "agentic_worker_metadata is a JSON object, but the platform reads a JSON-encoded string: its loader refuses the describe",
+                Some("encode the object as a string (`gtdx describe` writes it that way)".to_string()),
+            );
+            continue;
+        }
         let code = match f.kind {
             Kind::UnknownField => "E_UNKNOWN_FIELD",
             Kind::MissingField => "E_MISSING_FIELD",
@@ -322,7 +334,7 @@ pub(crate) fn validate(
                 let violations = gtdx_contract::invariants::violations(&d);
                 for v in &violations {
                     sink.at(
-                        "E_CONTRACT",
+                        v.code,
                         &v.pointer,
                         format!("the platform's loader refuses the manifest: {}", v.message),
                         Some(v.help.to_string()),

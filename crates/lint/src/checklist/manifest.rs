@@ -3,7 +3,6 @@
 
 use gtdx_contract::{Describe, secrets::is_canonical_key};
 
-use super::esc;
 use crate::Options;
 use crate::validate::Sink;
 
@@ -16,7 +15,7 @@ pub(super) fn header(sink: &mut Sink<'_, '_>, d: &Describe) {
         return;
     }
     let Ok(req) = semver::VersionReq::parse(&d.compat.min_designer_version) else {
-        return; // E_COMPAT_VERSION
+        return; // refused at load: E_COMPAT_VERSION
     };
     if let Some(old) = OLD_DESIGNERS
         .map(|p| semver::Version::new(1, 2, p))
@@ -58,28 +57,7 @@ pub(super) fn versions(sink: &mut Sink<'_, '_>, d: &Describe, opts: &Options) {
             );
         }
     };
-    let compat = &d.compat;
-    exact(
-        sink,
-        "E_COMPAT_VERSION",
-        "/compat/contract_version",
-        "compat.contract_version",
-        &compat.contract_version,
-    );
-    range(
-        sink,
-        "E_COMPAT_VERSION",
-        "/compat/min_designer_version",
-        "compat.min_designer_version",
-        &compat.min_designer_version,
-    );
-    range(
-        sink,
-        "E_COMPAT_VERSION",
-        "/compat/min_runner_version",
-        "compat.min_runner_version",
-        &compat.min_runner_version,
-    );
+    // compat versions are checked at load (`gtdx_contract::invariants`, E_COMPAT_VERSION).
     for (list, caps) in [
         ("offered", &d.capabilities.offered),
         ("required", &d.capabilities.required),
@@ -103,16 +81,7 @@ pub(super) fn versions(sink: &mut Sink<'_, '_>, d: &Describe, opts: &Options) {
 }
 
 pub(super) fn runtime(sink: &mut Sink<'_, '_>, d: &Describe, opts: &Options) {
-    for (key, c) in &d.runtime.components {
-        if c.oci_ref.is_none() && c.gtpack.is_none() {
-            sink.at(
-                "E_COMPONENT_SOURCE",
-                &format!("/runtime/components/{}", esc(key)),
-                format!("component \"{key}\" has neither \"oci_ref\" nor \"gtpack\""),
-                Some("add \"oci_ref\" (an OCI image reference) and/or \"gtpack\" (the payload inside the pack)".into()),
-            );
-        }
-    }
+    // A component without `oci_ref` or `gtpack` is refused at load (E_COMPONENT_SOURCE).
     for (i, s) in d
         .required_secrets
         .as_slice()

@@ -34,10 +34,6 @@ pub(crate) fn run(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated, opts: &O
     views::views(sink, d);
 }
 
-fn esc(token: &str) -> String {
-    gtdx_contract::diagnostic::escape_pointer_token(token)
-}
-
 /// `W_EXPORT_NAME`: an export the platform's linter lets through (or, for a guardrail, does not
 /// look at) whose interface and member are not WIT kebab names under
 /// `greentic:extension-design/`. For a tool (`guardrail` false) the platform's `E_EXPORT_FORM`
