@@ -627,11 +627,11 @@ fn inspect_reports_a_tampered_pack() {
 /// The hello fixture, copied (path dependencies made absolute) to a fixed place in the shared
 /// target dir so cargo's fingerprints stay warm between runs. Build tests take turns on it: they
 /// build the same package into the same target dir.
-struct Hello {
-    dir: PathBuf,
+pub(crate) struct Hello {
+    pub(crate) dir: PathBuf,
 }
 
-fn hello() -> std::sync::MutexGuard<'static, Hello> {
+pub(crate) fn hello() -> std::sync::MutexGuard<'static, Hello> {
     static HELLO: OnceLock<std::sync::Mutex<Hello>> = OnceLock::new();
     let guard = HELLO
         .get_or_init(|| {
@@ -662,7 +662,7 @@ impl Hello {
         self.dir.join("Cargo.toml")
     }
 
-    fn build(&self, out: &Path) -> assert_cmd::Command {
+    pub(crate) fn build(&self, out: &Path) -> assert_cmd::Command {
         let mut cmd = gtdx();
         cmd.arg("build")
             .arg("--manifest-path")
@@ -697,7 +697,7 @@ fn sync_dir(from: &Path, to: &Path) {
     }
 }
 
-const HELLO_PACK: &str = "greentic.hello-0.1.0.gtxpack";
+pub(crate) const HELLO_PACK: &str = "greentic.hello-0.1.0.gtxpack";
 const HELLO_COMPONENT: &str = "components/hello-extension.wasm";
 
 fn json_lines(stdout: &[u8]) -> Vec<Value> {

@@ -8,6 +8,7 @@ mod support;
 mod build;
 mod describe;
 mod new;
+mod platform;
 mod sdk;
 mod sign;
 mod validate_lint;

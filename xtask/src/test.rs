@@ -1,6 +1,8 @@
 //! `cargo xtask test`: every check CI runs, after installing what the tests need.
 //!
-//! 1. installs the `wasm32-wasip2` target (rustup) and Debian's `minisign` (interop tests);
+//! 1. installs the `wasm32-wasip2` target (rustup), Debian's `minisign` (interop tests) and the
+//!    platform's own `gtdx` (crates.io `greentic-extension-sdk-cli`, the e2e suite's oracle) into
+//!    `target/tools/platform/`, passing its path to the tests as `GTDX_PLATFORM_BIN`;
 //! 2. `cargo fmt --check`;
 //! 3. `cargo clippy --workspace --all-targets -D warnings`;
 //! 4. `cargo test --workspace` — unit tests, the end-to-end suite (the real binary on real
@@ -8,13 +10,19 @@
 //!
 //! Everything shares one target directory so the test extensions compile once per run.
 
+use std::path::PathBuf;
 use std::process::Command;
 
-use crate::util::{have, sh};
+use crate::util::{have, root, sh};
+
+/// The platform CLI the e2e suite holds gtdx to (`tests/e2e/platform.rs`). Pinned exactly: the
+/// corpus under `tests/fixtures/platform/` records this version's verdicts.
+pub const PLATFORM_CRATE: &str = "greentic-extension-sdk-cli";
+pub const PLATFORM_VERSION: &str = "1.2.25";
 
 pub fn run_all(args: &[String]) -> anyhow::Result<()> {
     let quick = args.iter().any(|a| a == "--no-lint");
-    install_prerequisites()?;
+    let platform = install_prerequisites()?;
     if !quick {
         sh(Command::new("cargo").args(["fmt", "--all", "--", "--check"]))?;
         sh(Command::new("cargo").args([
@@ -30,6 +38,7 @@ pub fn run_all(args: &[String]) -> anyhow::Result<()> {
     // Every test binary runs even after one fails, so one CI run reports every failure and the
     // total line counts the whole suite.
     test.args(["test", "--workspace", "--no-fail-fast"]);
+    test.env("GTDX_PLATFORM_BIN", &platform);
     // Pass anything after `--` through to the test harness (e.g. a name filter).
     if let Some(pos) = args.iter().position(|a| a == "--") {
         test.arg("--").args(&args[pos + 1..]);
@@ -81,9 +90,64 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
 }
 
 /// Installs what the tests need and the machine may lack. Idempotent and quiet when present.
-pub fn install_prerequisites() -> anyhow::Result<()> {
+/// Returns the platform's `gtdx` binary.
+pub fn install_prerequisites() -> anyhow::Result<PathBuf> {
     ensure_wasm_target()?;
-    ensure_apt_packages(&[("minisign", "minisign")])
+    ensure_apt_packages(&[("minisign", "minisign")])?;
+    ensure_platform_gtdx()
+}
+
+/// The platform's own `gtdx`: `$GTDX_PLATFORM_BIN` when set (never installed over), else
+/// `target/tools/platform/bin/gtdx`, installed with `cargo install` when it does not run.
+///
+/// The build directory is `target/tools/build`, kept between runs, so a rerun after an
+/// interrupted install is incremental. A cold install took 4 min 51 s on this project's 2-core
+/// machine (shared with other work at the time), with the crate sources already downloaded.
+pub fn ensure_platform_gtdx() -> anyhow::Result<PathBuf> {
+    if let Some(preset) = std::env::var_os("GTDX_PLATFORM_BIN") {
+        let bin = PathBuf::from(preset);
+        anyhow::ensure!(
+            runs(&bin),
+            "GTDX_PLATFORM_BIN={} does not run (`--version` failed); unset it to let `cargo xtask test` install {PLATFORM_CRATE} {PLATFORM_VERSION}",
+            bin.display()
+        );
+        return Ok(bin);
+    }
+    let tools = root().join("target/tools");
+    let bin = platform_bin_path();
+    if runs(&bin) {
+        return Ok(bin);
+    }
+    sh(Command::new("cargo")
+        .args(["install", PLATFORM_CRATE, "--version"])
+        .arg(format!("={PLATFORM_VERSION}"))
+        .arg("--locked")
+        .arg("--root")
+        .arg(tools.join("platform"))
+        .arg("--target-dir")
+        .arg(tools.join("build")))?;
+    anyhow::ensure!(
+        runs(&bin),
+        "`cargo install {PLATFORM_CRATE}` finished but {} does not run",
+        bin.display()
+    );
+    Ok(bin)
+}
+
+/// Where `ensure_platform_gtdx` installs the platform's `gtdx`.
+pub fn platform_bin_path() -> PathBuf {
+    root()
+        .join("target/tools/platform/bin")
+        .join(format!("gtdx{}", std::env::consts::EXE_SUFFIX))
+}
+
+/// Whether `<bin> --version` runs and succeeds.
+fn runs(bin: &std::path::Path) -> bool {
+    Command::new(bin)
+        .arg("--version")
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false)
 }
 
 /// `rustup target add wasm32-wasip2` unless it is installed already.

@@ -1,0 +1,820 @@
+//! The platform's own `gtdx` as the test oracle: crates.io `greentic-extension-sdk-cli`, pinned to
+//! [`PLATFORM_VERSION`], which `cargo xtask test` installs into `target/tools/platform/` and names
+//! in `GTDX_PLATFORM_BIN`.
+//!
+//! * `platform_corpus`: every case of `tests/fixtures/platform/` through the platform's
+//!   `validate` and `lint` (the corpus must equal what the platform says), and through ours (we
+//!   must load what it loads, refuse what it refuses, and report every lint code it reports).
+//! * round trips: what `gtdx new`/`describe`/`build`/`sign` write must validate and verify in the
+//!   platform, and what the platform signs must verify in gtdx.
+//!
+//! Every failure message quotes what the platform printed. Without the platform binary these
+//! tests fail under `CI=true` and print a SKIPPING banner elsewhere; they never pass silently.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use serde_json::Value;
+
+use crate::support::{fixture, gtdx, workspace_root};
+
+/// The version `cargo xtask test` installs (xtask/src/test.rs) and the corpus was checked with.
+pub const PLATFORM_VERSION: &str = "1.2.25";
+
+/// The platform's `gtdx`: `$GTDX_PLATFORM_BIN`, else `target/tools/platform/bin/gtdx`.
+pub fn platform_bin() -> Result<PathBuf, String> {
+    let (path, from) = match std::env::var_os("GTDX_PLATFORM_BIN") {
+        Some(p) => (PathBuf::from(p), "$GTDX_PLATFORM_BIN"),
+        None => (
+            workspace_root()
+                .join("target/tools/platform/bin")
+                .join(format!("gtdx{}", std::env::consts::EXE_SUFFIX)),
+            "the default location",
+        ),
+    };
+    if path.is_file() {
+        Ok(path)
+    } else {
+        Err(format!(
+            "the platform's gtdx (greentic-extension-sdk-cli {PLATFORM_VERSION}) is not at {} \
+             ({from}). `cargo xtask test` installs it; by hand: `cargo install \
+             greentic-extension-sdk-cli --version ={PLATFORM_VERSION} --locked --root \
+             target/tools/platform`, or point GTDX_PLATFORM_BIN at an installed one.",
+            path.display()
+        ))
+    }
+}
+
+/// A `Command` for the platform's `gtdx`, or `None` when it is missing: then the test must
+/// return early. Under `CI=true` a missing binary fails the test instead.
+pub fn platform_gtdx(test: &str) -> Option<assert_cmd::Command> {
+    match platform_bin() {
+        Ok(bin) => {
+            let mut cmd = assert_cmd::Command::new(bin);
+            cmd.env("RUST_BACKTRACE", "0")
+                .env("RUST_LIB_BACKTRACE", "0")
+                .env("NO_COLOR", "1");
+            Some(cmd)
+        }
+        Err(msg) => {
+            let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+            if ci {
+                panic!("CI=true and {msg}");
+            }
+            // Straight to the process's stderr: the test harness captures eprintln! output of
+            // passing tests, and a skip must be seen.
+            let bar = "!".repeat(100);
+            let _ = writeln!(
+                std::io::stderr(),
+                "\n{bar}\nSKIPPING {test}: {msg}\n{bar}\n"
+            );
+            None
+        }
+    }
+}
+
+/// Runs a command to completion: (exit code, stdout, stderr).
+fn run(cmd: &mut assert_cmd::Command) -> (i32, String, String) {
+    let out: Output = cmd.output().expect("the command starts");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The first `n` lines of `text`, indented, for quoting in a failure message.
+fn quote(text: &str, n: usize) -> String {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let mut s: String = lines
+        .iter()
+        .take(n)
+        .map(|l| format!("\n        | {l}"))
+        .collect();
+    if lines.len() > n {
+        s.push_str(&format!("\n        | … ({} more lines)", lines.len() - n));
+    }
+    s
+}
+
+// ---------------------------------------------------------------------------------------------
+// the corpus
+
+struct Case {
+    /// `<rule>/<case>`, relative to tests/fixtures/platform.
+    name: String,
+    dir: PathBuf,
+    about: String,
+    /// The platform's `validate` verdict: true = accept.
+    load: bool,
+    /// Our `validate` verdict where it differs from the platform's on purpose.
+    gtdx_load: Option<bool>,
+    lint: Vec<String>,
+    publish_lint: Option<Vec<String>>,
+    home: Option<PathBuf>,
+}
+
+fn verdict(v: &Value, key: &str, case: &str) -> Option<bool> {
+    v.get(key).map(|x| match x.as_str() {
+        Some("accept") => true,
+        Some("reject") => false,
+        _ => panic!("{case}/expect.json: `{key}` must be \"accept\" or \"reject\", not {x}"),
+    })
+}
+
+fn codes(v: &Value, key: &str, case: &str) -> Option<Vec<String>> {
+    v.get(key).map(|x| {
+        let mut c: Vec<String> = x
+            .as_array()
+            .unwrap_or_else(|| panic!("{case}/expect.json: `{key}` must be an array"))
+            .iter()
+            .map(|c| c.as_str().expect("codes are strings").to_string())
+            .collect();
+        c.sort();
+        c
+    })
+}
+
+/// Every case directory (one holding expect.json), sorted by name.
+fn corpus() -> Vec<Case> {
+    let root = fixture("platform");
+    let mut cases = Vec::new();
+    let mut rules: Vec<_> = std::fs::read_dir(&root)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .collect();
+    rules.sort_by_key(|e| e.file_name());
+    for rule in rules {
+        let mut dirs: Vec<_> = std::fs::read_dir(rule.path())
+            .unwrap()
+            .flatten()
+            .filter(|e| e.path().join("expect.json").is_file())
+            .collect();
+        dirs.sort_by_key(|e| e.file_name());
+        for d in dirs {
+            let name = format!(
+                "{}/{}",
+                rule.file_name().to_string_lossy(),
+                d.file_name().to_string_lossy()
+            );
+            let text = std::fs::read_to_string(d.path().join("expect.json")).unwrap();
+            let v: Value = serde_json::from_str(&text)
+                .unwrap_or_else(|e| panic!("{name}/expect.json is not JSON: {e}"));
+            cases.push(Case {
+                about: v["about"].as_str().unwrap_or("").to_string(),
+                load: verdict(&v, "load", &name)
+                    .unwrap_or_else(|| panic!("{name}/expect.json has no `load`")),
+                gtdx_load: verdict(&v, "gtdx_load", &name),
+                lint: codes(&v, "lint", &name)
+                    .unwrap_or_else(|| panic!("{name}/expect.json has no `lint`")),
+                publish_lint: codes(&v, "publish_lint", &name),
+                home: v["home"].as_str().map(|h| d.path().join(h)),
+                dir: d.path(),
+                name,
+            });
+        }
+    }
+    cases
+}
+
+fn word(accept: bool) -> &'static str {
+    if accept { "accept" } else { "reject" }
+}
+
+/// The codes of `error: CODE: …` / `warning: CODE: …` lines, sorted, checking each code's
+/// prefix against its severity (E_ errors, W_ warnings).
+fn platform_codes(stderr: &str, problems: &mut Vec<String>) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in stderr.lines() {
+        let (sev, rest) = if let Some(r) = line.strip_prefix("error: ") {
+            ("error", r)
+        } else if let Some(r) = line.strip_prefix("warning: ") {
+            ("warning", r)
+        } else {
+            continue;
+        };
+        let Some((code, _)) = rest.split_once(": ") else {
+            continue;
+        };
+        if !(code.starts_with("E_") || code.starts_with("W_")) {
+            continue;
+        }
+        if (sev == "error") != code.starts_with("E_") {
+            problems.push(format!("the platform printed {code} as {sev}"));
+        }
+        out.push(code.to_string());
+    }
+    out.sort();
+    out
+}
+
+/// The platform's lint of a case: its codes, after checking exit status and the clean line.
+fn platform_lint(
+    bin: &Path,
+    case: &Case,
+    home: &Path,
+    publish: bool,
+    problems: &mut Vec<String>,
+) -> Vec<String> {
+    let mut cmd = assert_cmd::Command::new(bin);
+    cmd.env("RUST_BACKTRACE", "0")
+        .env("RUST_LIB_BACKTRACE", "0")
+        .env("GREENTIC_HOME", home)
+        .arg("lint")
+        .arg("--dir")
+        .arg(&case.dir);
+    if publish {
+        cmd.arg("--publish");
+    }
+    let (code, stdout, stderr) = run(&mut cmd);
+    let found = platform_codes(&stderr, problems);
+    let errors = found.iter().any(|c| c.starts_with("E_"));
+    if errors != (code != 0) {
+        problems.push(format!(
+            "platform lint exited {code} with codes {found:?}:{}",
+            quote(&stderr, 6)
+        ));
+    }
+    if found.is_empty() && !stdout.contains("lint clean") {
+        problems.push(format!(
+            "platform lint printed no finding and no `lint clean` line (exit {code}):{}{}",
+            quote(&stdout, 4),
+            quote(&stderr, 6)
+        ));
+    }
+    found
+}
+
+/// What the platform says about one case, compared with expect.json.
+fn check_platform(bin: &Path, case: &Case, empty_home: &Path) -> Vec<String> {
+    let mut problems = Vec::new();
+    let home = case.home.as_deref().unwrap_or(empty_home);
+    let mut cmd = assert_cmd::Command::new(bin);
+    cmd.env("RUST_BACKTRACE", "0")
+        .env("RUST_LIB_BACKTRACE", "0")
+        .env("GREENTIC_HOME", home)
+        .arg("validate")
+        .arg(&case.dir);
+    let (code, stdout, stderr) = run(&mut cmd);
+    if (code == 0) != case.load {
+        problems.push(format!(
+            "platform validate: {} (exit {code}), corpus says {}:{}{}",
+            word(code == 0),
+            word(case.load),
+            quote(&stdout, 2),
+            quote(&stderr, 4)
+        ));
+    }
+    let found = platform_lint(bin, case, home, false, &mut problems);
+    if found != case.lint {
+        problems.push(format!(
+            "platform lint: {found:?}, corpus says {:?}",
+            case.lint
+        ));
+    }
+    if let Some(expected) = &case.publish_lint {
+        let found = platform_lint(bin, case, home, true, &mut problems);
+        if &found != expected {
+            problems.push(format!(
+                "platform lint --publish: {found:?}, corpus says {expected:?}"
+            ));
+        }
+    }
+    problems
+}
+
+/// Our diagnostics from `--format json` output: code → severities.
+fn our_codes(stdout: &str) -> Result<BTreeMap<String, Vec<String>>, String> {
+    let doc: Value = serde_json::from_str(stdout)
+        .map_err(|e| format!("output is not JSON ({e}):{}", quote(stdout, 6)))?;
+    let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for d in doc["diagnostics"]
+        .as_array()
+        .ok_or("no diagnostics array")?
+    {
+        out.entry(d["code"].as_str().unwrap_or("").to_string())
+            .or_default()
+            .push(d["severity"].as_str().unwrap_or("").to_string());
+    }
+    Ok(out)
+}
+
+fn summarize(stdout: &str) -> String {
+    let Ok(doc) = serde_json::from_str::<Value>(stdout) else {
+        return quote(stdout, 3);
+    };
+    let mut s = String::new();
+    let errors: Vec<&Value> = doc["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|d| d["severity"] == "error")
+        .collect();
+    for d in errors.iter().take(6) {
+        s.push_str(&format!(
+            "\n        | error {} at {}: {}",
+            d["code"].as_str().unwrap_or("?"),
+            d["pointer"].as_str().unwrap_or("?"),
+            d["message"]
+                .as_str()
+                .unwrap_or("")
+                .lines()
+                .next()
+                .unwrap_or("")
+        ));
+    }
+    if errors.len() > 6 {
+        s.push_str(&format!("\n        | … ({} more errors)", errors.len() - 6));
+    }
+    s
+}
+
+/// What our gtdx says about one case, compared with the platform's verdict in expect.json.
+fn check_ours(case: &Case, empty_home: &Path) -> Vec<String> {
+    let mut problems = Vec::new();
+    let home = case.home.as_deref().unwrap_or(empty_home);
+    let describe = case.dir.join("describe.json");
+    let (code, stdout, stderr) = run(gtdx()
+        .env("GREENTIC_HOME", home)
+        .arg("validate")
+        .arg(&describe)
+        .args(["--format", "json"]));
+    let want = case.gtdx_load.unwrap_or(case.load);
+    if (code == 0) != want {
+        problems.push(format!(
+            "validate: gtdx {}s (exit {code}), the platform {}s{}{}",
+            word(code == 0),
+            word(case.load),
+            if case.gtdx_load.is_some() {
+                " (expect.json sets gtdx_load)"
+            } else {
+                ""
+            },
+            if code == 0 {
+                String::new()
+            } else {
+                summarize(&stdout) + &quote(&stderr, 2)
+            }
+        ));
+    }
+    let mut lints = vec![(false, case.lint.clone())];
+    if let Some(p) = &case.publish_lint {
+        lints.push((true, p.clone()));
+    }
+    for (publish, expected) in lints {
+        let mut cmd = gtdx();
+        cmd.env("GREENTIC_HOME", home).arg("lint").arg(&describe);
+        if publish {
+            cmd.arg("--publish");
+        }
+        let (code, stdout, stderr) = run(cmd.args(["--format", "json"]));
+        let flag = if publish { " --publish" } else { "" };
+        let ours = match our_codes(&stdout) {
+            Ok(c) => c,
+            Err(e) => {
+                problems.push(format!(
+                    "lint{flag} (exit {code}): {e}{}",
+                    quote(&stderr, 3)
+                ));
+                continue;
+            }
+        };
+        let mut missing = Vec::new();
+        let mut seen = std::collections::BTreeSet::new();
+        for c in &expected {
+            if !seen.insert(c) {
+                continue;
+            }
+            let severity = if c.starts_with("E_") {
+                "error"
+            } else {
+                "warning"
+            };
+            match ours.get(c) {
+                Some(sevs) if sevs.iter().any(|s| s == severity) => {}
+                Some(sevs) => missing.push(format!("{c} as {severity} (gtdx says {sevs:?})")),
+                None => missing.push(c.clone()),
+            }
+        }
+        if !missing.is_empty() {
+            problems.push(format!(
+                "lint{flag}: the platform reports {}, gtdx does not; gtdx reports {:?}",
+                missing.join(", "),
+                ours.keys().collect::<Vec<_>>()
+            ));
+        }
+    }
+    problems
+}
+
+/// Runs `check` on every case, on as many threads as there are cores; returns the failures.
+fn check_all(
+    cases: &[Case],
+    check: impl Fn(&Case) -> Vec<String> + Sync,
+) -> Vec<(String, String, Vec<String>)> {
+    let threads = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(2)
+        .min(4);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(case) = cases.get(i) else { break };
+                    let problems = check(case);
+                    if !problems.is_empty() {
+                        results.lock().unwrap().push((
+                            case.name.clone(),
+                            case.about.clone(),
+                            problems,
+                        ));
+                    }
+                }
+            });
+        }
+    });
+    let mut r = results.into_inner().unwrap();
+    r.sort();
+    r
+}
+
+fn report(title: &str, failures: &[(String, String, Vec<String>)]) -> String {
+    let mut s = format!("\n=== {title}: {} case(s)\n", failures.len());
+    for (name, about, problems) in failures {
+        s.push_str(&format!("\n  {name} — {about}\n"));
+        for p in problems {
+            s.push_str(&format!("    - {p}\n"));
+        }
+    }
+    // Many cases share one cause (the base manifest carries it): count the quoted errors.
+    let mut tally: BTreeMap<&str, usize> = BTreeMap::new();
+    for line in failures
+        .iter()
+        .flat_map(|(_, _, p)| p.iter())
+        .flat_map(|p| p.lines())
+    {
+        if let Some(error) = line.trim().strip_prefix("| error ") {
+            let key = error.split(": ").next().unwrap_or(error);
+            *tally.entry(key).or_default() += 1;
+        }
+    }
+    if !tally.is_empty() {
+        let mut by_count: Vec<_> = tally.into_iter().collect();
+        by_count.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        s.push_str("\n  the errors quoted above, by number of cases:\n");
+        for (error, n) in by_count {
+            s.push_str(&format!("    {n:>4}  {error}\n"));
+        }
+    }
+    s
+}
+
+/// The corpus against the platform (it must say exactly what expect.json says), and gtdx
+/// against the platform (same load verdict unless `gtdx_load` says otherwise; every platform
+/// lint code among ours with the same severity). All disagreements are reported together.
+#[test]
+fn platform_corpus() {
+    let cases = corpus();
+    assert!(
+        cases.len() > 100,
+        "the corpus under tests/fixtures/platform has only {} cases",
+        cases.len()
+    );
+    let empty_home = tempfile::tempdir().unwrap();
+    let platform =
+        platform_gtdx("platform_corpus (platform half)").map(|_| platform_bin().unwrap());
+    let platform_failures = match &platform {
+        Some(bin) => check_all(&cases, |c| check_platform(bin, c, empty_home.path())),
+        None => Vec::new(),
+    };
+    let our_failures = check_all(&cases, |c| check_ours(c, empty_home.path()));
+    let mut msg = String::new();
+    if !platform_failures.is_empty() {
+        msg.push_str(&report(
+            &format!(
+                "the platform's gtdx {PLATFORM_VERSION} disagrees with tests/fixtures/platform (fix the corpus)"
+            ),
+            &platform_failures,
+        ));
+    }
+    if !our_failures.is_empty() {
+        msg.push_str(&report(
+            "gtdx disagrees with the platform (fix gtdx, or mark a deliberate difference with \"gtdx_load\")",
+            &our_failures,
+        ));
+    }
+    assert!(
+        msg.is_empty(),
+        "{} corpus cases checked{}{msg}",
+        cases.len(),
+        if platform.is_none() {
+            " (platform half SKIPPED: binary missing)"
+        } else {
+            ""
+        }
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// round trips
+
+/// Runs the platform's `gtdx validate DIR` and `gtdx lint --dir DIR`; returns the problems
+/// (validate failing, lint errors), each quoting the platform.
+fn platform_accepts(platform: &mut impl FnMut() -> assert_cmd::Command, dir: &Path) -> Vec<String> {
+    let mut problems = Vec::new();
+    let home = tempfile::tempdir().unwrap();
+    let (code, stdout, stderr) = run(platform().arg("validate").arg(dir));
+    if code != 0 {
+        problems.push(format!(
+            "platform `gtdx validate {}` failed (exit {code}):{}{}",
+            dir.display(),
+            quote(&stdout, 3),
+            quote(&stderr, 8)
+        ));
+    }
+    let (code, _, stderr) = run(platform()
+        .env("GREENTIC_HOME", home.path())
+        .arg("lint")
+        .arg("--dir")
+        .arg(dir));
+    if code != 0 {
+        problems.push(format!(
+            "platform `gtdx lint --dir {}` failed (exit {code}):{}",
+            dir.display(),
+            quote(&stderr, 12)
+        ));
+    }
+    problems
+}
+
+/// A closure making fresh platform commands, or None (skip) when the binary is missing.
+fn platform_factory(test: &str) -> Option<impl FnMut() -> assert_cmd::Command> {
+    platform_gtdx(test)?;
+    let bin = platform_bin().unwrap();
+    Some(move || {
+        let mut cmd = assert_cmd::Command::new(&bin);
+        cmd.env("RUST_BACKTRACE", "0")
+            .env("RUST_LIB_BACKTRACE", "0")
+            .env("NO_COLOR", "1");
+        cmd
+    })
+}
+
+/// Every `gtdx new` variant, after `gtdx describe`, validates and lints clean in the platform.
+#[test]
+fn new_projects_load_in_the_platform() {
+    let Some(mut platform) = platform_factory("new_projects_load_in_the_platform") else {
+        return;
+    };
+    let variants: &[(&str, &[&str])] = &[
+        ("default", &[]),
+        ("node-type", &["--node-type"]),
+        ("dynamic-tools", &["--dynamic-tools"]),
+        ("node-type-dynamic", &["--node-type", "--dynamic-tools"]),
+        ("flow-only", &["--capability", "flow"]),
+        ("agentic-only", &["--capability", "agentic_worker"]),
+        ("two-tools", &["--tool", "lookup_order,cancel_order"]),
+    ];
+    let tmp = tempfile::tempdir().unwrap();
+    let mut failures = Vec::new();
+    for (name, args) in variants {
+        let dir = tmp.path().join(format!("plat-{name}"));
+        let mut new = gtdx();
+        for (k, _) in std::env::vars_os() {
+            if k.to_string_lossy().starts_with("GTDX_NEW_") {
+                new.env_remove(&k);
+            }
+        }
+        let (code, _, stderr) = run(new
+            .arg("new")
+            .arg(&dir)
+            .args(["--yes", "--vcs", "none"])
+            .args(*args));
+        assert_eq!(code, 0, "gtdx new {args:?} failed:\n{stderr}");
+        let (code, _, stderr) = run(gtdx().arg("describe").current_dir(&dir));
+        assert_eq!(
+            code, 0,
+            "gtdx describe in the {name} project failed:\n{stderr}"
+        );
+        for p in platform_accepts(&mut platform, &dir) {
+            failures.push(format!("gtdx new {args:?} ({name}): {p}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} `gtdx new` variants are refused by the platform's gtdx {PLATFORM_VERSION}:\n\n{}",
+        failures.len(),
+        variants.len(),
+        failures.join("\n\n")
+    );
+}
+
+/// Our key pair in `dir`: (secret key file, base64 public key).
+fn our_keypair(dir: &Path) -> (PathBuf, String) {
+    let (code, stdout, stderr) = run(gtdx()
+        .args([
+            "keygen",
+            "--name",
+            "oracle",
+            "--format",
+            "json",
+            "--out-dir",
+        ])
+        .arg(dir));
+    assert_eq!(code, 0, "gtdx keygen failed:\n{stderr}");
+    let doc: Value = serde_json::from_str(&stdout).unwrap();
+    (
+        PathBuf::from(doc["secretKeyFile"].as_str().unwrap()),
+        doc["publicKey"].as_str().unwrap().to_string(),
+    )
+}
+
+/// `gtdx build` of the SDK fixture, then: the built describe.json validates in the platform;
+/// the pack, signed by `gtdx sign`, verifies in the platform against our public key; and so does
+/// a plain describe.json signed by `gtdx sign`.
+#[test]
+fn built_and_signed_by_gtdx_verifies_in_the_platform() {
+    let Some(mut platform) = platform_factory("built_and_signed_by_gtdx_verifies_in_the_platform")
+    else {
+        return;
+    };
+    let hello = crate::build::hello();
+    let out = tempfile::tempdir().unwrap();
+    let a = hello.build(out.path()).output().unwrap();
+    assert!(
+        a.status.success(),
+        "gtdx build failed:\n{}",
+        String::from_utf8_lossy(&a.stderr)
+    );
+    let pack = out.path().join(crate::build::HELLO_PACK);
+    let mut failures = Vec::new();
+    let (code, stdout, stderr) = run(platform().arg("validate").arg(&hello.dir));
+    if code != 0 {
+        failures.push(format!(
+            "platform `gtdx validate` of the describe.json gtdx build wrote failed (exit {code}):{}{}",
+            quote(&stdout, 2),
+            quote(&stderr, 8)
+        ));
+    }
+
+    let keys = tempfile::tempdir().unwrap();
+    let (secret, public) = our_keypair(keys.path());
+    let (code, _, stderr) = run(gtdx().arg("sign").arg(&pack).arg("--key").arg(&secret));
+    assert_eq!(code, 0, "gtdx sign of the pack failed:\n{stderr}");
+    let (code, stdout, stderr) = run(platform()
+        .arg("verify")
+        .arg(&pack)
+        .arg("--trusted-key")
+        .arg(&public));
+    if code != 0 || !stdout.contains("AUTHENTICITY VERIFIED") {
+        failures.push(format!(
+            "platform `gtdx verify PACK --trusted-key <ours>` of a pack signed by `gtdx sign` failed (exit {code}):{}{}",
+            quote(&stdout, 3),
+            quote(&stderr, 8)
+        ));
+    }
+
+    // A plain describe.json (the one build wrote), signed in place by gtdx.
+    let plain = keys.path().join("describe.json");
+    std::fs::copy(hello.dir.join("describe.json"), &plain).unwrap();
+    drop(hello);
+    let (code, _, stderr) = run(gtdx().arg("sign").arg(&plain).arg("--key").arg(&secret));
+    assert_eq!(code, 0, "gtdx sign of describe.json failed:\n{stderr}");
+    let (code, stdout, stderr) = run(platform()
+        .arg("verify")
+        .arg(&plain)
+        .arg("--trusted-key")
+        .arg(&public));
+    if code != 0 || !stdout.contains("AUTHENTICITY VERIFIED") {
+        failures.push(format!(
+            "platform `gtdx verify describe.json --trusted-key <ours>` of a describe.json signed by `gtdx sign` failed (exit {code}):{}{}",
+            quote(&stdout, 3),
+            quote(&stderr, 8)
+        ));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// The platform signs (its own keygen, PKCS8 PEM): gtdx verify must say valid.
+#[test]
+fn signed_by_the_platform_verifies_in_gtdx() {
+    let Some(mut platform) = platform_factory("signed_by_the_platform_verifies_in_gtdx") else {
+        return;
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let pem = tmp.path().join("platform.pem");
+    let (code, _, stderr) = run(platform().arg("keygen").arg("--out").arg(&pem));
+    assert_eq!(code, 0, "platform keygen failed:\n{stderr}");
+    let public = stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("public key (base64): "))
+        .unwrap_or_else(|| panic!("no public key in the platform's keygen output:\n{stderr}"))
+        .trim()
+        .to_string();
+    let mut failures = Vec::new();
+    for case in ["base/accept", "shipped-shape/accept", "unknown-keys/accept"] {
+        let dir = tmp.path().join(case.replace('/', "-"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let describe = dir.join("describe.json");
+        std::fs::copy(
+            fixture("platform").join(case).join("describe.json"),
+            &describe,
+        )
+        .unwrap();
+        let (code, stdout, signed) =
+            run(platform().arg("sign").arg(&describe).arg("--key").arg(&pem));
+        assert_eq!(
+            code,
+            0,
+            "platform sign of {case} failed:{}{}",
+            quote(&stdout, 3),
+            quote(&signed, 8)
+        );
+        let (code, stdout, stderr) = run(gtdx()
+            .arg("verify")
+            .arg(&describe)
+            .arg("--trusted-key")
+            .arg(&public));
+        let valid = stdout
+            .lines()
+            .next()
+            .is_some_and(|l| l.ends_with(": valid"));
+        if code != 0 || !valid {
+            failures.push(format!(
+                "{case}: signed by the platform's `gtdx sign --key PEM` (it printed:{}), `gtdx verify --trusted-key <its key>` exits {code}:{}{}",
+                quote(&signed, 2),
+                quote(&stdout, 10),
+                quote(&stderr, 4)
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Corpus manifests the platform loads, signed in place by `gtdx sign`, verify in the platform.
+/// The platform verifies the JCS form of its typed re-serialisation, so these probe gtdx's
+/// normalisation too: defaults the platform fills in (`memoryLimitMB` absent), optional keys at
+/// every level, LocalizedString objects.
+#[test]
+fn corpus_signed_by_gtdx_verifies_in_the_platform() {
+    let Some(mut platform) = platform_factory("corpus_signed_by_gtdx_verifies_in_the_platform")
+    else {
+        return;
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let (secret, public) = our_keypair(tmp.path());
+    let cases = [
+        "shipped-shape/accept",
+        "base/accept",
+        "memory-limit/accept-3",
+        "tool-schema-strings/accept",
+        "localized-string/accept-1",
+        "unknown-keys/accept",
+    ];
+    let mut failures = Vec::new();
+    for case in cases {
+        let dir = tmp.path().join(case.replace('/', "-"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let describe = dir.join("describe.json");
+        std::fs::copy(
+            fixture("platform").join(case).join("describe.json"),
+            &describe,
+        )
+        .unwrap();
+        let (code, stdout, stderr) =
+            run(gtdx().arg("sign").arg(&describe).arg("--key").arg(&secret));
+        if code != 0 {
+            failures.push(format!(
+                "{case}: `gtdx sign` refused a manifest the platform loads (exit {code}):{}{}",
+                quote(&stdout, 3),
+                quote(&stderr, 6)
+            ));
+            continue;
+        }
+        let (code, stdout, stderr) = run(platform()
+            .arg("verify")
+            .arg(&describe)
+            .arg("--trusted-key")
+            .arg(&public));
+        if code != 0 || !stdout.contains("AUTHENTICITY VERIFIED") {
+            failures.push(format!(
+                "{case}: signed by `gtdx sign`, the platform's `gtdx verify --trusted-key <ours>` failed (exit {code}):{}{}",
+                quote(&stdout, 3),
+                quote(&stderr, 6)
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} corpus manifests signed by gtdx do not verify in the platform's gtdx {PLATFORM_VERSION}:\n\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n\n")
+    );
+}
