@@ -602,6 +602,32 @@ fn new_projects_load_in_the_platform() {
             code, 0,
             "gtdx describe in the {name} project failed:\n{stderr}"
         );
+        if args.contains(&"--dynamic-tools") {
+            // `dynamicTools` is the spec's: today's platform refuses it, for that reason only,
+            // and gtdx says so before publishing.
+            let problems = platform_accepts(&mut platform, &dir);
+            if !problems.iter().any(|p| p.contains("dynamicTools")) {
+                failures.push(format!(
+                    "gtdx new {args:?} ({name}): expected the platform to refuse `dynamicTools`, got {problems:?}"
+                ));
+            }
+            let (_, stdout, _) = run(gtdx()
+                .args(["validate", "--format", "json"])
+                .current_dir(&dir));
+            if !stdout.contains("W_PLATFORM_UNKNOWN_FIELD") {
+                failures.push(format!(
+                    "gtdx new {args:?} ({name}): gtdx validate does not warn W_PLATFORM_UNKNOWN_FIELD:\n{stdout}"
+                ));
+            }
+            let path = dir.join("describe.json");
+            let mut d: Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            d["contributions"]
+                .as_object_mut()
+                .unwrap()
+                .remove("dynamicTools");
+            std::fs::write(&path, serde_json::to_string_pretty(&d).unwrap()).unwrap();
+        }
         for p in platform_accepts(&mut platform, &dir) {
             failures.push(format!("gtdx new {args:?} ({name}): {p}"));
         }

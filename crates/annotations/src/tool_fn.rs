@@ -350,7 +350,7 @@ mod tests {
         let json = serde_json::to_string(&tool).unwrap();
         assert_eq!(
             json,
-            r#"{"name":"web_search","export":"greentic:extension-design/tools.invoke-tool","capabilities":["agentic_worker"],"description":"Search.","input_schema":"{\"type\":\"object\"}","secret_requirements":[{"key":"tavily/api_key"}],"agentic_worker_metadata":"{\"cost\":\"high\"}"}"#
+            r#"{"name":"web_search","export":"greentic:extension-design/tools.invoke-tool","capabilities":["agentic_worker"],"secret_requirements":[{"key":"tavily/api_key","required":true}],"description":"Search.","input_schema":"{\"type\":\"object\"}","agentic_worker_metadata":"{\"cost\":\"high\"}"}"#
         );
     }
 

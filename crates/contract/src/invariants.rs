@@ -246,7 +246,9 @@ impl Checker {
             if let Some(r) = g.runtime_ref.as_deref().filter(|r| !is_component_id(r)) {
                 self.push(
                     format!("/contributions/guardrails/{i}/runtime_ref"),
-                    format!("guardrail runtime_ref `{r}` holds characters other than `a-z 0-9 . _ -`"),
+                    format!(
+                        "guardrail runtime_ref `{r}` holds characters other than `a-z 0-9 . _ -`"
+                    ),
                     "name a key of `runtime.components`",
                 );
             }
@@ -310,7 +312,11 @@ impl Checker {
                 ("config_schema", &a.config_schema),
                 ("desired_state_schema", &a.desired_state_schema),
             ] {
-                self.schema_object(format!("{p}/{field}"), &format!("addon `{}` {field}", a.id), text);
+                self.schema_object(
+                    format!("{p}/{field}"),
+                    &format!("addon `{}` {field}", a.id),
+                    text,
+                );
             }
         }
     }
@@ -351,7 +357,10 @@ impl Checker {
         if !is_locale(&loc.default_locale) {
             self.push(
                 "/localization/default_locale".into(),
-                format!("locale `{}` holds characters other than ASCII letters, digits and `-`", loc.default_locale),
+                format!(
+                    "locale `{}` holds characters other than ASCII letters, digits and `-`",
+                    loc.default_locale
+                ),
                 "use a BCP 47 tag such as `en` or `pt-BR`",
             );
         }

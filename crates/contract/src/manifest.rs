@@ -464,14 +464,17 @@ impl SecretRequirement {
     }
 }
 
-/// An extension-wide credential (`requiredSecrets[]`). The platform's published schema closes
-/// this object (no `description`, no unknown keys), so its loader refuses what this refuses.
+/// An extension-wide credential (`requiredSecrets[]`). The platform's schema closes this object
+/// (an unknown key is refused, unlike inside a tool's secret requirement), so its loader refuses
+/// what this refuses.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RequiredSecret {
     pub key: String,
     #[serde(default = "default_true")]
     pub required: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scope: Option<SecretScope>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -810,6 +813,8 @@ fn default_schema_version() -> u32 {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AddonOutput {
+    /// Becomes an environment variable of the consuming service.
+    #[schemars(extend("pattern" = "^[A-Za-z_][A-Za-z0-9_]*$"))]
     pub name: String,
     #[serde(rename = "type")]
     pub output_type: AddonOutputType,

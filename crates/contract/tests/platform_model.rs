@@ -73,7 +73,10 @@ fn normalisation_fills_what_the_platform_always_writes() {
         assert_eq!(n["runtime"]["permissions"][list], json!([]), "{list}");
     }
     assert_eq!(n["capabilities"], json!({ "offered": [], "required": [] }));
-    assert_eq!(n["contributions"]["nodeTypes"][0]["output_ports"], json!([]));
+    assert_eq!(
+        n["contributions"]["nodeTypes"][0]["output_ports"],
+        json!([])
+    );
     let secret = &n["contributions"]["tools"][0]["secret_requirements"][0];
     assert_eq!(secret, &json!({ "key": "acme/token", "required": true }));
 }
@@ -123,8 +126,7 @@ fn every_load_time_invariant_is_reported_at_its_pointer() {
     v["runtime"]["memoryLimitMB"] = json!(0);
     v["runtime"]["components"]["Demo"] = v["runtime"]["components"]["demo"].clone();
     v["runtime"]["components"]["demo"]["sha256"] = json!("AB".repeat(32));
-    v["runtime"]["components"]["bare"] =
-        json!({ "sha256": "ab".repeat(32), "world": "w" });
+    v["runtime"]["components"]["bare"] = json!({ "sha256": "ab".repeat(32), "world": "w" });
     v["execution"] = json!({});
     v["contributions"]["tools"][0]["runtime_ref"] = json!("missing");
     v["contributions"]["tools"][0]["secret_requirements"][0]["key"] = json!("/abs");
@@ -178,7 +180,10 @@ fn addon_kind_and_addon_invariants() {
         "/contributions/addons/0/schema_version",
         "/contributions/addons/0/outputs/1/name",
     ] {
-        assert!(pointers.iter().any(|p| p == expected), "{expected} not in {pointers:?}");
+        assert!(
+            pointers.iter().any(|p| p == expected),
+            "{expected} not in {pointers:?}"
+        );
     }
     // an addon is written with its defaults, like the platform writes it
     v["contributions"]["addons"] = json!([{
@@ -189,34 +194,54 @@ fn addon_kind_and_addon_invariants() {
     let n = normalise(v);
     assert_eq!(n["contributions"]["addons"][0]["supports_backup"], false);
     assert_eq!(n["contributions"]["addons"][0]["schema_version"], 1);
-    assert_eq!(n["contributions"]["addons"][0]["outputs"][0]["sensitive"], false);
+    assert_eq!(
+        n["contributions"]["addons"][0]["outputs"][0]["sensitive"],
+        false
+    );
 }
 
 #[test]
 fn the_loader_refuses_what_the_platform_refuses_at_parse_time() {
     for (what, edit) in [
-        ("gtpack without pack_id", "/runtime/components/demo/gtpack/pack_id"),
+        (
+            "gtpack without pack_id",
+            "/runtime/components/demo/gtpack/pack_id",
+        ),
         ("node type without icon", "/contributions/nodeTypes/0/icon"),
-        ("node type without config_schema", "/contributions/nodeTypes/0/config_schema"),
+        (
+            "node type without config_schema",
+            "/contributions/nodeTypes/0/config_schema",
+        ),
     ] {
         let mut v = minimal();
         let (parent, key) = edit.rsplit_once('/').unwrap();
-        v.pointer_mut(parent).unwrap().as_object_mut().unwrap().remove(key);
+        v.pointer_mut(parent)
+            .unwrap()
+            .as_object_mut()
+            .unwrap()
+            .remove(key);
         assert!(Describe::from_value(v).is_err(), "{what} loaded");
     }
     let mut v = minimal();
     v["contributions"]["nodeTypes"][0]["output_ports"] =
         json!([{ "name": "ok", "label": "OK", "description": "no such key" }]);
-    assert!(Describe::from_value(v).is_err(), "output port description loaded");
+    assert!(
+        Describe::from_value(v).is_err(),
+        "output port description loaded"
+    );
     let mut v = minimal();
-    v["requiredSecrets"] = json!([{ "key": "acme/token", "description": "the schema closes this" }]);
-    assert!(Describe::from_value(v).is_err(), "requiredSecrets description loaded");
+    v["requiredSecrets"] = json!([{ "key": "acme/token", "descripton": "the schema closes this" }]);
+    assert!(
+        Describe::from_value(v).is_err(),
+        "requiredSecrets unknown key loaded"
+    );
 }
 
 #[test]
 fn spec_members_are_known_and_named() {
     let mut v = minimal();
-    v["configFields"] = json!([{ "key": "base_url", "label": "Base URL", "type": "url", "purpose": "endpoint" }]);
+    v["configFields"] =
+        json!([{ "key": "base_url", "label": "Base URL", "type": "url", "purpose": "endpoint" }]);
     v["contributions"]["dynamicTools"] =
         json!({ "discoveryTool": "hello", "executors": [{ "tool": "hello", "effect": "read" }] });
     let d = Describe::from_value(v).expect("gtdx loads the spec's members");

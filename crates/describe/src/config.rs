@@ -27,8 +27,8 @@
 use std::collections::BTreeMap;
 
 use gtdx_contract::{
-    Author, Capabilities, ConfigField, Contributions, DynamicTools, ExtensionKind, LocalizedText,
-    Localization, NodeType, Permissions, RequiredSecret,
+    Author, Capabilities, ConfigField, Contributions, DynamicTools, ExtensionKind, Localization,
+    LocalizedText, NodeType, Permissions, RequiredSecret,
 };
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -170,7 +170,9 @@ impl GtdxConfig {
                 // world the SDK builds, so describe cannot write its manifest.
                 Some(ExtensionKind::AddonExtension) => Err(Error::manifest(
                     &pkg.manifest_path,
-                    format!("[package.metadata.gtdx].kind = \"{k}\": an AddonExtension implements the greentic:extension-addon world, which the gtdx SDK does not build"),
+                    format!(
+                        "[package.metadata.gtdx].kind = \"{k}\": an AddonExtension implements the greentic:extension-addon world, which the gtdx SDK does not build"
+                    ),
                     "use one of design, bundle, deploy, provider; for an addon, write describe.json by hand and pack its component with `gtdx pack`",
                 )),
                 Some(kind) => Ok(kind),

@@ -394,7 +394,10 @@ fn dropped_members(sink: &mut Sink<'_, '_>, value: &Value) {
         "schema",
         "examples",
     ];
-    let Some(tools) = value.pointer("/contributions/tools").and_then(Value::as_array) else {
+    let Some(tools) = value
+        .pointer("/contributions/tools")
+        .and_then(Value::as_array)
+    else {
         return;
     };
     for (i, tool) in tools.iter().enumerate() {

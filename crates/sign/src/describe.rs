@@ -51,7 +51,9 @@ pub fn sign_value(doc: &mut Value, key: &SecretKey, key_id: Option<&str>) -> Res
 /// Why a describe.json cannot be brought into the platform's normalised form: the platform's
 /// loader would refuse it, so there is nothing it could verify.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("the platform's loader refuses it ({0}); fix it (`gtdx validate` names every problem) and sign again")]
+#[error(
+    "the platform's loader refuses it ({0}); fix it (`gtdx validate` names every problem) and sign again"
+)]
 pub struct NotLoadable(pub String);
 
 /// The platform's normalised form of a describe.json: parsed by its typed model, invariants
@@ -243,7 +245,10 @@ mod tests {
         let mut d: Value =
             serde_json::from_str(include_str!("../../../tests/fixtures/sign/describe.json"))
                 .unwrap();
-        d["runtime"].as_object_mut().unwrap().remove("memoryLimitMB");
+        d["runtime"]
+            .as_object_mut()
+            .unwrap()
+            .remove("memoryLimitMB");
         d["runtime"]["permissions"] = json!({});
         d["compat"]["min_designer_version"] = json!(">= 1.2.0");
         d
@@ -254,15 +259,30 @@ mod tests {
         let key = SecretKey::generate();
         let mut doc = unnormalised();
         sign_describe(&mut doc, &key, None).unwrap();
-        assert_eq!(doc["runtime"]["memoryLimitMB"], 64, "signing writes the normalised form");
+        assert_eq!(
+            doc["runtime"]["memoryLimitMB"], 64,
+            "signing writes the normalised form"
+        );
         assert_eq!(doc["compat"]["min_designer_version"], ">=1.2.0");
-        assert!(matches!(check_describe_signature(&doc), SignatureStatus::Valid { .. }));
+        assert!(matches!(
+            check_describe_signature(&doc),
+            SignatureStatus::Valid { .. }
+        ));
         // Dropping a defaulted field changes nothing the platform checks.
-        doc["runtime"].as_object_mut().unwrap().remove("memoryLimitMB");
-        assert!(matches!(check_describe_signature(&doc), SignatureStatus::Valid { .. }));
+        doc["runtime"]
+            .as_object_mut()
+            .unwrap()
+            .remove("memoryLimitMB");
+        assert!(matches!(
+            check_describe_signature(&doc),
+            SignatureStatus::Valid { .. }
+        ));
         // A real change does.
         doc["runtime"]["memoryLimitMB"] = json!(128);
-        assert!(matches!(check_describe_signature(&doc), SignatureStatus::Invalid { .. }));
+        assert!(matches!(
+            check_describe_signature(&doc),
+            SignatureStatus::Invalid { .. }
+        ));
     }
 
     #[test]
@@ -270,10 +290,16 @@ mod tests {
         let key = SecretKey::generate();
         let mut doc = unnormalised();
         sign_value(&mut doc, &key, None).unwrap();
-        assert!(matches!(check_signature(&doc), SignatureStatus::Valid { .. }));
+        assert!(matches!(
+            check_signature(&doc),
+            SignatureStatus::Valid { .. }
+        ));
         match check_describe_signature(&doc) {
             SignatureStatus::Invalid { reason, .. } => {
-                assert!(reason.contains("only over the file's raw bytes"), "{reason}");
+                assert!(
+                    reason.contains("only over the file's raw bytes"),
+                    "{reason}"
+                );
             }
             other => panic!("{other:?}"),
         }

@@ -1,12 +1,12 @@
 //! The library API the worker uses: sign a pack, verify it by path or as already read.
 
 use gtdx_sign::{Outcome, SecretKey, TrustPolicy, VerifyOptions};
-use serde_json::json;
 
 fn pack(dir: &std::path::Path) -> std::path::PathBuf {
     let out = dir.join("p.gtxpack");
-    let mut describe =
-        json!({"apiVersion": "greentic.ai/v2", "metadata": {"id": "acme.x", "version": "1.0.0"}});
+    // A describe.json the platform's loader accepts: only such a document can be signed.
+    let mut describe: serde_json::Value =
+        serde_json::from_str(include_str!("../../../tests/fixtures/sign/describe.json")).unwrap();
     gtdx_pack::write_pack(
         &out,
         &mut describe,

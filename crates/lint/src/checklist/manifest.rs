@@ -82,12 +82,7 @@ pub(super) fn versions(sink: &mut Sink<'_, '_>, d: &Describe, opts: &Options) {
 
 pub(super) fn runtime(sink: &mut Sink<'_, '_>, d: &Describe, opts: &Options) {
     // A component without `oci_ref` or `gtpack` is refused at load (E_COMPONENT_SOURCE).
-    for (i, s) in d
-        .required_secrets
-        .as_slice()
-        .iter()
-        .enumerate()
-    {
+    for (i, s) in d.required_secrets.as_slice().iter().enumerate() {
         key_namespace(sink, &format!("/requiredSecrets/{i}/key"), &s.key);
     }
     if opts.publish {

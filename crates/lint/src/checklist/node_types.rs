@@ -32,12 +32,7 @@ pub(super) fn node_types(sink: &mut Sink<'_, '_>, d: &Describe) {
             &d.runtime.components,
         );
         let mut ports: HashMap<&str, usize> = HashMap::new();
-        for (j, port) in n
-            .output_ports
-            .as_slice()
-            .iter()
-            .enumerate()
-        {
+        for (j, port) in n.output_ports.as_slice().iter().enumerate() {
             if let Some(first) = ports.get(port.name.as_str()) {
                 sink.at(
                     "E_DUPLICATE_PORT",
@@ -53,13 +48,7 @@ pub(super) fn node_types(sink: &mut Sink<'_, '_>, d: &Describe) {
             }
         }
     }
-    for (i, g) in d
-        .contributions
-        .guardrails
-        .as_slice()
-        .iter()
-        .enumerate()
-    {
+    for (i, g) in d.contributions.guardrails.as_slice().iter().enumerate() {
         let p = format!("/contributions/guardrails/{i}");
         export_name(sink, &format!("{p}/export"), &g.export, true);
         runtime_ref(

@@ -76,13 +76,7 @@ pub(super) fn references(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
             &ct.tool,
         );
     }
-    for (i, view) in d
-        .contributions
-        .views
-        .as_slice()
-        .iter()
-        .enumerate()
-    {
+    for (i, view) in d.contributions.views.as_slice().iter().enumerate() {
         for (j, name) in view.tools.as_slice().iter().enumerate() {
             check(
                 sink,

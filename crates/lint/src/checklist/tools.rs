@@ -90,12 +90,7 @@ pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
                 }
             }
         }
-        for (j, s) in t
-            .secret_requirements
-            .as_slice()
-            .iter()
-            .enumerate()
-        {
+        for (j, s) in t.secret_requirements.as_slice().iter().enumerate() {
             let sp = format!("{p}/secret_requirements/{j}/key");
             super::manifest::key_namespace(sink, &sp, &s.key);
             if granting(grants, &s.key).is_none() {
