@@ -101,11 +101,13 @@ pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
             super::manifest::key_namespace(sink, &sp, &s.key);
             if granting(grants, &s.key).is_none() {
                 let uri = secret_uri(&s.key);
-                let vendor = s.key.split('/').next().unwrap_or(&s.key);
-                let mut help = format!(
-                    "add \"{uri}\" to runtime.permissions.secrets (or \"{}\" for all of {vendor}'s keys)",
-                    secret_uri(vendor)
-                );
+                let mut help = match s.key.split_once('/') {
+                    Some((vendor, _)) => format!(
+                        "add \"{uri}\" to runtime.permissions.secrets (or \"{}\" for all of {vendor}'s keys)",
+                        secret_uri(vendor)
+                    ),
+                    None => format!("add \"{uri}\" to runtime.permissions.secrets"),
+                };
                 if grants.iter().any(|g| g == &s.key) {
                     help = format!(
                         "the plain key \"{}\" in runtime.permissions.secrets grants nothing: the host matches the URI \"{uri}\"; {help}",
