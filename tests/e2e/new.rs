@@ -383,7 +383,7 @@ fn bad_name_id_tool_kind_and_sdk_exit_2_and_create_nothing() {
         (&["--name", "1abc"], "starts with a digit"),
         (&["--name", "fn"], "Rust keyword"),
         (&["--name", "my ext"], "contains ` `"),
-        (&["--id", "acme.tools"], "does not start with `greentic.`"),
+        (&["--id", "acme"], "single segment"),
         (&["--id", "greentic.Tools"], "greentic.Tools"),
         (
             &["--tool", "LookupOrder"],

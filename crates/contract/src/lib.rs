@@ -14,6 +14,7 @@ pub mod diagnostic;
 pub mod invariants;
 pub mod manifest;
 pub mod metadata;
+pub mod names;
 pub mod paths;
 pub mod schema;
 pub mod secrets;

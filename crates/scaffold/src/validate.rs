@@ -85,30 +85,14 @@ pub fn default_id(name: &str) -> String {
 
 /// Checks an extension id against `^greentic\.[a-z0-9][a-z0-9-]*$`.
 pub fn extension_id(id: &str) -> Result<(), String> {
-    let fix = "An id is `greentic.` followed by lowercase letters, digits and `-`, starting with \
-               a letter or digit, e.g. `--id greentic.my-extension`.";
-    let Some(rest) = id.strip_prefix("greentic.") else {
-        return Err(format!(
-            "the extension id `{id}` does not start with `greentic.`. {fix}"
-        ));
-    };
-    let Some(first) = rest.chars().next() else {
-        return Err(format!(
-            "the extension id `{id}` has nothing after `greentic.`. {fix}"
-        ));
-    };
-    if !(first.is_ascii_lowercase() || first.is_ascii_digit()) {
-        return Err(format!(
-            "the extension id `{id}` has `{first}` right after `greentic.`. {fix}"
-        ));
+    match gtdx_contract::names::extension_id_problem(id) {
+        None => Ok(()),
+        Some(problem) => Err(format!(
+            "the extension id `{id}` is not valid: {problem}. An id is two or more dot-separated \
+             lowercase kebab names in a namespace you control, e.g. `--id com.acme.my-extension` \
+             or `--id greentic.my-extension`."
+        )),
     }
-    if let Some(c) = rest
-        .chars()
-        .find(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '-'))
-    {
-        return Err(format!("the extension id `{id}` contains `{c}`. {fix}"));
-    }
-    Ok(())
 }
 
 /// Checks a tool name: snake_case (`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`), at most 64 characters, and
@@ -185,7 +169,13 @@ mod tests {
 
     #[test]
     fn ids() {
-        for ok in ["greentic.x", "greentic.my-ext", "greentic.0abc"] {
+        // The platform's rule: any namespace, every segment a WIT kebab name.
+        for ok in [
+            "greentic.x",
+            "greentic.my-ext",
+            "com.acme.my-ext",
+            "greentic.a.b",
+        ] {
             assert!(extension_id(ok).is_ok(), "{ok}");
         }
         for bad in [
@@ -194,8 +184,8 @@ mod tests {
             "greentic.-x",
             "greentic.My",
             "greentic.a_b",
-            "greentic.a.b",
-            "acme.x",
+            "greentic.0abc",
+            "greentic.3aigent",
         ] {
             assert!(extension_id(bad).is_err(), "{bad}");
         }
