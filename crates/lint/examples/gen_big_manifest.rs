@@ -39,7 +39,7 @@ fn manifest(n: usize) -> Value {
         },
         "capabilities": {},
         "runtime": {
-            "permissions": { "network": ["https://api.bench.example/*"], "secrets": ["bench/api_key"] },
+            "permissions": { "network": ["https://api.bench.example/*"], "secrets": ["secret://bench"] },
             "components": {
                 "bench-tools": {
                     "oci_ref": "ghcr.io/greentic/bench-tools:1.0.0",
@@ -54,6 +54,10 @@ fn manifest(n: usize) -> Value {
                 "type_id": "bench.node",
                 "label": "Bench",
                 "category": "Bench",
+                "icon": "bolt",
+                "color": "#888888",
+                "complexity": "simple",
+                "config_schema": "{\"type\":\"object\"}",
                 "output_ports": [{ "name": "done", "label": "Done" }]
             }]
         }

@@ -233,8 +233,25 @@ impl<'d, 'a> Sink<'d, 'a> {
 pub(crate) struct Validated {
     /// The typed model, when the document is structurally valid.
     pub describe: Option<Describe>,
-    /// Each stringified schema that is valid, parsed, by the pointer of its string.
+    /// Each stringified schema that is valid, parsed, by the pointer of its string. Equal
+    /// texts share one `Arc`.
     pub schemas: HashMap<String, Arc<Value>>,
+    /// Validators compiled from [`Validated::schemas`], by the address of the shared value:
+    /// generated manifests repeat one input schema across many tools, so each distinct schema
+    /// is compiled once.
+    validators: std::cell::RefCell<HashMap<usize, Option<Arc<Validator>>>>,
+}
+
+impl Validated {
+    /// The compiled validator of a (meta-validated) stringified schema, once per distinct schema.
+    pub fn validator(&self, schema: &Arc<Value>) -> Option<Arc<Validator>> {
+        let key = Arc::as_ptr(schema) as usize;
+        self.validators
+            .borrow_mut()
+            .entry(key)
+            .or_insert_with(|| compile(schema).ok().map(Arc::new))
+            .clone()
+    }
 }
 
 fn describe_validator() -> &'static Result<Validator, String> {

@@ -25,43 +25,45 @@ pub(super) fn metadata(sink: &mut Sink<'_, '_>, t: &gtdx_contract::Tool, p: &str
         }
         return;
     };
-    // Where the blob's JSON lives, and the blob as a value.
-    let (loc, blob_value) = match blob {
-        MetadataBlob::Object(map) => {
-            sink.at(
-                "E_METADATA_NOT_STRING",
-                &mp,
-                "agentic_worker_metadata is a JSON object; the platform reads a JSON-encoded string here",
-                Some("encode the object as a string: \"agentic_worker_metadata\": \"{\\\"side_effects\\\":\\\"read\\\"}\"".into()),
-            );
-            (Loc::Doc { prefix: mp.clone() }, Value::Object(map.clone()))
-        }
-        MetadataBlob::Encoded(text) => {
-            let loc = Loc::string(&mp, text);
-            match serde_json::from_str::<Value>(text) {
-                Ok(val) => (loc, val),
-                Err(e) => {
-                    let inner = crate::text::LineIndex::new(text);
-                    let raw =
-                        loc.raw_of_decoded(sink.doc, inner.offset_of(text, e.line(), e.column()));
-                    sink.at_offset(
-                        "E_METADATA_CONTRACT",
-                        &mp,
-                        raw,
-                        format!(
-                            "agentic_worker_metadata is not valid JSON: {} (inside the string); the runtime drops the entire blob",
-                            crate::load::strip_serde_position(&e.to_string())
-                        ),
-                        Some("the string must hold a JSON object such as {\"side_effects\":\"read\",\"cost\":\"low\"}".into()),
-                    );
-                    return;
-                }
-            }
-        }
+    if let MetadataBlob::Object(_) = blob {
+        sink.at(
+            "E_METADATA_NOT_STRING",
+            &mp,
+            "agentic_worker_metadata is a JSON object; the platform reads a JSON-encoded string here",
+            Some("encode the object as a string: \"agentic_worker_metadata\": \"{\\\"side_effects\\\":\\\"read\\\"}\"".into()),
+        );
+    }
+    // Where the blob's JSON lives (findings inside a string point inside it).
+    let loc = match blob {
+        MetadataBlob::Object(_) => Loc::Doc { prefix: mp.clone() },
+        MetadataBlob::Encoded(text) => Loc::string(&mp, text),
     };
+    // The typed decode is the check; the blob is read as a value only to locate what failed.
     let decoded = match blob.decode() {
         Ok(m) => m,
         Err(err) => {
+            let blob_value = match blob {
+                MetadataBlob::Object(map) => Value::Object(map.clone()),
+                MetadataBlob::Encoded(text) => match serde_json::from_str::<Value>(text) {
+                    Ok(val) => val,
+                    Err(e) => {
+                        let inner = crate::text::LineIndex::new(text);
+                        let raw = loc
+                            .raw_of_decoded(sink.doc, inner.offset_of(text, e.line(), e.column()));
+                        sink.at_offset(
+                            "E_METADATA_CONTRACT",
+                            &mp,
+                            raw,
+                            format!(
+                                "agentic_worker_metadata is not valid JSON: {} (inside the string); the runtime drops the entire blob",
+                                crate::load::strip_serde_position(&e.to_string())
+                            ),
+                            Some("the string must hold a JSON object such as {\"side_effects\":\"read\",\"cost\":\"low\"}".into()),
+                        );
+                        return;
+                    }
+                },
+            };
             let findings = explain_all(
                 metadata_validator().iter_errors(&blob_value),
                 Some(metadata_schema()),
@@ -96,7 +98,7 @@ pub(super) fn metadata(sink: &mut Sink<'_, '_>, t: &gtdx_contract::Tool, p: &str
     let Some(schema) = v.schemas.get(&format!("{p}/input_schema")) else {
         return;
     };
-    let Ok(validator) = crate::validate::compile(schema) else {
+    let Some(validator) = v.validator(schema) else {
         // Reported by validation (E_SCHEMA_STRING_INVALID).
         return;
     };
