@@ -691,39 +691,29 @@ fn built_and_signed_by_gtdx_verifies_in_the_platform() {
 
     let keys = tempfile::tempdir().unwrap();
     let (secret, public) = our_keypair(keys.path());
-    let (code, _, stderr) = run(gtdx().arg("sign").arg(&pack).arg("--key").arg(&secret));
-    assert_eq!(code, 0, "gtdx sign of the pack failed:\n{stderr}");
-    let (code, stdout, stderr) = run(platform()
-        .arg("verify")
-        .arg(&pack)
-        .arg("--trusted-key")
-        .arg(&public));
-    if code != 0 || !stdout.contains("AUTHENTICITY VERIFIED") {
-        failures.push(format!(
-            "platform `gtdx verify PACK --trusted-key <ours>` of a pack signed by `gtdx sign` failed (exit {code}):{}{}",
-            quote(&stdout, 3),
-            quote(&stderr, 8)
-        ));
-    }
-
+    // gtdx signs `path` in place; the platform verifies it against our public key.
+    let mut ours_then_theirs = |path: &Path, what: &str| {
+        let (code, _, stderr) = run(gtdx().arg("sign").arg(path).arg("--key").arg(&secret));
+        assert_eq!(code, 0, "gtdx sign of the {what} failed:\n{stderr}");
+        let (code, stdout, stderr) = run(platform()
+            .arg("verify")
+            .arg(path)
+            .arg("--trusted-key")
+            .arg(&public));
+        if code != 0 || !stdout.contains("AUTHENTICITY VERIFIED") {
+            failures.push(format!(
+                "platform `gtdx verify {what} --trusted-key <ours>` of a {what} signed by `gtdx sign` failed (exit {code}):{}{}",
+                quote(&stdout, 3),
+                quote(&stderr, 8)
+            ));
+        }
+    };
+    ours_then_theirs(&pack, "pack");
     // A plain describe.json (the one build wrote), signed in place by gtdx.
     let plain = keys.path().join("describe.json");
     std::fs::copy(hello.dir.join("describe.json"), &plain).unwrap();
     drop(hello);
-    let (code, _, stderr) = run(gtdx().arg("sign").arg(&plain).arg("--key").arg(&secret));
-    assert_eq!(code, 0, "gtdx sign of describe.json failed:\n{stderr}");
-    let (code, stdout, stderr) = run(platform()
-        .arg("verify")
-        .arg(&plain)
-        .arg("--trusted-key")
-        .arg(&public));
-    if code != 0 || !stdout.contains("AUTHENTICITY VERIFIED") {
-        failures.push(format!(
-            "platform `gtdx verify describe.json --trusted-key <ours>` of a describe.json signed by `gtdx sign` failed (exit {code}):{}{}",
-            quote(&stdout, 3),
-            quote(&stderr, 8)
-        ));
-    }
+    ours_then_theirs(&plain, "describe.json");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
