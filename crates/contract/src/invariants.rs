@@ -27,6 +27,7 @@ pub struct Violation {
 /// Every invariant `d` breaks, in document order.
 pub fn violations(d: &Describe) -> Vec<Violation> {
     let mut out = Checker::default();
+    out.schema_constraints(d);
     out.compat(d);
     out.capabilities(d);
     out.runtime(d);
@@ -59,6 +60,146 @@ impl Checker {
             message,
             help,
         });
+    }
+
+    /// What the platform's JSON Schema adds to the typed model (patterns, lengths, bounds). The
+    /// loader runs the schema before the model, so these refuse the document as well; with them
+    /// here, a document the model reads and these accept needs no schema pass (`gtdx-lint`
+    /// validates with the schema only to locate problems).
+    fn schema_constraints(&mut self, d: &Describe) {
+        if d.api_version != crate::API_VERSION_V2 {
+            self.push(
+                "/apiVersion".into(),
+                format!(
+                    "apiVersion is `{}`, not `{}`",
+                    d.api_version,
+                    crate::API_VERSION_V2
+                ),
+                "set \"apiVersion\": \"greentic.ai/v2\"",
+            );
+        }
+        let m = &d.metadata;
+        if !is_schema_extension_id(&m.id) {
+            self.push(
+                "/metadata/id".into(),
+                format!("metadata.id `{}` is not a reverse-DNS id", m.id),
+                "use lowercase letters, digits, `.` and `-`, starting with a letter, with at least one `.`",
+            );
+        }
+        if m.name.is_empty() {
+            self.push(
+                "/metadata/name".into(),
+                "metadata.name is empty".into(),
+                "name the extension",
+            );
+        }
+        if !is_semver_text(&m.version) {
+            self.push(
+                "/metadata/version".into(),
+                format!(
+                    "metadata.version `{}` is not an exact semver version",
+                    m.version
+                ),
+                "write an exact version such as `1.2.0`",
+            );
+        }
+        if let Some(sha) = d.manifest_sha256.as_deref().filter(|s| !is_sha256(s)) {
+            self.push(
+                "/manifestSha256".into(),
+                format!("manifestSha256 `{sha}` is not 64 lowercase hex digits"),
+                "let the pack writer set it (`gtdx build`, `gtdx pack`)",
+            );
+        }
+        for (list, caps) in [
+            ("offered", &d.capabilities.offered),
+            ("required", &d.capabilities.required),
+        ] {
+            for (i, cap) in caps.iter().enumerate() {
+                if !is_schema_capability_id(&cap.id) {
+                    self.push(
+                        format!("/capabilities/{list}/{i}/id"),
+                        format!("capability id `{}` is not lowercase `<namespace>:<path>`", cap.id),
+                        "use lowercase letters, digits and `-` for the namespace and start the path with a letter, e.g. `greentic:guardrail/topic`",
+                    );
+                }
+            }
+        }
+        let c = &d.contributions;
+        for (i, v) in c.views.iter().enumerate() {
+            if !is_view_id(&v.id) {
+                self.push(
+                    format!("/contributions/views/{i}/id"),
+                    format!("view id `{}` is not lowercase letters, digits, `.`, `_` and `-`", v.id),
+                    "start with a letter or digit; the id becomes part of a route and an asset path",
+                );
+            }
+        }
+        for (i, a) in c.addons.iter().enumerate() {
+            if !is_addon_id(&a.id) {
+                self.push(
+                    format!("/contributions/addons/{i}/id"),
+                    format!(
+                        "addon id `{}` is not lowercase letters, digits and `-`",
+                        a.id
+                    ),
+                    "start with a letter or digit",
+                );
+            }
+            for (j, o) in a.outputs.iter().enumerate() {
+                if !is_env_name(&o.name) {
+                    self.push(
+                        format!("/contributions/addons/{i}/outputs/{j}/name"),
+                        format!(
+                            "addon output `{}` is not an environment variable name",
+                            o.name
+                        ),
+                        "use letters, digits and `_`, not starting with a digit",
+                    );
+                }
+            }
+        }
+        if let Some(mc) = &c.messaging_channel {
+            if mc.id.is_empty() {
+                self.push(
+                    "/contributions/messaging_channel/id".into(),
+                    "messaging_channel.id is empty".into(),
+                    "give the channel a stable id",
+                );
+            }
+            if !mc.oci_ref.starts_with("oci://") {
+                self.push(
+                    "/contributions/messaging_channel/ref".into(),
+                    format!(
+                        "messaging_channel.ref `{}` is not an `oci://` reference",
+                        mc.oci_ref
+                    ),
+                    "reference the provider pack as `oci://host/name@sha256:...`",
+                );
+            }
+            if mc.surface.as_deref().is_some_and(str::is_empty) {
+                self.push(
+                    "/contributions/messaging_channel/surface".into(),
+                    "messaging_channel.surface is empty".into(),
+                    "omit it, or name the surface",
+                );
+            }
+        }
+        if let Some(dt) = &c.dynamic_tools {
+            if dt.max_tools == Some(0) {
+                self.push(
+                    "/contributions/dynamicTools/maxTools".into(),
+                    "dynamicTools.maxTools is 0".into(),
+                    "allow at least one derived tool, or omit maxTools",
+                );
+            }
+            if dt.refresh.as_ref().is_some_and(|r| r.ttl_seconds == 0) {
+                self.push(
+                    "/contributions/dynamicTools/refresh/ttlSeconds".into(),
+                    "dynamicTools.refresh.ttlSeconds is 0".into(),
+                    "use a staleness threshold of at least one second",
+                );
+            }
+        }
     }
 
     fn requirement(&mut self, pointer: String, text: &str) {
@@ -233,6 +374,14 @@ impl Checker {
             }
         }
         for (i, t) in c.tools.iter().enumerate() {
+            if let Some(crate::MetadataBlob::Object(_)) = &t.agentic_worker_metadata {
+                self.push_code(
+                    "E_METADATA_NOT_STRING",
+                    format!("/contributions/tools/{i}/agentic_worker_metadata"),
+                    "agentic_worker_metadata is a JSON object, but the platform reads a JSON-encoded string: its loader refuses the describe".into(),
+                    "encode the object as a string (`gtdx describe` writes it that way)",
+                );
+            }
             if let Some(r) = &t.runtime_ref {
                 runtime_ref(
                     self,
@@ -422,6 +571,83 @@ pub fn secret_key_problem(key: &str) -> Option<&'static str> {
     } else {
         None
     }
+}
+
+/// The schema's `metadata.id` pattern, `^[a-z][a-z0-9.-]*\.[a-z0-9.-]+$`.
+pub fn is_schema_extension_id(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.first().is_some_and(u8::is_ascii_lowercase)
+        && b.iter()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, b'.' | b'-'))
+        && b.len() >= 3
+        && b[1..b.len() - 1].contains(&b'.')
+}
+
+/// The schema's exact-version pattern ([`crate::SEMVER_PATTERN`]):
+/// `^\d+\.\d+\.\d+(-[a-zA-Z0-9.-]+)?(\+[a-zA-Z0-9.-]+)?$`.
+pub fn is_semver_text(s: &str) -> bool {
+    let (core, build) = match s.split_once('+') {
+        Some((c, b)) => (c, Some(b)),
+        None => (s, None),
+    };
+    let (core, pre) = match core.split_once('-') {
+        Some((c, p)) => (c, Some(p)),
+        None => (core, None),
+    };
+    let ident = |t: &str| {
+        !t.is_empty()
+            && t.bytes()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'-'))
+    };
+    let numbers: Vec<&str> = core.split('.').collect();
+    numbers.len() == 3
+        && numbers
+            .iter()
+            .all(|n| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()))
+        && pre.is_none_or(ident)
+        && build.is_none_or(ident)
+}
+
+/// The schema's capability id pattern, `^[a-z][a-z0-9-]*:[a-z][a-z0-9/._-]*$`.
+pub fn is_schema_capability_id(s: &str) -> bool {
+    let Some((ns, path)) = s.split_once(':') else {
+        return false;
+    };
+    let starts = |t: &str| t.as_bytes().first().is_some_and(u8::is_ascii_lowercase);
+    starts(ns)
+        && starts(path)
+        && ns
+            .bytes()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
+        && path.bytes().all(|c| {
+            c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, b'/' | b'.' | b'_' | b'-')
+        })
+}
+
+/// The schema's view id pattern, `^[a-z0-9][a-z0-9._-]*$`.
+pub fn is_view_id(s: &str) -> bool {
+    s.as_bytes()
+        .first()
+        .is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && s.bytes().all(|c| {
+            c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, b'.' | b'_' | b'-')
+        })
+}
+
+/// The schema's addon id pattern, `^[a-z0-9][a-z0-9-]*$`.
+pub fn is_addon_id(s: &str) -> bool {
+    !s.is_empty()
+        && !s.starts_with('-')
+        && s.bytes()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
+}
+
+/// The schema's addon output name pattern, `^[A-Za-z_][A-Za-z0-9_]*$`.
+pub fn is_env_name(s: &str) -> bool {
+    s.as_bytes()
+        .first()
+        .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+        && s.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
 }
 
 /// The platform's `ComponentId`: non-empty `[a-z0-9._-]`.

@@ -147,6 +147,8 @@ pub fn check_str(file: &str, text: &str, options: &Options) -> Result<Report, Lo
     // The typed model is read from the text (serde reports duplicate keys only there) on a
     // second core while the text is parsed into a value and validated against the schema.
     std::thread::scope(|scope| {
+        // The meta-schema validator for the stringified schemas is built meanwhile too.
+        scope.spawn(validate::warm_meta_validator);
         let typed = scope.spawn(|| serde_json::from_str::<Describe>(text));
         let typed = || {
             typed

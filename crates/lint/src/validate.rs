@@ -277,48 +277,18 @@ pub(crate) fn validate(
     typed: impl FnOnce() -> Result<Describe, serde_json::Error>,
 ) -> Validated {
     let mut out = Validated::default();
-    let validator = match describe_validator() {
-        Ok(v) => v,
-        Err(e) => {
-            // Our own schema failing to compile is a bug in gtdx, not in the manifest.
-            sink.at(
-                "E_CONTRACT",
-                "",
-                format!("internal error: gtdx's schema does not compile: {e}"),
-                None,
-            );
-            return out;
-        }
+    // The typed model first (it was read on a second core meanwhile). When it and the loader's
+    // invariants, which include every constraint our schema adds to the model, accept the
+    // document, the schema pass could only agree: skip it. The schema is what locates problems,
+    // so any refusal, and any `null` (which the model reads as absent, the schema refuses),
+    // takes the full pass.
+    let typed = typed();
+    let violations = match &typed {
+        Ok(d) => gtdx_contract::invariants::violations(d),
+        Err(_) => Vec::new(),
     };
-    let findings = explain_all(validator.iter_errors(value), Some(describe_schema()), value);
-    let structural = !findings.is_empty();
-    let loc = Loc::doc();
-    for f in findings {
-        if f.pointer == "/apiVersion" && f.kind == Kind::Value {
-            api_version(sink, value);
-            continue;
-        }
-        if f.kind == Kind::Type
-            && f.pointer.ends_with("/agentic_worker_metadata")
-            && value.pointer(&f.pointer).is_some_and(Value::is_object)
-        {
-            sink.at(
-                "E_METADATA_NOT_STRING",
-                &f.pointer,
-                "agentic_worker_metadata is a JSON object, but the platform reads a JSON-encoded string: its loader refuses the describe",
-                Some("encode the object as a string (`gtdx describe` writes it that way)".to_string()),
-            );
-            continue;
-        }
-        let code = match f.kind {
-            Kind::UnknownField => "E_UNKNOWN_FIELD",
-            Kind::MissingField => "E_MISSING_FIELD",
-            Kind::Type => "E_TYPE",
-            Kind::Value => "E_INVALID_VALUE",
-        };
-        sink.finding(code, &loc, f, "", "");
-    }
-
+    let accepted = typed.is_ok() && violations.is_empty() && !sink.doc.text.contains("null");
+    let structural = !accepted && schema_pass(sink, value);
     // Generated manifests repeat the same schema text across tools (shared input and output
     // types): a text that checked out once is valid wherever it appears, so check it once. The
     // distinct texts are screened in parallel; only a text that fails the screen goes through
@@ -344,11 +314,10 @@ pub(crate) fn validate(
     }
 
     if !structural {
-        match typed() {
+        match typed {
             Ok(d) => {
                 // The loader's own checks beyond the shape (semver fields, ids, digests,
                 // whole-document invariants): any one refuses the whole extension.
-                let violations = gtdx_contract::invariants::violations(&d);
                 for v in &violations {
                     sink.at(
                         v.code,
@@ -397,6 +366,52 @@ pub(crate) fn validate(
         }
     }
     out
+}
+
+/// The document against our JSON Schema, every error reported; whether there were any.
+fn schema_pass(sink: &mut Sink<'_, '_>, value: &Value) -> bool {
+    let validator = match describe_validator() {
+        Ok(v) => v,
+        Err(e) => {
+            // Our own schema failing to compile is a bug in gtdx, not in the manifest.
+            sink.at(
+                "E_CONTRACT",
+                "",
+                format!("internal error: gtdx's schema does not compile: {e}"),
+                None,
+            );
+            return true;
+        }
+    };
+    let findings = explain_all(validator.iter_errors(value), Some(describe_schema()), value);
+    let structural = !findings.is_empty();
+    let loc = Loc::doc();
+    for f in findings {
+        if f.pointer == "/apiVersion" && f.kind == Kind::Value {
+            api_version(sink, value);
+            continue;
+        }
+        if f.kind == Kind::Type
+            && f.pointer.ends_with("/agentic_worker_metadata")
+            && value.pointer(&f.pointer).is_some_and(Value::is_object)
+        {
+            sink.at(
+                "E_METADATA_NOT_STRING",
+                &f.pointer,
+                "agentic_worker_metadata is a JSON object, but the platform reads a JSON-encoded string: its loader refuses the describe",
+                Some("encode the object as a string (`gtdx describe` writes it that way)".to_string()),
+            );
+            continue;
+        }
+        let code = match f.kind {
+            Kind::UnknownField => "E_UNKNOWN_FIELD",
+            Kind::MissingField => "E_MISSING_FIELD",
+            Kind::Type => "E_TYPE",
+            Kind::Value => "E_INVALID_VALUE",
+        };
+        sink.finding(code, &loc, f, "", "");
+    }
+    structural
 }
 
 /// Keys the platform accepts but silently drops (its secret requirements and localized texts
@@ -649,6 +664,12 @@ fn screen_chunk<'t>(texts: &[&'t str]) -> HashMap<&'t str, Arc<Value>> {
         .iter()
         .filter_map(|&text| Some((text, Arc::new(screen_schema_text(text)?))))
         .collect()
+}
+
+/// Builds the meta-schema validator the stringified schemas are screened with (jsonschema keeps
+/// it for the process), so a caller can have it built on another core while it parses.
+pub(crate) fn warm_meta_validator() {
+    let _ = jsonschema::meta::validator_for(&Value::Object(serde_json::Map::new()));
 }
 
 /// The fast, silent form of [`check_schema_string`]: the parsed schema when it passes every
