@@ -83,7 +83,8 @@ pub fn default_id(name: &str) -> String {
     format!("greentic.{}", name.to_ascii_lowercase().replace('_', "-"))
 }
 
-/// Checks an extension id against `^greentic\.[a-z0-9][a-z0-9-]*$`.
+/// Checks an extension id by the platform's rule (`gtdx_contract::names`): two or more
+/// dot-separated WIT kebab names, in any namespace.
 pub fn extension_id(id: &str) -> Result<(), String> {
     match gtdx_contract::names::extension_id_problem(id) {
         None => Ok(()),
