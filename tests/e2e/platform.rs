@@ -641,6 +641,19 @@ fn new_projects_load_in_the_platform() {
     );
 }
 
+/// A copy of a corpus case's describe.json under `tmp` (signing rewrites it in place).
+fn corpus_copy(tmp: &Path, case: &str) -> PathBuf {
+    let dir = tmp.join(case.replace('/', "-"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let describe = dir.join("describe.json");
+    std::fs::copy(
+        fixture("platform").join(case).join("describe.json"),
+        &describe,
+    )
+    .unwrap();
+    describe
+}
+
 /// Our key pair in `dir`: (secret key file, base64 public key).
 fn our_keypair(dir: &Path) -> (PathBuf, String) {
     let (code, stdout, stderr) = run(gtdx()
@@ -735,14 +748,7 @@ fn signed_by_the_platform_verifies_in_gtdx() {
         .to_string();
     let mut failures = Vec::new();
     for case in ["base/accept", "shipped-shape/accept", "unknown-keys/accept"] {
-        let dir = tmp.path().join(case.replace('/', "-"));
-        std::fs::create_dir_all(&dir).unwrap();
-        let describe = dir.join("describe.json");
-        std::fs::copy(
-            fixture("platform").join(case).join("describe.json"),
-            &describe,
-        )
-        .unwrap();
+        let describe = corpus_copy(tmp.path(), case);
         let (code, stdout, signed) =
             run(platform().arg("sign").arg(&describe).arg("--key").arg(&pem));
         assert_eq!(
@@ -795,14 +801,7 @@ fn corpus_signed_by_gtdx_verifies_in_the_platform() {
     ];
     let mut failures = Vec::new();
     for case in cases {
-        let dir = tmp.path().join(case.replace('/', "-"));
-        std::fs::create_dir_all(&dir).unwrap();
-        let describe = dir.join("describe.json");
-        std::fs::copy(
-            fixture("platform").join(case).join("describe.json"),
-            &describe,
-        )
-        .unwrap();
+        let describe = corpus_copy(tmp.path(), case);
         let (code, stdout, stderr) =
             run(gtdx().arg("sign").arg(&describe).arg("--key").arg(&secret));
         if code != 0 {
