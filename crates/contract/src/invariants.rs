@@ -8,7 +8,15 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
+use crate::diagnostic::escape_pointer_token as escape;
 use crate::manifest::{Describe, ExtensionKind, LocalizedText};
+
+/// The refusal of an `agentic_worker_metadata` written as an object (message, help): the
+/// validator reports it in the same words when the schema pass finds it first.
+pub const METADATA_NOT_STRING: (&str, &str) = (
+    "agentic_worker_metadata is a JSON object, but the platform reads a JSON-encoded string: its loader refuses the describe",
+    "encode the object as a string (`gtdx describe` writes it that way)",
+);
 
 /// One broken invariant.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -378,8 +386,8 @@ impl Checker {
                 self.push_code(
                     "E_METADATA_NOT_STRING",
                     format!("/contributions/tools/{i}/agentic_worker_metadata"),
-                    "agentic_worker_metadata is a JSON object, but the platform reads a JSON-encoded string: its loader refuses the describe".into(),
-                    "encode the object as a string (`gtdx describe` writes it that way)",
+                    METADATA_NOT_STRING.0.into(),
+                    METADATA_NOT_STRING.1,
                 );
             }
             if let Some(r) = &t.runtime_ref {
@@ -679,9 +687,4 @@ pub fn is_capability_id(s: &str) -> bool {
 /// The platform's `Locale`: non-empty ASCII letters, digits and `-`.
 pub fn is_locale(s: &str) -> bool {
     !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
-}
-
-/// A JSON pointer token (RFC 6901 escaping).
-fn escape(token: &str) -> String {
-    token.replace('~', "~0").replace('/', "~1")
 }

@@ -395,11 +395,12 @@ fn schema_pass(sink: &mut Sink<'_, '_>, value: &Value) -> bool {
             && f.pointer.ends_with("/agentic_worker_metadata")
             && value.pointer(&f.pointer).is_some_and(Value::is_object)
         {
+            let (message, help) = gtdx_contract::invariants::METADATA_NOT_STRING;
             sink.at(
                 "E_METADATA_NOT_STRING",
                 &f.pointer,
-                "agentic_worker_metadata is a JSON object, but the platform reads a JSON-encoded string: its loader refuses the describe",
-                Some("encode the object as a string (`gtdx describe` writes it that way)".to_string()),
+                message,
+                Some(help.to_string()),
             );
             continue;
         }

@@ -1,5 +1,5 @@
 //! `agentic_worker_metadata`: a JSON-encoded string the runtime decodes, whose examples must be
-//! calls the tool's input schema accepts (`E_METADATA_NOT_STRING`, `E_METADATA_CONTRACT`,
+//! calls the tool's input schema accepts (`E_METADATA_CONTRACT`,
 //! `E_EXAMPLE_INPUT`, `I_METADATA_DEFAULTS`).
 
 use gtdx_contract::MetadataBlob;
@@ -25,44 +25,35 @@ pub(super) fn metadata(sink: &mut Sink<'_, '_>, t: &gtdx_contract::Tool, p: &str
         }
         return;
     };
-    if let MetadataBlob::Object(_) = blob {
-        sink.at(
-            "E_METADATA_NOT_STRING",
-            &mp,
-            "agentic_worker_metadata is a JSON object; the platform reads a JSON-encoded string here",
-            Some("encode the object as a string: \"agentic_worker_metadata\": \"{\\\"side_effects\\\":\\\"read\\\"}\"".into()),
-        );
-    }
-    // Where the blob's JSON lives (findings inside a string point inside it).
-    let loc = match blob {
-        MetadataBlob::Object(_) => Loc::Doc { prefix: mp.clone() },
-        MetadataBlob::Encoded(text) => Loc::string(&mp, text),
+    // An object here never loads (E_METADATA_NOT_STRING at validation), and the checklist runs
+    // only on a manifest that loads.
+    let MetadataBlob::Encoded(text) = blob else {
+        return;
     };
+    // Where the blob's JSON lives: findings point inside the string.
+    let loc = Loc::string(&mp, text);
     // The typed decode is the check; the blob is read as a value only to locate what failed.
     let decoded = match blob.decode() {
         Ok(m) => m,
         Err(err) => {
-            let blob_value = match blob {
-                MetadataBlob::Object(map) => Value::Object(map.clone()),
-                MetadataBlob::Encoded(text) => match serde_json::from_str::<Value>(text) {
-                    Ok(val) => val,
-                    Err(e) => {
-                        let inner = crate::text::LineIndex::new(text);
-                        let raw = loc
-                            .raw_of_decoded(sink.doc, inner.offset_of(text, e.line(), e.column()));
-                        sink.at_offset(
-                            "E_METADATA_CONTRACT",
-                            &mp,
-                            raw,
-                            format!(
-                                "agentic_worker_metadata is not valid JSON: {} (inside the string); the runtime drops the entire blob",
-                                crate::load::strip_serde_position(&e.to_string())
-                            ),
-                            Some("the string must hold a JSON object such as {\"side_effects\":\"read\",\"cost\":\"low\"}".into()),
-                        );
-                        return;
-                    }
-                },
+            let blob_value = match serde_json::from_str::<Value>(text) {
+                Ok(val) => val,
+                Err(e) => {
+                    let inner = crate::text::LineIndex::new(text);
+                    let raw =
+                        loc.raw_of_decoded(sink.doc, inner.offset_of(text, e.line(), e.column()));
+                    sink.at_offset(
+                        "E_METADATA_CONTRACT",
+                        &mp,
+                        raw,
+                        format!(
+                            "agentic_worker_metadata is not valid JSON: {} (inside the string); the runtime drops the entire blob",
+                            crate::load::strip_serde_position(&e.to_string())
+                        ),
+                        Some("the string must hold a JSON object such as {\"side_effects\":\"read\",\"cost\":\"low\"}".into()),
+                    );
+                    return;
+                }
             };
             let findings = explain_all(
                 metadata_validator().iter_errors(&blob_value),

@@ -34,7 +34,7 @@ pub(super) fn run(sink: &mut Sink<'_, '_>, d: &Value, dir: Option<&Path>) {
     for (i, addon) in addons.iter().enumerate() {
         let base = format!("{ADDONS}/{i}");
         let id = addon.get("id").and_then(Value::as_str).unwrap_or_default();
-        if !is_addon_id(id) {
+        if !gtdx_contract::invariants::is_addon_id(id) {
             sink.at(
                 "E_ADDON_ID_PATTERN",
                 &format!("{base}/id"),
@@ -60,7 +60,7 @@ pub(super) fn run(sink: &mut Sink<'_, '_>, d: &Value, dir: Option<&Path>) {
                     .get("name")
                     .and_then(Value::as_str)
                     .unwrap_or_default();
-                if !is_env_var_name(name) {
+                if !gtdx_contract::invariants::is_env_name(name) {
                     sink.at(
                         "E_ADDON_OUTPUT_NAME",
                         &format!("{base}/outputs/{j}/name"),
@@ -105,20 +105,6 @@ pub(super) fn run(sink: &mut Sink<'_, '_>, d: &Value, dir: Option<&Path>) {
             Some("set \"supports_backup\": true on the addon the backup export serves".into()),
         );
     }
-}
-
-/// `^[a-z0-9][a-z0-9-]*$`.
-fn is_addon_id(id: &str) -> bool {
-    id.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
-        && id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-}
-
-/// `^[A-Za-z_][A-Za-z0-9_]*$`.
-fn is_env_var_name(name: &str) -> bool {
-    name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 /// Whether a WIT source has an `export` statement whose target (minus `@version`) ends in the

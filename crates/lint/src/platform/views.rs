@@ -22,7 +22,7 @@ pub(super) fn run(sink: &mut Sink<'_, '_>, d: &Value, dir: Option<&Path>) {
             .get("id")
             .and_then(Value::as_str)
             .unwrap_or("<unnamed>");
-        if !is_view_id(id) {
+        if !gtdx_contract::invariants::is_view_id(id) {
             // Before the id is joined into a path: `../x` is a bad id, not a missing file.
             sink.at(
                 "E_VIEW_ID_PATTERN",
@@ -99,14 +99,6 @@ pub(super) fn run(sink: &mut Sink<'_, '_>, d: &Value, dir: Option<&Path>) {
             );
         }
     }
-}
-
-/// `^[a-z0-9][a-z0-9._-]*$`.
-fn is_view_id(id: &str) -> bool {
-    id.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
-        && id.bytes().all(|b| {
-            b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'.' | b'_' | b'-')
-        })
 }
 
 /// The platform's test for an entry that leaves the view's directory: absolute, or a `..`
