@@ -80,11 +80,16 @@ pub fn sign_describe(
     key: &SecretKey,
     key_id: Option<&str>,
 ) -> Result<(), DescribeSignError> {
-    *doc = normalize(doc)?;
-    sign_value(doc, key, key_id)?;
-    // Once more through the model, so `signature` stands where the model writes it and a
+    let mut model =
+        gtdx_contract::Describe::from_value(doc.clone()).map_err(|e| NotLoadable(e.to_string()))?;
+    model.signature = None;
+    let mut signed = model.to_value();
+    sign_value(&mut signed, key, key_id)?;
+    // The block goes into the model, so `signature` stands where the model writes it and a
     // second signing gives the same bytes.
-    *doc = normalize(doc)?;
+    model.signature = serde_json::from_value(signed["signature"].take())
+        .unwrap_or_else(|e| unreachable!("gtdx's own signature block fits the model: {e}"));
+    *doc = model.to_value();
     Ok(())
 }
 
