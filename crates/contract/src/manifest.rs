@@ -617,9 +617,16 @@ impl Tool {
 
     /// Whether an agentic worker will offer this tool.
     pub fn is_agentic(&self) -> bool {
-        self.capabilities
-            .as_ref()
-            .is_some_and(|c| c.iter().any(|c| c == crate::CAPABILITY_AGENTIC_WORKER))
+        self.offers(crate::CAPABILITY_AGENTIC_WORKER)
+    }
+
+    /// Whether the tool is on the `capability` surface, defaults applied (as
+    /// [`Tool::effective_capabilities`], without building the list).
+    pub fn offers(&self, capability: &str) -> bool {
+        match &self.capabilities {
+            Some(c) => c.iter().any(|c| c == capability),
+            None => crate::DEFAULT_CAPABILITIES.contains(&capability),
+        }
     }
 }
 

@@ -218,7 +218,7 @@ pub fn decode_text(file: &str, bytes: Vec<u8>) -> Result<String, LoadError> {
     if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
         return Err(LoadError::Utf16 { file: file.into() });
     }
-    if let Some(offset) = bytes.iter().position(|b| *b == 0) {
+    if let Some(offset) = memchr::memchr(0, &bytes) {
         return Err(LoadError::Binary {
             file: file.into(),
             offset,
@@ -245,13 +245,18 @@ pub fn decode_text(file: &str, bytes: Vec<u8>) -> Result<String, LoadError> {
 
 /// Parses text as one JSON object, with serde_json's nesting limit (never a stack overflow).
 pub fn parse_json(file: &str, text: &str) -> Result<Value, LoadError> {
+    parse_object(file, text).map(|p| p.value)
+}
+
+/// As [`parse_json`], also saying whether some object repeats a key.
+pub(crate) fn parse_object(file: &str, text: &str) -> Result<crate::value::Parsed, LoadError> {
     if text.starts_with('\u{feff}') {
         return Err(LoadError::Bom { file: file.into() });
     }
     if text.trim().is_empty() {
         return Err(LoadError::Empty { file: file.into() });
     }
-    let value: Value = serde_json::from_str(text).map_err(|e| {
+    let parsed = crate::value::parse(text).map_err(|e| {
         let index = LineIndex::new(text);
         let (line, column) = index.char_column(text, e.line(), e.column());
         let message = e.to_string();
@@ -270,13 +275,13 @@ pub fn parse_json(file: &str, text: &str) -> Result<Value, LoadError> {
             }
         }
     })?;
-    if !value.is_object() {
+    if !parsed.value.is_object() {
         return Err(LoadError::NotObject {
             file: file.into(),
-            found: json_kind(&value),
+            found: json_kind(&parsed.value),
         });
     }
-    Ok(value)
+    Ok(parsed)
 }
 
 /// serde_json appends ` at line L column C`; gtdx puts the position first instead.

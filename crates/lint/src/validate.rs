@@ -1,7 +1,7 @@
 //! Structural validation: our JSON Schema (generated from the contract types) with every error
 //! reported, the stringified schemas parsed and meta-validated, then the typed model.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, OnceLock};
 
 use gtdx_contract::source::{self, SourceMap};
@@ -18,7 +18,8 @@ use crate::text::{LineIndex, raw_offset};
 pub(crate) struct Doc<'a> {
     pub file: &'a str,
     pub text: &'a str,
-    pub lines: LineIndex,
+    /// Built on the first position asked for: a clean manifest needs none.
+    lines: std::cell::OnceCell<LineIndex>,
     map: std::cell::OnceCell<SourceMap>,
     /// Pointers located so far without the map.
     walks: std::cell::Cell<usize>,
@@ -33,14 +34,18 @@ impl<'a> Doc<'a> {
         Doc {
             file,
             text,
-            lines: LineIndex::new(text),
+            lines: std::cell::OnceCell::new(),
             map: std::cell::OnceCell::new(),
             walks: std::cell::Cell::new(0),
         }
     }
 
+    pub fn lines(&self) -> &LineIndex {
+        self.lines.get_or_init(|| LineIndex::new(self.text))
+    }
+
     pub fn position(&self, offset: usize) -> (usize, usize) {
-        self.lines.position(self.text, offset)
+        self.lines().position(self.text, offset)
     }
 
     /// The pointer → offset index, built when many findings need positions.
@@ -233,16 +238,21 @@ impl<'d, 'a> Sink<'d, 'a> {
 pub(crate) struct Validated {
     /// The typed model, when the document is structurally valid.
     pub describe: Option<Describe>,
-    /// Each stringified schema that is valid, parsed, by the pointer of its string. Equal
-    /// texts share one `Arc`.
-    pub schemas: HashMap<String, Arc<Value>>,
-    /// Validators compiled from [`Validated::schemas`], by the address of the shared value:
+    /// Each tool's input schema that is valid, parsed, by tool index (the rules that read a
+    /// schema read these). Equal texts share one `Arc`.
+    input_schemas: Vec<Option<Arc<Value>>>,
+    /// Validators compiled from the parsed schemas, by the address of the shared value:
     /// generated manifests repeat one input schema across many tools, so each distinct schema
     /// is compiled once.
     validators: std::cell::RefCell<HashMap<usize, Option<Arc<Validator>>>>,
 }
 
 impl Validated {
+    /// The parsed input schema of `tools[tool]`, when it is a valid schema.
+    pub fn input_schema(&self, tool: usize) -> Option<&Arc<Value>> {
+        self.input_schemas.get(tool)?.as_ref()
+    }
+
     /// The compiled validator of a (meta-validated) stringified schema, once per distinct schema.
     pub fn validator(&self, schema: &Arc<Value>) -> Option<Arc<Validator>> {
         let key = Arc::as_ptr(schema) as usize;
@@ -269,17 +279,40 @@ pub(crate) fn describe_schema() -> &'static Value {
     S.get_or_init(gtdx_contract::schema::describe_schema)
 }
 
-/// Runs every structural check. `typed` reads the typed model from the text (it is asked only
-/// when the value is structurally valid).
+/// Runs every structural check. `typed` reads the typed model (asked once, after the
+/// stringified schemas are checked).
 pub(crate) fn validate(
     sink: &mut Sink<'_, '_>,
     value: &Value,
     typed: impl FnOnce() -> Result<Describe, serde_json::Error>,
 ) -> Validated {
     let mut out = Validated::default();
-    // The typed model first (it was read on a second core meanwhile). When it and the loader's
-    // invariants, which include every constraint our schema adds to the model, accept the
-    // document, the schema pass could only agree: skip it. The schema is what locates problems,
+    // Generated manifests repeat the same schema text across tools (shared input and output
+    // types): a text that checked out once is valid wherever it appears, so check it once. The
+    // distinct texts are screened in parallel; only a text that fails the screen goes through
+    // the reporting path, which locates every problem inside it.
+    let strings = stringified_schemas(value);
+    let mut valid = screen_schema_texts(strings.iter().map(|(_, text)| *text));
+    for (at, text) in strings {
+        let schema = match valid.get(text) {
+            Some(schema) => Some(Arc::clone(schema)),
+            None => check_schema_string(sink, &at.pointer(), at.field(), text).map(|schema| {
+                let schema = Arc::new(schema);
+                valid.insert(text, Arc::clone(&schema));
+                schema
+            }),
+        };
+        if let (SchemaAt::Tool(i, INPUT_SCHEMA), Some(schema)) = (at, schema) {
+            if out.input_schemas.len() <= i {
+                out.input_schemas.resize(i + 1, None);
+            }
+            out.input_schemas[i] = Some(schema);
+        }
+    }
+
+    // Then the typed model. When it and the loader's invariants, which include every
+    // constraint our schema adds to the model, accept the document, the schema pass could only
+    // agree: skip it. The schema is what locates problems,
     // so any refusal, and any `null` (which the model reads as absent, the schema refuses),
     // takes the full pass.
     let typed = typed();
@@ -289,30 +322,6 @@ pub(crate) fn validate(
     };
     let accepted = typed.is_ok() && violations.is_empty() && !sink.doc.text.contains("null");
     let structural = !accepted && schema_pass(sink, value);
-    // Generated manifests repeat the same schema text across tools (shared input and output
-    // types): a text that checked out once is valid wherever it appears, so check it once. The
-    // distinct texts are screened in parallel; only a text that fails the screen goes through
-    // the reporting path, which locates every problem inside it.
-    let strings = stringified_schemas(value);
-    let texts: Vec<Option<&str>> = strings
-        .iter()
-        .map(|(pointer, _)| value.pointer(pointer).and_then(Value::as_str))
-        .collect();
-    let mut valid = screen_schema_texts(texts.iter().flatten().copied());
-    for ((pointer, field), text) in strings.into_iter().zip(texts) {
-        if let Some(schema) = text.and_then(|t| valid.get(t)) {
-            out.schemas.insert(pointer, Arc::clone(schema));
-            continue;
-        }
-        if let Some(schema) = check_schema_string(sink, value, &pointer, field) {
-            let schema = Arc::new(schema);
-            if let Some(t) = text {
-                valid.insert(t, Arc::clone(&schema));
-            }
-            out.schemas.insert(pointer, schema);
-        }
-    }
-
     if !structural {
         match typed {
             Ok(d) => {
@@ -346,7 +355,7 @@ pub(crate) fn validate(
             Err(e) => {
                 let offset = sink
                     .doc
-                    .lines
+                    .lines()
                     .offset_of(sink.doc.text, e.line(), e.column());
                 let message = strip_serde_position(&e.to_string());
                 sink.at_offset(
@@ -487,10 +496,39 @@ fn api_version(sink: &mut Sink<'_, '_>, value: &Value) {
 }
 
 /// Pointers of every stringified schema present as a string, with the field's name.
-fn stringified_schemas(value: &Value) -> Vec<(String, &'static str)> {
+const INPUT_SCHEMA: &str = "input_schema";
+
+/// Where a stringified schema sits; its pointer is written only for a finding.
+#[derive(Clone, Copy)]
+enum SchemaAt {
+    Config,
+    Tool(usize, &'static str),
+    NodeType(usize),
+}
+
+impl SchemaAt {
+    fn pointer(self) -> String {
+        match self {
+            SchemaAt::Config => "/configSchema".to_string(),
+            SchemaAt::Tool(i, field) => format!("/contributions/tools/{i}/{field}"),
+            SchemaAt::NodeType(i) => format!("/contributions/nodeTypes/{i}/config_schema"),
+        }
+    }
+
+    fn field(self) -> &'static str {
+        match self {
+            SchemaAt::Config => "configSchema",
+            SchemaAt::Tool(_, field) => field,
+            SchemaAt::NodeType(_) => "config_schema",
+        }
+    }
+}
+
+/// Every JSON Schema the manifest holds as a string, with its text.
+fn stringified_schemas(value: &Value) -> Vec<(SchemaAt, &str)> {
     let mut v = Vec::new();
-    if value.get("configSchema").is_some_and(Value::is_string) {
-        v.push(("/configSchema".to_string(), "configSchema"));
+    if let Some(text) = value.get("configSchema").and_then(Value::as_str) {
+        v.push((SchemaAt::Config, text));
     }
     let contributions = value.get("contributions");
     if let Some(tools) = contributions
@@ -498,9 +536,9 @@ fn stringified_schemas(value: &Value) -> Vec<(String, &'static str)> {
         .and_then(Value::as_array)
     {
         for (i, t) in tools.iter().enumerate() {
-            for field in ["input_schema", "output_schema"] {
-                if t.get(field).is_some_and(Value::is_string) {
-                    v.push((format!("/contributions/tools/{i}/{field}"), field));
+            for field in [INPUT_SCHEMA, "output_schema"] {
+                if let Some(text) = t.get(field).and_then(Value::as_str) {
+                    v.push((SchemaAt::Tool(i, field), text));
                 }
             }
         }
@@ -510,11 +548,8 @@ fn stringified_schemas(value: &Value) -> Vec<(String, &'static str)> {
         .and_then(Value::as_array)
     {
         for (i, n) in nts.iter().enumerate() {
-            if n.get("config_schema").is_some_and(Value::is_string) {
-                v.push((
-                    format!("/contributions/nodeTypes/{i}/config_schema"),
-                    "config_schema",
-                ));
+            if let Some(text) = n.get("config_schema").and_then(Value::as_str) {
+                v.push((SchemaAt::NodeType(i), text));
             }
         }
     }
@@ -525,11 +560,10 @@ fn stringified_schemas(value: &Value) -> Vec<(String, &'static str)> {
 /// schema when it is valid.
 fn check_schema_string(
     sink: &mut Sink<'_, '_>,
-    value: &Value,
     pointer: &str,
     field: &str,
+    text: &str,
 ) -> Option<Value> {
-    let text = value.pointer(pointer)?.as_str()?;
     let loc = Loc::string(pointer, text);
     let schema: Value = match serde_json::from_str(text) {
         Ok(s) => s,
@@ -632,18 +666,19 @@ fn check_schema_string(
 /// has a pattern or a reference) compiled, spread over the available cores. A text missing from
 /// the result is invalid or odd; the caller reports it through [`check_schema_string`].
 fn screen_schema_texts<'t>(texts: impl Iterator<Item = &'t str>) -> HashMap<&'t str, Arc<Value>> {
-    let mut distinct: Vec<&str> = texts.collect();
-    distinct.sort_unstable();
-    distinct.dedup();
+    // Hashed, not sorted: equal texts would be compared byte by byte at every step of a sort.
+    let mut seen = HashSet::new();
+    let distinct: Vec<&str> = texts.filter(|t| seen.insert(*t)).collect();
+    // Threads pay off only with enough texts to share out.
+    const PER_THREAD: usize = 64;
+    if distinct.len() <= PER_THREAD {
+        return screen_chunk(&distinct);
+    }
     let workers = std::thread::available_parallelism()
         .map(usize::from)
         .unwrap_or(1)
         .clamp(1, 8);
-    // Threads pay off only with enough texts to share out.
-    let per = distinct.len().div_ceil(workers).max(64);
-    if distinct.len() <= per {
-        return screen_chunk(&distinct);
-    }
+    let per = distinct.len().div_ceil(workers).max(PER_THREAD);
     std::thread::scope(|scope| {
         let handles: Vec<_> = distinct
             .chunks(per)

@@ -118,11 +118,15 @@ pub(crate) fn check_and_print(
             report.diagnostics.extend(extra);
             let hidden = if verbose { 0 } else { hide_infos(&mut report) };
             print_report(&report, options, format, hidden);
-            if report.fails(deny_warnings) {
+            let code = if report.fails(deny_warnings) {
                 exit::code(exit::FINDINGS)
             } else {
                 exit::code(exit::OK)
-            }
+            };
+            // The process exits next: freeing a large manifest's values one by one would only
+            // delay that.
+            std::mem::forget(report);
+            code
         }
         Err(err) => print_load_error(&err, format),
     }

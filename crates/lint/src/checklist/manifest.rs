@@ -83,7 +83,7 @@ pub(super) fn versions(sink: &mut Sink<'_, '_>, d: &Describe, opts: &Options) {
 pub(super) fn runtime(sink: &mut Sink<'_, '_>, d: &Describe, opts: &Options) {
     // A component without `oci_ref` or `gtpack` is refused at load (E_COMPONENT_SOURCE).
     for (i, s) in d.required_secrets.as_slice().iter().enumerate() {
-        key_namespace(sink, &format!("/requiredSecrets/{i}/key"), &s.key);
+        key_namespace(sink, || format!("/requiredSecrets/{i}/key"), &s.key);
     }
     if opts.publish {
         let network = d.runtime.permissions.network.as_slice();
@@ -103,11 +103,11 @@ pub(super) fn runtime(sink: &mut Sink<'_, '_>, d: &Describe, opts: &Options) {
 /// `I_SECRET_KEY_UNNAMESPACED`: a canonical key of a single segment (`api_key`). The platform
 /// accepts it; a `vendor/` prefix keeps it apart from other extensions' keys and lets one grant
 /// (`secret://vendor`) cover all of the extension's keys.
-pub(super) fn key_namespace(sink: &mut Sink<'_, '_>, pointer: &str, key: &str) {
+pub(super) fn key_namespace(sink: &mut Sink<'_, '_>, pointer: impl FnOnce() -> String, key: &str) {
     if is_canonical_key(key) && !key.contains('/') {
         sink.at(
             "I_SECRET_KEY_UNNAMESPACED",
-            pointer,
+            &pointer(),
             format!("secret key \"{key}\" has no vendor namespace; the tenant's secret store holds every extension's keys side by side"),
             Some(format!("consider \"<vendor>/{key}\", e.g. \"acme/{key}\" (rename it everywhere it is declared and granted)")),
         );

@@ -9,8 +9,13 @@ use serde_json::Value;
 use crate::explain::explain_all;
 use crate::validate::{Loc, Sink, Validated};
 
-pub(super) fn metadata(sink: &mut Sink<'_, '_>, t: &gtdx_contract::Tool, p: &str, v: &Validated) {
-    let mp = format!("{p}/agentic_worker_metadata");
+pub(super) fn metadata(
+    sink: &mut Sink<'_, '_>,
+    t: &gtdx_contract::Tool,
+    i: usize,
+    p: &str,
+    v: &Validated,
+) {
     let Some(blob) = &t.agentic_worker_metadata else {
         if t.is_agentic() {
             sink.at(
@@ -31,11 +36,13 @@ pub(super) fn metadata(sink: &mut Sink<'_, '_>, t: &gtdx_contract::Tool, p: &str
         return;
     };
     // Where the blob's JSON lives: findings point inside the string.
-    let loc = Loc::string(&mp, text);
+    let mp = || format!("{p}/agentic_worker_metadata");
     // The typed decode is the check; the blob is read as a value only to locate what failed.
     let decoded = match blob.decode() {
         Ok(m) => m,
         Err(err) => {
+            let mp = mp();
+            let loc = Loc::string(&mp, text);
             let blob_value = match serde_json::from_str::<Value>(text) {
                 Ok(val) => val,
                 Err(e) => {
@@ -86,7 +93,7 @@ pub(super) fn metadata(sink: &mut Sink<'_, '_>, t: &gtdx_contract::Tool, p: &str
     if examples.is_empty() {
         return;
     }
-    let Some(schema) = v.schemas.get(&format!("{p}/input_schema")) else {
+    let Some(schema) = v.input_schema(i) else {
         return;
     };
     let Some(validator) = v.validator(schema) else {
@@ -94,7 +101,15 @@ pub(super) fn metadata(sink: &mut Sink<'_, '_>, t: &gtdx_contract::Tool, p: &str
         return;
     };
     for (j, ex) in examples.iter().enumerate() {
+        if validator.is_valid(&ex.input) {
+            continue;
+        }
         let findings = explain_all(validator.iter_errors(&ex.input), None, &ex.input);
+        if findings.is_empty() {
+            continue;
+        }
+        let mp = mp();
+        let loc = Loc::string(&mp, text);
         for mut f in findings {
             f.pointer = format!("/examples/{j}/input{}", f.pointer);
             sink.finding(

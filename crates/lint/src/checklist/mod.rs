@@ -38,7 +38,12 @@ pub(crate) fn run(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated, opts: &O
 /// look at) whose interface and member are not WIT kebab names under
 /// `greentic:extension-design/`. For a tool (`guardrail` false) the platform's `E_EXPORT_FORM`
 /// already covers the namespace and the `.`, so only the names are checked here.
-fn export_name(sink: &mut Sink<'_, '_>, pointer: &str, export: &str, guardrail: bool) {
+fn export_name(
+    sink: &mut Sink<'_, '_>,
+    pointer: impl FnOnce() -> String,
+    export: &str,
+    guardrail: bool,
+) {
     if !guardrail && !qualified_export(export) {
         return; // the platform's E_EXPORT_FORM
     }
@@ -61,7 +66,7 @@ fn export_name(sink: &mut Sink<'_, '_>, pointer: &str, export: &str, guardrail: 
         };
         sink.at(
             "W_EXPORT_NAME",
-            pointer,
+            &pointer(),
             format!(
                 "{what} \"{export}\" is not greentic:extension-design/<interface>.<member> with WIT kebab-case names, so no component can export it"
             ),
@@ -83,16 +88,18 @@ fn runtime_ref(
     r: Option<&str>,
     components: &BTreeMap<String, gtdx_contract::RuntimeComponent>,
 ) {
-    let keys: Vec<&str> = components.keys().map(String::as_str).collect();
-    let listed = keys
-        .iter()
-        .map(|k| format!("\"{k}\""))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let keys = || components.keys().map(String::as_str).collect::<Vec<_>>();
+    let listed = || {
+        keys()
+            .iter()
+            .map(|k| format!("\"{k}\""))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     match r {
         Some(r) if what == "guardrail" && !components.contains_key(r) => {
-            let mut help = format!("runtime.components declares: {listed}");
-            if let Some(n) = nearest(r, &keys) {
+            let mut help = format!("runtime.components declares: {}", listed());
+            if let Some(n) = nearest(r, &keys()) {
                 help = format!("did you mean \"{n}\"? {help}");
             }
             sink.at(
@@ -109,7 +116,7 @@ fn runtime_ref(
                 "{what} has no runtime_ref, but runtime.components declares {} components, so the runtime cannot tell which one runs it",
                 components.len()
             ),
-            Some(format!("add \"runtime_ref\" naming one of: {listed}")),
+            Some(format!("add \"runtime_ref\" naming one of: {}", listed())),
         ),
         _ => {}
     }

@@ -50,7 +50,7 @@ pub(super) fn node_types(sink: &mut Sink<'_, '_>, d: &Describe) {
     }
     for (i, g) in d.contributions.guardrails.as_slice().iter().enumerate() {
         let p = format!("/contributions/guardrails/{i}");
-        export_name(sink, &format!("{p}/export"), &g.export, true);
+        export_name(sink, || format!("{p}/export"), &g.export, true);
         runtime_ref(
             sink,
             &p,

@@ -48,8 +48,7 @@ pub(super) fn references(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
         if let Some(i) = tools.iter().position(|t| t.name == dt.discovery_tool) {
             let ip = format!("{TOOLS}/{i}/input_schema");
             let required: Vec<String> = v
-                .schemas
-                .get(&ip)
+                .input_schema(i)
                 .and_then(|s| s.get("required"))
                 .and_then(Value::as_array)
                 .map(|a| a.iter().map(short).collect())

@@ -35,8 +35,8 @@ pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
         } else {
             first_by_name.insert(&t.name, i);
         }
-        tool_name(sink, &format!("{p}/name"), &t.name);
-        export_name(sink, &format!("{p}/export"), &t.export, false);
+        tool_name(sink, || format!("{p}/name"), &t.name);
+        export_name(sink, || format!("{p}/export"), &t.export, false);
         runtime_ref(sink, &p, "tool", t.runtime_ref.as_deref(), components);
 
         match &t.capabilities {
@@ -51,10 +51,7 @@ pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
             ),
             Some(caps) => capabilities(sink, &p, &t.name, caps),
         }
-        if t.effective_capabilities()
-            .iter()
-            .any(|c| c == CAPABILITY_FLOW)
-        {
+        if t.offers(CAPABILITY_FLOW) {
             flow_tools.push(i);
         }
         if t.description.as_deref().is_none_or(|s| s.trim().is_empty()) {
@@ -65,7 +62,6 @@ pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
                 Some("add \"description\": one or two sentences on what the tool does and when to use it".into()),
             );
         }
-        let input_ptr = format!("{p}/input_schema");
         match &t.input_schema {
             None => sink.at(
                 "W_INPUT_SCHEMA_MISSING",
@@ -74,7 +70,7 @@ pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
                 Some("add \"input_schema\": \"{\\\"type\\\":\\\"object\\\",\\\"properties\\\":{...}}\"".into()),
             ),
             Some(_) => {
-                if let Some(schema) = v.schemas.get(&input_ptr)
+                if let Some(schema) = v.input_schema(i)
                     && schema.get("type").and_then(Value::as_str) != Some("object")
                 {
                     let found = match schema.get("type") {
@@ -83,7 +79,7 @@ pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
                     };
                     sink.at(
                         "E_INPUT_SCHEMA_NOT_OBJECT",
-                        &input_ptr,
+                        &format!("{p}/input_schema"),
                         format!("input_schema's root has {found}; LLM function parameters must be \"type\": \"object\""),
                         Some("wrap the arguments: {\"type\":\"object\",\"properties\":{...},\"required\":[...]}".into()),
                     );
@@ -91,8 +87,8 @@ pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
             }
         }
         for (j, s) in t.secret_requirements.as_slice().iter().enumerate() {
-            let sp = format!("{p}/secret_requirements/{j}/key");
-            super::manifest::key_namespace(sink, &sp, &s.key);
+            let sp = || format!("{p}/secret_requirements/{j}/key");
+            super::manifest::key_namespace(sink, sp, &s.key);
             if granting(grants, &s.key).is_none() {
                 let uri = secret_uri(&s.key);
                 let mut help = match s.key.split_once('/') {
@@ -110,7 +106,7 @@ pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
                 }
                 sink.at(
                     "E_SECRET_NOT_GRANTED",
-                    &sp,
+                    &sp(),
                     format!(
                         "tool \"{}\" requires secret \"{}\", but no entry of runtime.permissions.secrets grants \"{uri}\", so the host denies the read",
                         t.name, s.key
@@ -119,7 +115,7 @@ pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
                 );
             }
         }
-        metadata(sink, t, &p, v);
+        metadata(sink, t, i, &p, v);
     }
 
     if !flow_tools.is_empty() && d.contributions.node_types().is_empty() {
@@ -150,11 +146,11 @@ pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
 /// Beyond the platform's snake_case (`E_TOOL_NAMING`): at most 64 characters
 /// (`E_TOOL_NAME_LENGTH`, providers refuse longer function names) and words joined by single
 /// underscores (`W_TOOL_NAME_FORM`).
-fn tool_name(sink: &mut Sink<'_, '_>, pointer: &str, name: &str) {
+fn tool_name(sink: &mut Sink<'_, '_>, pointer: impl Fn() -> String, name: &str) {
     if name.len() > MAX_TOOL_NAME {
         sink.at(
             "E_TOOL_NAME_LENGTH",
-            pointer,
+            &pointer(),
             format!(
                 "tool name \"{name}\" is {} characters long; LLM providers refuse function names over {MAX_TOOL_NAME}, so the model never sees this tool",
                 name.len()
@@ -170,7 +166,7 @@ fn tool_name(sink: &mut Sink<'_, '_>, pointer: &str, name: &str) {
             .join("_");
         sink.at(
             "W_TOOL_NAME_FORM",
-            pointer,
+            &pointer(),
             format!("tool name \"{name}\" has a doubled or trailing '_'"),
             Some(format!(
                 "join its words with single underscores: \"{fixed}\""
@@ -183,6 +179,9 @@ fn tool_name(sink: &mut Sink<'_, '_>, pointer: &str, name: &str) {
 /// capabilities open, so this is a warning: the tool is simply absent from the two surfaces.
 fn capabilities(sink: &mut Sink<'_, '_>, p: &str, tool: &str, caps: &[String]) {
     let known = [CAPABILITY_AGENTIC_WORKER, CAPABILITY_FLOW];
+    if caps.iter().all(|c| known.contains(&c.as_str())) {
+        return;
+    }
     let missing: Vec<&str> = known
         .iter()
         .copied()
