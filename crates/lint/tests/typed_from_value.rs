@@ -66,4 +66,5 @@ fn the_model_read_from_the_value_is_the_model_read_from_the_text() {
         refused > 10,
         "only {refused} refused manifests: the corpus should hold many"
     );
+    assert!(repeated > 0, "no fixture repeats a key any more");
 }
