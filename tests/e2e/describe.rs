@@ -601,13 +601,12 @@ fn every_source_rule_fires_on_its_crate_and_not_on_its_near_miss() {
     // them and a near miss that does not, and an entry `--explain` prints.
     let dir = describe_fixture("rules");
     let mut failures = Vec::new();
-    let source_rules = gtdx_lint::rules()
-        .iter()
-        .filter(|r| r.phase == gtdx_lint::Phase::Sources);
+    let source_rules =
+        gtdx_contract::codes::all().filter(|r| r.area == gtdx_contract::codes::Area::Sources);
     for rule in source_rules {
-        let tag = format!("warning[{}]", rule.code);
+        let tag = format!("warning[{}]", rule.id);
         for (case, fires) in [("fires", true), ("passes", false)] {
-            let krate = dir.join(format!("{}.{case}", rule.code));
+            let krate = dir.join(format!("{}.{case}", rule.id));
             assert!(krate.join("Cargo.toml").is_file(), "missing {krate:?}");
             let manifest = krate.join("Cargo.toml");
             let (code, _, stderr) = run_in(
@@ -620,27 +619,27 @@ fn every_source_rule_fires_on_its_crate_and_not_on_its_near_miss() {
                 ],
             );
             if code != 0 {
-                failures.push(format!("{}.{case}: exit {code}\n{stderr}", rule.code));
+                failures.push(format!("{}.{case}: exit {code}\n{stderr}", rule.id));
             }
             if stderr.contains(&tag) != fires {
                 failures.push(format!(
                     "{}.{case}: expected {tag}: {fires}\n{stderr}",
-                    rule.code
+                    rule.id
                 ));
             }
             if !fires && (stderr.contains("warning[") || stderr.contains("error[")) {
                 failures.push(format!(
                     "{}.{case}: expected no findings\n{stderr}",
-                    rule.code
+                    rule.id
                 ));
             }
         }
-        let (code, stdout, _) = run_in(&dir, &["lint", "--explain", rule.code]);
+        let (code, stdout, _) = run_in(&dir, &["lint", "--explain", rule.id]);
         if code != 0
-            || !stdout.starts_with(rule.code)
+            || !stdout.starts_with(rule.id)
             || !stdout.contains("describe, lint --manifest-path")
         {
-            failures.push(format!("--explain {}: exit {code}\n{stdout}", rule.code));
+            failures.push(format!("--explain {}: exit {code}\n{stdout}", rule.id));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -4,6 +4,7 @@
 //! `rules/<CODE>.passes.json` (a near miss) must report nothing at all, for every rule in the
 //! table. Commands run inside the fixture directory so file names in the output are stable.
 
+use gtdx_contract::codes::Area;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
@@ -35,8 +36,8 @@ fn codes(doc: &Value) -> Vec<String> {
 }
 
 fn publish_flag(code: &str) -> Vec<&'static str> {
-    match gtdx_lint::rules::rule(code).map(|r| r.phase) {
-        Some(gtdx_lint::Phase::Publish) => vec!["--publish"],
+    match gtdx_contract::codes::find(code).map(|c| c.area) {
+        Some(Area::Publish) => vec!["--publish"],
         _ => vec![],
     }
 }
@@ -52,26 +53,31 @@ const ELSEWHERE: &[&str] = &[
 fn every_rule_fires_on_its_fixture_and_not_on_its_near_miss() {
     let dir = manifests().join("rules");
     let mut failures = Vec::new();
-    for rule in gtdx_lint::rules() {
-        if rule.phase == gtdx_lint::Phase::Sources || ELSEWHERE.contains(&rule.code) {
-            // Rules about Rust sources have crate fixtures (tests/e2e/describe.rs); the others
-            // need a baseline or a wit/world.wit and have their own tests below.
+    for rule in gtdx_contract::codes::all() {
+        let manifest_rule = matches!(
+            rule.area,
+            Area::Validate | Area::Platform | Area::Lint | Area::Publish
+        );
+        if !manifest_rule || ELSEWHERE.contains(&rule.id) {
+            // Rules about Rust sources have crate fixtures (tests/e2e/describe.rs), the load,
+            // build and worker codes their own tests; the others here need a baseline or a
+            // wit/world.wit and have their own tests below.
             continue;
         }
-        let flags = publish_flag(rule.code);
-        let fires = format!("{}.fires.json", rule.code);
-        let passes = format!("{}.passes.json", rule.code);
+        let flags = publish_flag(rule.id);
+        let fires = format!("{}.fires.json", rule.id);
+        let passes = format!("{}.passes.json", rule.id);
         for f in [&fires, &passes] {
             assert!(
                 dir.join(f).is_file(),
                 "missing fixture rules/{f} for rule {}",
-                rule.code
+                rule.id
             );
         }
         let (code, doc) = lint_json(&dir, &fires, &flags);
         let found = codes(&doc);
-        if !found.iter().any(|c| c == rule.code) {
-            failures.push(format!("{fires}: expected {}, got {found:?}", rule.code));
+        if !found.iter().any(|c| c == rule.id) {
+            failures.push(format!("{fires}: expected {}, got {found:?}", rule.id));
         }
         let expected_exit = if rule.severity == gtdx_contract::Severity::Error {
             1
@@ -111,7 +117,7 @@ fn the_fixture_directory_holds_no_stray_rule_fixtures() {
         let name = entry.file_name().to_string_lossy().into_owned();
         let code = name.split('.').next().unwrap_or_default();
         assert!(
-            gtdx_lint::rules::rule(code).is_some(),
+            gtdx_contract::codes::find(code).is_some(),
             "rules/{name} names unknown code {code}"
         );
     }
@@ -389,6 +395,40 @@ fn explain_prints_a_rule_and_suggests_on_a_typo() {
     let (code, stdout, stderr) = run_in(&manifests(), &["lint", "--explain", "E_EXPORT_FROM"]);
     assert_eq!((code, stdout.as_str()), (2, ""));
     assert!(stderr.contains("did you mean E_EXPORT_FORM?"), "{stderr}");
+}
+
+#[test]
+fn explain_knows_every_code_gtdx_prints() {
+    // Not only the lint's: load, build, pack and worker codes too, under `gtdx explain`.
+    for (id, head) in [
+        (
+            "E_BUILD_WORLD_MISMATCH",
+            "E_BUILD_WORLD_MISMATCH (error, build, pack):",
+        ),
+        (
+            "w_worker_no_tools",
+            "W_WORKER_NO_TOOLS (warning, worker build):",
+        ),
+        (
+            "E_FILE_ENCODING",
+            "E_FILE_ENCODING (error, reading the file):",
+        ),
+        (
+            "W_HANDWRITTEN_TOOLS",
+            "W_HANDWRITTEN_TOOLS (warning, describe, lint --manifest-path):",
+        ),
+    ] {
+        let (code, stdout, stderr) = run_in(&manifests(), &["explain", id]);
+        assert_eq!(code, 0, "{id}: {stderr}");
+        assert!(stdout.starts_with(head), "{stdout}");
+    }
+    let (code, _, stderr) = run_in(&manifests(), &["explain", "E_BUILD_WORLD_MISMACH"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("did you mean E_BUILD_WORLD_MISMATCH?"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("docs/diagnostics.md"), "{stderr}");
 }
 
 // ----- bad input: exit 2, one line naming the file and the cause, nothing on stdout -----

@@ -2,14 +2,14 @@
 //!
 //! * `demo`   — the main job end to end on a bundled example.
 //! * `test`   — every test, after installing what the tests need.
-//! * `schema` — regenerate `schemas/describe-v2.json` from the contract types.
+//! * `codegen` — regenerate every file generated from code (`--check`: fail when one is stale).
 //! * `bench`  — the speed targets of the issues, whole-process, side by side with peers.
 //! * `fuzz`   — run the cargo-fuzz targets locally (not in CI).
 
 mod bench;
+mod codegen;
 mod demo;
 mod fuzz;
-mod schema;
 mod test;
 mod util;
 
@@ -20,11 +20,11 @@ fn main() -> std::process::ExitCode {
     let result = match task.as_str() {
         "demo" => demo::run(&rest),
         "test" => test::run(&rest),
-        "schema" => schema::run(&rest),
+        "codegen" => codegen::run(&rest),
         "bench" => bench::run(&rest),
         "fuzz" => fuzz::run(&rest),
         _ => Err(anyhow::anyhow!(
-            "usage: cargo xtask <demo|test|schema|bench|fuzz> [args]"
+            "usage: cargo xtask <demo|test|codegen|bench|fuzz> [args]"
         )),
     };
     match result {

@@ -216,13 +216,8 @@ pub(crate) fn one_of(list: &[&str]) -> String {
 
 pub(crate) fn unknown_key(key: &str, keys: &[&str], attr: &str) -> String {
     let mut msg = format!("unknown key `{key}` in #[{attr}]");
-    if let Some(best) = keys
-        .iter()
-        .map(|k| (strsim::jaro_winkler(key, k), k))
-        .filter(|(score, _)| *score > 0.8)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-    {
-        msg.push_str(&format!("; did you mean `{}`?", best.1));
+    if let Some(best) = gtdx_contract::suggest::nearest(key, keys.iter().copied()) {
+        msg.push_str(&format!("; did you mean `{best}`?"));
     }
     msg.push_str(&format!(" Expected one of {}", one_of(keys)));
     msg

@@ -14,12 +14,13 @@
 //! `metadata.screenshots` (a directory is included with everything under it); and everything
 //! under `assets/`. Asset paths are relative to the directory holding describe.json.
 
+use gtdx_contract::codes;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use gtdx_contract::diagnostic::escape_pointer_token;
 use gtdx_contract::source::SourceMap;
-use gtdx_contract::{Describe, Diagnostic, Severity};
+use gtdx_contract::{Describe, Diagnostic};
 use gtdx_pack::PackWriter;
 
 use crate::BuildError;
@@ -144,8 +145,7 @@ pub fn pack(input: &PackInput<'_>, progress: &mut dyn Progress) -> Result<Packed
     if let Err(reason) = gtdx_pack::check_entry_path(&component_path, false) {
         problems.push(
             Diagnostic::new(
-                "E_BUILD_PACK_PATH",
-                Severity::Error,
+                codes::E_BUILD_PACK_PATH,
                 &describe_file,
                 format!("the component's pack path `{component_path}` {reason}"),
             )
@@ -157,8 +157,7 @@ pub fn pack(input: &PackInput<'_>, progress: &mut dyn Progress) -> Result<Packed
     if assets.contains_key(&component_path) {
         problems.push(
             Diagnostic::new(
-                "E_BUILD_PACK_PATH",
-                Severity::Error,
+                codes::E_BUILD_PACK_PATH,
                 &describe_file,
                 format!("the component's pack path `{component_path}` is also an asset's path"),
             )
@@ -279,8 +278,7 @@ fn collect_assets(
         if let Err(reason) = gtdx_pack::check_entry_path(&path, true) {
             problems.push(
                 Diagnostic::new(
-                    "E_BUILD_ASSET_PATH",
-                    Severity::Error,
+                    codes::E_BUILD_ASSET_PATH,
                     describe_file,
                     format!("asset path `{path}` {reason}"),
                 )
@@ -298,8 +296,7 @@ fn collect_assets(
         } else {
             problems.push(
                 Diagnostic::new(
-                    "E_BUILD_ASSET_MISSING",
-                    Severity::Error,
+                    codes::E_BUILD_ASSET_MISSING,
                     describe_file,
                     format!(
                         "declared asset `{path}` does not exist ({})",

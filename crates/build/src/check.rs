@@ -8,6 +8,7 @@
 //! Findings are [`Diagnostic`]s located in describe.json (JSON pointer and, when the text is at
 //! hand, line:column), so the CLI prints them like every other gtdx finding.
 
+use gtdx_contract::{Code, codes};
 use std::path::Path;
 
 use gtdx_contract::diagnostic::escape_pointer_token;
@@ -55,8 +56,8 @@ struct Reporter<'a> {
 }
 
 impl Reporter<'_> {
-    fn push(&mut self, code: &str, severity: Severity, pointer: &str, message: String, help: &str) {
-        let mut d = Diagnostic::new(code, severity, self.file, message).pointer(pointer);
+    fn push(&mut self, code: Code, pointer: &str, message: String, help: &str) {
+        let mut d = Diagnostic::new(code, self.file, message).pointer(pointer);
         if !help.is_empty() {
             d = d.help(help);
         }
@@ -98,9 +99,7 @@ pub fn select_component(
             .join(", ")
     };
     Err(Box::new(
-        Diagnostic::new(
-            "E_BUILD_COMPONENT_ID",
-            Severity::Error,
+        Diagnostic::new(codes::E_BUILD_COMPONENT_ID,
             describe_file,
             format!(
                 "cannot tell which entry of runtime.components this component is: the entries are \
@@ -148,8 +147,7 @@ pub fn check(input: &CheckInput<'_>) -> CheckReport {
             Some(rref) => {
                 if !components.contains_key(rref) {
                     r.push(
-                        "E_BUILD_RUNTIME_REF",
-                        Severity::Error,
+                        codes::E_BUILD_RUNTIME_REF,
                         &format!("/contributions/tools/{i}/runtime_ref"),
                         format!(
                             "tool `{}` dispatches to runtime_ref `{rref}`, which is not a key of \
@@ -166,8 +164,7 @@ pub fn check(input: &CheckInput<'_>) -> CheckReport {
             None if components.len() == 1 => id,
             None => {
                 r.push(
-                    "E_BUILD_RUNTIME_REF",
-                    Severity::Error,
+                    codes::E_BUILD_RUNTIME_REF,
                     &format!("/contributions/tools/{i}"),
                     format!(
                         "tool `{}` has no runtime_ref, and runtime.components declares {} \
@@ -187,8 +184,7 @@ pub fn check(input: &CheckInput<'_>) -> CheckReport {
         let ptr = format!("/contributions/tools/{i}/export");
         let Some(export) = ExportRef::parse(&tool.export) else {
             r.push(
-                "E_BUILD_EXPORT_FORM",
-                Severity::Error,
+                codes::E_BUILD_EXPORT_FORM,
                 &ptr,
                 format!(
                     "tool `{}` names export `{}`, which is not of the form \
@@ -202,8 +198,7 @@ pub fn check(input: &CheckInput<'_>) -> CheckReport {
         match find_export(&export, input.component) {
             Ok(()) => tools_checked.push(tool.name.clone()),
             Err(why) => r.push(
-                "E_BUILD_EXPORT_MISSING",
-                Severity::Error,
+                codes::E_BUILD_EXPORT_MISSING,
                 &ptr,
                 format!(
                     "tool `{}` names export `{}`, but component `{id}` {why}. The component \
@@ -278,8 +273,7 @@ fn check_world(
     let actual = component.exports_summary();
     let Some(wref) = InterfaceRef::parse(world) else {
         r.push(
-            "E_BUILD_WORLD_FORM",
-            Severity::Error,
+            codes::E_BUILD_WORLD_FORM,
             ptr,
             format!(
                 "runtime.components.{id}.world is `{world}`, which is not of the form \
@@ -313,8 +307,7 @@ fn check_world(
                 .collect::<Vec<_>>()
                 .join(", ");
             r.push(
-                "E_BUILD_WORLD_MISMATCH",
-                Severity::Error,
+                codes::E_BUILD_WORLD_MISMATCH,
                 ptr,
                 format!(
                     "runtime.components.{id}.world is `{world}`, whose exports include \
@@ -341,8 +334,7 @@ fn check_world(
         // A world of the author's own package, whose definition gtdx was not given: its exports
         // come from other packages, so nothing can be compared.
         r.push(
-            "W_BUILD_WORLD_UNKNOWN",
-            Severity::Warning,
+            codes::W_BUILD_WORLD_UNKNOWN,
             ptr,
             format!(
                 "cannot check runtime.components.{id}.world `{world}`: gtdx does not know that \
@@ -371,8 +363,7 @@ fn check_world(
         )
     };
     r.push(
-        "E_BUILD_WORLD_MISMATCH",
-        Severity::Error,
+        codes::E_BUILD_WORLD_MISMATCH,
         ptr,
         format!(
             "runtime.components.{id}.world is `{world}`, but {why}. The component exports: {actual}"

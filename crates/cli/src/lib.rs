@@ -54,6 +54,8 @@ pub enum Command {
     Verify(commands::verify::Args),
     /// Key conversions (gtdx and minisign public key formats).
     Key(commands::key::Args),
+    /// Explain a diagnostic code: what it reports, why it matters, how to fix it.
+    Explain(commands::explain::Args),
 }
 
 /// Parses the command line, runs the command and maps the outcome to an exit code.
@@ -73,6 +75,7 @@ pub fn main() -> ExitCode {
         Command::Sign(args) => commands::sign::run(args),
         Command::Verify(args) => commands::verify::run(args),
         Command::Key(args) => commands::key::run(args),
+        Command::Explain(args) => commands::explain::run(args),
     };
     match result {
         Ok(code) => code,

@@ -47,6 +47,26 @@ pub fn print_diagnostics(diags: &[Diagnostic], format: Format) {
     }
 }
 
+/// Prints the explanation of a diagnostic code (`gtdx explain CODE`, `gtdx lint --explain CODE`);
+/// an unknown code is an error that suggests the nearest known one.
+pub fn explain(code: &str) -> anyhow::Result<ExitCode> {
+    match gtdx_contract::codes::explain(code) {
+        Some(text) => {
+            let _ = write!(std::io::stdout(), "{text}");
+            Ok(crate::exit::code(crate::exit::OK))
+        }
+        None => {
+            let hint = match gtdx_contract::codes::nearest(code) {
+                Some(c) => format!("did you mean {c}? "),
+                None => String::new(),
+            };
+            anyhow::bail!(
+                "unknown diagnostic code \"{code}\"; {hint}every code is listed in docs/diagnostics.md"
+            )
+        }
+    }
+}
+
 /// A byte count as people read it: `512 B`, `3.4 KiB`, `12.0 MiB`.
 pub fn human_size(n: u64) -> String {
     if n >= 1 << 20 {

@@ -5,6 +5,8 @@
 
 use serde::Serialize;
 
+use crate::Code;
+
 /// How serious a finding is. Ordered: `Info < Warning < Error`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -51,15 +53,11 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn new(
-        code: impl Into<String>,
-        severity: Severity,
-        file: impl Into<String>,
-        message: impl Into<String>,
-    ) -> Self {
+    /// A finding under a declared code (its severity is the code's).
+    pub fn new(code: Code, file: impl Into<String>, message: impl Into<String>) -> Self {
         Diagnostic {
-            code: code.into(),
-            severity,
+            code: code.id.to_string(),
+            severity: code.severity,
             message: message.into(),
             file: file.into(),
             line: None,

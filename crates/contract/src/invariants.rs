@@ -4,6 +4,7 @@
 //! breaks any of them does not load, whole; `gtdx validate` reports every one, each at its JSON
 //! pointer, where the platform stops at the first.
 
+use crate::codes;
 use std::collections::BTreeSet;
 
 use serde_json::Value;
@@ -23,7 +24,7 @@ pub const METADATA_NOT_STRING: (&str, &str) = (
 pub struct Violation {
     /// The diagnostic code: `E_CONTRACT`, or a more specific one where gtdx has it
     /// (`E_COMPAT_VERSION`, `E_COMPONENT_SOURCE`).
-    pub code: &'static str,
+    pub code: crate::Code,
     /// Where, as an RFC 6901 pointer into the document.
     pub pointer: String,
     /// What is wrong, in one sentence.
@@ -52,12 +53,12 @@ struct Checker(Vec<Violation>);
 
 impl Checker {
     fn push(&mut self, pointer: String, message: String, help: &'static str) {
-        self.push_code("E_CONTRACT", pointer, message, help);
+        self.push_code(codes::E_CONTRACT, pointer, message, help);
     }
 
     fn push_code(
         &mut self,
-        code: &'static str,
+        code: crate::Code,
         pointer: String,
         message: String,
         help: &'static str,
@@ -240,7 +241,7 @@ impl Checker {
         self.requirement("/compat/min_runner_version".into(), &c.min_runner_version);
         self.version("/compat/contract_version".into(), &c.contract_version);
         for v in &mut self.0[before..] {
-            v.code = "E_COMPAT_VERSION";
+            v.code = codes::E_COMPAT_VERSION;
         }
     }
 
@@ -315,7 +316,7 @@ impl Checker {
                 ),
                 Some(_) => {}
                 None if c.oci_ref.is_none() => self.push_code(
-                    "E_COMPONENT_SOURCE",
+                    codes::E_COMPONENT_SOURCE,
                     p,
                     format!("component `{key}` has neither `oci_ref` nor `gtpack`"),
                     "add `gtpack` (the component inside the pack; `gtdx build` writes it) or an `oci_ref`",
@@ -384,7 +385,7 @@ impl Checker {
         for (i, t) in c.tools.iter().enumerate() {
             if let Some(crate::MetadataBlob::Object(_)) = &t.agentic_worker_metadata {
                 self.push_code(
-                    "E_METADATA_NOT_STRING",
+                    codes::E_METADATA_NOT_STRING,
                     format!("/contributions/tools/{i}/agentic_worker_metadata"),
                     METADATA_NOT_STRING.0.into(),
                     METADATA_NOT_STRING.1,

@@ -10,6 +10,7 @@
 //!
 //! Nothing in here performs I/O beyond what a caller hands it.
 
+pub mod codes;
 pub mod diagnostic;
 pub mod invariants;
 pub mod manifest;
@@ -19,7 +20,9 @@ pub mod paths;
 pub mod schema;
 pub mod secrets;
 pub mod source;
+pub mod suggest;
 
+pub use codes::Code;
 pub use diagnostic::{Diagnostic, Severity};
 pub use manifest::*;
 pub use metadata::{

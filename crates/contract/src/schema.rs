@@ -1,6 +1,6 @@
 //! Our JSON Schema for `describe.json`, generated from the types in [`crate::manifest`].
 //!
-//! `cargo xtask schema` writes it to `schemas/describe-v2.json`; a test fails when that committed
+//! `cargo xtask codegen` writes it to `schemas/describe-v2.json`; a test fails when that committed
 //! file is stale. Validators use [`describe_schema`] directly, so the checked shape and the typed
 //! model cannot disagree.
 

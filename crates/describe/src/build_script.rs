@@ -98,7 +98,7 @@ pub fn table(pkg: &Package) -> Result<(String, Vec<PathBuf>, Vec<String>), Error
         .warnings
         .iter()
         .map(|w| {
-            crate::source_diagnostic(crate::W_CUSTOM_SERDE, gtdx_contract::Severity::Warning, w)
+            crate::source_diagnostic(gtdx_contract::codes::W_DESCRIBE_CUSTOM_SERDE, w)
                 .render_human()
         })
         .collect();

@@ -19,7 +19,7 @@
 
 use std::path::{Path, PathBuf};
 
-use gtdx_contract::{Describe, Diagnostic, Severity};
+use gtdx_contract::{Describe, Diagnostic};
 
 pub mod assemble;
 pub mod build_script;
@@ -36,9 +36,6 @@ pub mod trap;
 
 pub use error::{Error, SourceError};
 pub use package::Package;
-
-/// Code of the warning for a field whose shape is set by `#[serde(with)]`.
-pub const W_CUSTOM_SERDE: &str = "W_DESCRIBE_CUSTOM_SERDE";
 
 /// A generated manifest and what went into it.
 #[derive(Debug)]
@@ -108,7 +105,7 @@ fn generate_with(pkg: Package, krate: crate_src::LoadedCrate) -> Result<Generate
     let mut warnings: Vec<Diagnostic> = collected
         .warnings
         .iter()
-        .map(|w| source_diagnostic(W_CUSTOM_SERDE, Severity::Warning, w))
+        .map(|w| source_diagnostic(gtdx_contract::codes::W_DESCRIBE_CUSTOM_SERDE, w))
         .collect();
     warnings.extend(trap::scan_crate(&krate, &known));
     let mut inputs: Vec<PathBuf> = krate.files.iter().map(|f| f.path.clone()).collect();
@@ -128,14 +125,9 @@ fn generate_with(pkg: Package, krate: crate_src::LoadedCrate) -> Result<Generate
 }
 
 /// A located source finding as a diagnostic.
-pub fn source_diagnostic(code: &str, severity: Severity, e: &SourceError) -> Diagnostic {
-    let mut d = Diagnostic::new(
-        code,
-        severity,
-        e.file.display().to_string(),
-        e.message.clone(),
-    )
-    .at(e.line, e.column);
+pub fn source_diagnostic(code: gtdx_contract::Code, e: &SourceError) -> Diagnostic {
+    let mut d =
+        Diagnostic::new(code, e.file.display().to_string(), e.message.clone()).at(e.line, e.column);
     if let Some(h) = &e.help {
         d = d.help(h.clone());
     }

@@ -8,15 +8,12 @@
 
 use std::path::Path;
 
-use gtdx_contract::{API_VERSION_V1, Describe, Diagnostic, Severity};
+use gtdx_contract::{API_VERSION_V1, Describe, Diagnostic};
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 
 use crate::crate_src::{self, LoadedCrate};
 use crate::error::{Error, display_path};
 use crate::package::Package;
-
-/// The diagnostic code of a hand-written tool definition.
-pub const CODE: &str = "W_HANDWRITTEN_TOOLS";
 
 /// Struct names that build a tool definition by hand.
 const DEFINITION_TYPES: &[&str] = &["ToolDefinition", "ToolMeta", "ToolDescriptor"];
@@ -353,7 +350,7 @@ fn diagnostic(file: &Path, site: &Site, known: &[String]) -> Diagnostic {
         "{} {names}: for greentic.ai/v2 the runtime reads tools only from describe.json and never calls list-tools",
         site.what
     );
-    Diagnostic::new(CODE, Severity::Warning, display_path(file).display().to_string(), message)
+    Diagnostic::new(gtdx_contract::codes::W_HANDWRITTEN_TOOLS, display_path(file).display().to_string(), message)
         .at(site.line, site.column)
         .help(
             "annotate each tool function with #[tool(...)], call gtdx_sdk::export_extension!() once (it generates \

@@ -333,20 +333,9 @@ fn parent_schema<'s>(root: &'s Value, schema_path: &str) -> Option<&'s Value> {
     root.pointer(&schema_path[..idx])
 }
 
-/// The candidate nearest to `word`: same letters ignoring case and `_`/`-` first (camelCase vs
-/// snake_case mix-ups), then the smallest edit distance within a third of the length.
+/// The candidate nearest to `word` (the rule every gtdx suggestion uses).
 pub fn nearest<'c>(word: &str, candidates: &[&'c str]) -> Option<&'c str> {
-    let norm = |s: &str| s.to_ascii_lowercase().replace(['_', '-'], "");
-    let w = norm(word);
-    if let Some(c) = candidates.iter().find(|c| norm(c) == w) {
-        return Some(c);
-    }
-    candidates
-        .iter()
-        .map(|c| (strsim::damerau_levenshtein(&w, &norm(c)), *c))
-        .filter(|(d, c)| *d > 0 && *d <= (c.len().max(3) / 3).max(1))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c)
+    gtdx_contract::suggest::nearest(word, candidates.iter().copied())
 }
 
 #[cfg(test)]

@@ -10,7 +10,8 @@
 //!    the string; then the typed model.
 //! 3. **Lint** (when asked): the platform's own lint rules over the raw JSON (they run even when
 //!    validation failed, as the platform's linter does), then, when the manifest validated,
-//!    gtdx's authoring checklist over the typed model. Every code is in [`rules::RULES`].
+//!    gtdx's authoring checklist over the typed model. Every code is declared in
+//!    [`gtdx_contract::codes`].
 //!
 //! Everything below [`check_file`] is I/O-free: [`check_str`] checks text a caller already has
 //! (e.g. a manifest `gtdx describe` just generated).
@@ -23,14 +24,12 @@ mod checklist;
 mod explain;
 pub mod load;
 mod platform;
-pub mod rules;
 mod text;
 mod validate;
 mod value;
 
 pub use load::LoadError;
 pub use platform::diff::{BaselineSource, greentic_home};
-pub use rules::{Phase, RULES, Rule, explain, render_rules_markdown};
 
 /// What to check.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -233,9 +232,4 @@ fn check_value(
         document: serde_json::Value::Null,
         linted,
     })
-}
-
-/// All rules, for `--explain` listings and docs.
-pub fn rules() -> &'static [Rule] {
-    RULES
 }

@@ -3,10 +3,11 @@
 //! Everything here is bad input (exit code 2): the file cannot be checked at all. Findings about
 //! a document that *is* JSON are [`Diagnostic`]s, produced by the validator and the rules.
 
+use gtdx_contract::{Code, codes};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use gtdx_contract::{Diagnostic, Severity};
+use gtdx_contract::Diagnostic;
 use serde_json::Value;
 
 use crate::text::LineIndex;
@@ -78,56 +79,22 @@ pub enum LoadError {
     NotObject { file: String, found: &'static str },
 }
 
-/// The codes a [`LoadError`] reports under, with what each means (for the docs).
-pub const LOAD_CODES: &[(&str, &str)] = &[
-    (
-        "E_FILE_NOT_FOUND",
-        "the path does not exist (the default path is `./describe.json`)",
-    ),
-    (
-        "E_FILE_IS_DIRECTORY",
-        "the path is a directory; pass the describe.json inside it",
-    ),
-    (
-        "E_FILE_IO",
-        "the file exists but cannot be read (permissions, I/O error)",
-    ),
-    (
-        "E_FILE_TOO_LARGE",
-        "the file is over 16 MiB, far beyond any real manifest",
-    ),
-    (
-        "E_FILE_ENCODING",
-        "binary content (a NUL byte), UTF-16, invalid UTF-8, or a byte-order mark",
-    ),
-    ("E_FILE_EMPTY", "the file is empty or only whitespace"),
-    (
-        "E_NOT_JSON",
-        "a JSON syntax error, reported at its line and column",
-    ),
-    (
-        "E_TOO_DEEP",
-        "JSON nested deeper than 128 levels (refused, never recursed into)",
-    ),
-    ("E_NOT_OBJECT", "the top level is not a JSON object"),
-];
-
 impl LoadError {
     /// A stable code, for `--format json`.
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> Code {
         match self {
-            LoadError::NotFound { .. } => "E_FILE_NOT_FOUND",
-            LoadError::IsDirectory { .. } => "E_FILE_IS_DIRECTORY",
-            LoadError::Io { .. } => "E_FILE_IO",
-            LoadError::TooLarge { .. } => "E_FILE_TOO_LARGE",
+            LoadError::NotFound { .. } => codes::E_FILE_NOT_FOUND,
+            LoadError::IsDirectory { .. } => codes::E_FILE_IS_DIRECTORY,
+            LoadError::Io { .. } => codes::E_FILE_IO,
+            LoadError::TooLarge { .. } => codes::E_FILE_TOO_LARGE,
             LoadError::Binary { .. } | LoadError::Utf16 { .. } | LoadError::InvalidUtf8 { .. } => {
-                "E_FILE_ENCODING"
+                codes::E_FILE_ENCODING
             }
-            LoadError::Bom { .. } => "E_FILE_ENCODING",
-            LoadError::Empty { .. } => "E_FILE_EMPTY",
-            LoadError::NotJson { .. } => "E_NOT_JSON",
-            LoadError::TooDeep { .. } => "E_TOO_DEEP",
-            LoadError::NotObject { .. } => "E_NOT_OBJECT",
+            LoadError::Bom { .. } => codes::E_FILE_ENCODING,
+            LoadError::Empty { .. } => codes::E_FILE_EMPTY,
+            LoadError::NotJson { .. } => codes::E_NOT_JSON,
+            LoadError::TooDeep { .. } => codes::E_TOO_DEEP,
+            LoadError::NotObject { .. } => codes::E_NOT_OBJECT,
         }
     }
 
@@ -157,7 +124,7 @@ impl LoadError {
             .split_once(": ")
             .map(|(_, rest)| rest.to_string())
             .unwrap_or(full.clone());
-        let mut d = Diagnostic::new(self.code(), Severity::Error, file, message);
+        let mut d = Diagnostic::new(self.code(), file, message);
         if let Some((l, c)) = pos {
             d = d.at(l, c);
         }
@@ -376,12 +343,13 @@ mod tests {
             },
         ];
         for e in all {
-            assert!(
-                LOAD_CODES.iter().any(|(c, _)| *c == e.code()),
+            assert_eq!(
+                e.code().area,
+                gtdx_contract::codes::Area::Load,
                 "{}",
                 e.code()
             );
-            assert_eq!(e.to_diagnostic().code, e.code());
+            assert_eq!(e.to_diagnostic().code, e.code().id);
         }
     }
 

@@ -1,6 +1,7 @@
 //! Structural validation: our JSON Schema (generated from the contract types) with every error
 //! reported, the stringified schemas parsed and meta-validated, then the typed model.
 
+use gtdx_contract::{Code, codes};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, OnceLock};
 
@@ -11,7 +12,6 @@ use serde_json::Value;
 
 use crate::explain::{Finding, Kind, explain_all};
 use crate::load::strip_serde_position;
-use crate::rules;
 use crate::text::{LineIndex, raw_offset};
 
 /// The document being checked: its text, line index and pointer → position map.
@@ -169,7 +169,7 @@ impl<'d, 'a> Sink<'d, 'a> {
     /// Reports `message` about the value at `pointer` (a document pointer).
     pub fn at(
         &mut self,
-        code: &str,
+        code: Code,
         pointer: &str,
         message: impl Into<String>,
         help: Option<String>,
@@ -181,7 +181,7 @@ impl<'d, 'a> Sink<'d, 'a> {
     /// Reports about the key of the member at `pointer`.
     pub fn at_key(
         &mut self,
-        code: &str,
+        code: Code,
         pointer: &str,
         message: impl Into<String>,
         help: Option<String>,
@@ -193,7 +193,7 @@ impl<'d, 'a> Sink<'d, 'a> {
     /// Reports at an explicit byte offset of the file.
     pub fn at_offset(
         &mut self,
-        code: &str,
+        code: Code,
         pointer: &str,
         offset: usize,
         message: String,
@@ -204,7 +204,7 @@ impl<'d, 'a> Sink<'d, 'a> {
 
     /// Reports a finding at `loc`, prefixing its message with `lead` (e.g. "input_schema is not
     /// a valid JSON Schema: ").
-    pub fn finding(&mut self, code: &str, loc: &Loc, f: Finding, lead: &str, tail: &str) {
+    pub fn finding(&mut self, code: Code, loc: &Loc, f: Finding, lead: &str, tail: &str) {
         let (pointer, off, inner) = loc.resolve(self.doc, &f.pointer, f.at_key);
         let mut message = format!("{lead}{}", f.message);
         if let Some(inner) = inner.filter(|i| !i.is_empty()) {
@@ -216,14 +216,14 @@ impl<'d, 'a> Sink<'d, 'a> {
 
     fn push(
         &mut self,
-        code: &str,
+        code: Code,
         pointer: String,
         offset: usize,
         message: String,
         help: Option<String>,
     ) {
         let (line, column) = self.doc.position(offset);
-        let mut d = Diagnostic::new(code, rules::severity(code), self.doc.file, message)
+        let mut d = Diagnostic::new(code, self.doc.file, message)
             .at(line, column)
             .pointer(pointer);
         if let Some(h) = help {
@@ -337,7 +337,7 @@ pub(crate) fn validate(
                 }
                 for pointer in d.spec_only_members() {
                     sink.at_key(
-                        "W_PLATFORM_UNKNOWN_FIELD",
+                        codes::W_PLATFORM_UNKNOWN_FIELD,
                         pointer,
                         format!(
                             "`{}` comes from the gtdx specification, but the platform's loader (contract {}) does not know it yet and refuses the whole describe.json",
@@ -359,7 +359,7 @@ pub(crate) fn validate(
                     .offset_of(sink.doc.text, e.line(), e.column());
                 let message = strip_serde_position(&e.to_string());
                 sink.at_offset(
-                    "E_CONTRACT",
+                    codes::E_CONTRACT,
                     "",
                     offset,
                     format!("the contract model rejects the manifest: {message}"),
@@ -384,7 +384,7 @@ fn schema_pass(sink: &mut Sink<'_, '_>, value: &Value) -> bool {
         Err(e) => {
             // Our own schema failing to compile is a bug in gtdx, not in the manifest.
             sink.at(
-                "E_CONTRACT",
+                codes::E_CONTRACT,
                 "",
                 format!("internal error: gtdx's schema does not compile: {e}"),
                 None,
@@ -406,7 +406,7 @@ fn schema_pass(sink: &mut Sink<'_, '_>, value: &Value) -> bool {
         {
             let (message, help) = gtdx_contract::invariants::METADATA_NOT_STRING;
             sink.at(
-                "E_METADATA_NOT_STRING",
+                codes::E_METADATA_NOT_STRING,
                 &f.pointer,
                 message,
                 Some(help.to_string()),
@@ -414,10 +414,10 @@ fn schema_pass(sink: &mut Sink<'_, '_>, value: &Value) -> bool {
             continue;
         }
         let code = match f.kind {
-            Kind::UnknownField => "E_UNKNOWN_FIELD",
-            Kind::MissingField => "E_MISSING_FIELD",
-            Kind::Type => "E_TYPE",
-            Kind::Value => "E_INVALID_VALUE",
+            Kind::UnknownField => codes::E_UNKNOWN_FIELD,
+            Kind::MissingField => codes::E_MISSING_FIELD,
+            Kind::Type => codes::E_TYPE,
+            Kind::Value => codes::E_INVALID_VALUE,
         };
         sink.finding(code, &loc, f, "", "");
     }
@@ -459,7 +459,7 @@ fn dropped_members(sink: &mut Sink<'_, '_>, value: &Value) {
                     .map(|k| format!("did you mean `{k}`? "))
                     .unwrap_or_default();
                 sink.at_key(
-                    "W_FIELD_DROPPED",
+                    codes::W_FIELD_DROPPED,
                     &pointer,
                     format!("`{key}` is not a field of a secret requirement: the platform accepts it and silently drops it, so it never reaches the operator"),
                     Some(format!("{hint}the fields are {}", SECRET.join(", "))),
@@ -473,7 +473,7 @@ fn api_version(sink: &mut Sink<'_, '_>, value: &Value) {
     let found = value.get("apiVersion").cloned().unwrap_or(Value::Null);
     if found.as_str() == Some(API_VERSION_V1) {
         sink.at(
-            "E_API_VERSION",
+            codes::E_API_VERSION,
             "/apiVersion",
             format!(
                 "apiVersion \"{API_VERSION_V1}\" is the legacy contract: a v1 extension's tools are read from the component's WIT `list-tools` export, not from this manifest, and gtdx checks v2 manifests"
@@ -484,7 +484,7 @@ fn api_version(sink: &mut Sink<'_, '_>, value: &Value) {
         );
     } else {
         sink.at(
-            "E_API_VERSION",
+            codes::E_API_VERSION,
             "/apiVersion",
             format!(
                 "expected \"{API_VERSION_V2}\", found {}",
@@ -572,7 +572,7 @@ fn check_schema_string(
             let decoded = inner.offset_of(text, e.line(), e.column());
             let raw = loc.raw_of_decoded(sink.doc, decoded);
             sink.at_offset(
-                "E_SCHEMA_STRING_JSON",
+                codes::E_SCHEMA_STRING_JSON,
                 pointer,
                 raw,
                 format!(
@@ -588,7 +588,7 @@ fn check_schema_string(
     };
     if !(schema.is_object() || schema.is_boolean()) {
         sink.at(
-            "E_SCHEMA_STRING_INVALID",
+            codes::E_SCHEMA_STRING_INVALID,
             pointer,
             format!(
                 "{field} is not a valid JSON Schema: a schema is an object (or true/false), found {}",
@@ -603,7 +603,7 @@ fn check_schema_string(
         Ok(m) => m,
         Err(e) => {
             sink.finding(
-                "E_SCHEMA_STRING_INVALID",
+                codes::E_SCHEMA_STRING_INVALID,
                 &loc,
                 Finding {
                     kind: Kind::Value,
@@ -626,7 +626,7 @@ fn check_schema_string(
     let findings = explain_all(meta.iter_errors(&schema), None, &schema);
     if !findings.is_empty() {
         for f in findings {
-            sink.finding("E_SCHEMA_STRING_INVALID", &loc, f, &lead, "");
+            sink.finding(codes::E_SCHEMA_STRING_INVALID, &loc, f, &lead, "");
         }
         return None;
     }
@@ -656,7 +656,7 @@ fn check_schema_string(
                 "gtdx resolves no external documents: the schema must be self-contained; move referenced definitions under \"$defs\" and use \"$ref\": \"#/$defs/...\"".to_string()
             }),
         };
-        sink.finding("E_SCHEMA_STRING_INVALID", &loc, f, &lead, "");
+        sink.finding(codes::E_SCHEMA_STRING_INVALID, &loc, f, &lead, "");
         return None;
     }
     Some(schema)

@@ -1,11 +1,12 @@
 //! Selection and assembly: from a spec and its verified packs to a manifest, every dropped tool
 //! accounted for. Pure: no I/O happens here.
 
+use gtdx_contract::codes;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use gtdx_contract::metadata::{self, MetadataSource};
-use gtdx_contract::{Describe, Diagnostic, SecretRequirement, Severity, Tool};
+use gtdx_contract::{Describe, Diagnostic, SecretRequirement, Tool};
 use serde::Serialize;
 
 use crate::error::{BuildError, Place, Problem};
@@ -108,9 +109,7 @@ pub fn assemble(
         if let Some(first) = by_id.get(id) {
             if first.loaded.sha256 == loaded.sha256 {
                 diagnostics.push(
-                    Diagnostic::new(
-                        "I_WORKER_DUPLICATE_PACK",
-                        Severity::Info,
+                    Diagnostic::new(codes::I_WORKER_DUPLICATE_PACK,
                         &spec_file,
                         format!(
                             "extensions[{}] ({}) is the same pack as extensions[{}] ({}); using it once",
@@ -356,9 +355,7 @@ pub fn assemble(
         match &resolved.source {
             MetadataSource::Declared => {}
             MetadataSource::DefaultsAbsent => diagnostics.push(
-                Diagnostic::new(
-                    "I_WORKER_METADATA_DEFAULTS",
-                    Severity::Info,
+                Diagnostic::new(codes::I_WORKER_METADATA_DEFAULTS,
                     &ext.file,
                     format!(
                         "{who} declares no agentic_worker_metadata; the conservative defaults apply \
@@ -368,9 +365,7 @@ pub fn assemble(
                 .pointer(&pointer),
             ),
             MetadataSource::DefaultsInvalid(e) => diagnostics.push(
-                Diagnostic::new(
-                    "W_WORKER_METADATA_DROPPED",
-                    Severity::Warning,
+                Diagnostic::new(codes::W_WORKER_METADATA_DROPPED,
                     &ext.file,
                     format!(
                         "{who}: agentic_worker_metadata is outside the contract ({}), so the whole \
@@ -390,8 +385,7 @@ pub fn assemble(
         {
             diagnostics.push(
                 Diagnostic::new(
-                    "W_WORKER_TOOL_NO_DESCRIPTION",
-                    Severity::Warning,
+                    codes::W_WORKER_TOOL_NO_DESCRIPTION,
                     &ext.file,
                     format!(
                         "{who} has no description; the model sees a tool it cannot reason about"
@@ -403,8 +397,7 @@ pub fn assemble(
         if tool.input_schema.is_none() {
             diagnostics.push(
                 Diagnostic::new(
-                    "W_WORKER_TOOL_NO_INPUT_SCHEMA",
-                    Severity::Warning,
+                    codes::W_WORKER_TOOL_NO_INPUT_SCHEMA,
                     &ext.file,
                     format!("{who} has no input_schema; the model sees it without parameters"),
                 )
@@ -436,8 +429,7 @@ pub fn assemble(
             }
             PackTrust::Untrusted { key_id, public_key } => {
                 diagnostics.push(Diagnostic::new(
-                    "W_WORKER_PACK_UNTRUSTED",
-                    Severity::Warning,
+                    codes::W_WORKER_PACK_UNTRUSTED,
                     &ext.file,
                     format!(
                         "extension `{}` {} is signed by key {key_id}, which is not trusted; \
@@ -450,8 +442,7 @@ pub fn assemble(
             }
             PackTrust::Unsigned => {
                 diagnostics.push(Diagnostic::new(
-                    "W_WORKER_PACK_UNSIGNED",
-                    Severity::Warning,
+                    codes::W_WORKER_PACK_UNSIGNED,
                     &ext.file,
                     format!(
                         "extension `{}` {} is not signed; included because of --allow-unsigned and \
@@ -478,9 +469,7 @@ pub fn assemble(
 
     if bindings.is_empty() {
         diagnostics.push(
-            Diagnostic::new(
-                "W_WORKER_NO_TOOLS",
-                Severity::Warning,
+            Diagnostic::new(codes::W_WORKER_NO_TOOLS,
                 &spec_file,
                 "the worker has no tools: no pack contributes a tool with the agentic_worker capability",
             )

@@ -310,19 +310,10 @@ fn suggestion(message: &str) -> Option<String> {
     }
 }
 
-/// The candidate closest to `got`, if any is reasonably close.
+/// The candidate closest to `got`, if any is reasonably close (the rule every gtdx suggestion
+/// uses).
 pub fn nearest<'a>(got: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    candidates
-        .into_iter()
-        .map(|c| {
-            (
-                strsim::jaro_winkler(&got.to_ascii_lowercase(), &c.to_ascii_lowercase()),
-                c,
-            )
-        })
-        .filter(|(score, _)| *score >= 0.75)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, c)| c)
+    gtdx_contract::suggest::nearest(got, candidates)
 }
 
 /// Checks what the types cannot express.

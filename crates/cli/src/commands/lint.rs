@@ -54,7 +54,7 @@ fn baseline(value: &str) -> BaselineSource {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(code) = &args.explain {
-        return explain(code);
+        return crate::output::explain(code);
     }
     // The files the view rules look for are next to the checked describe.json.
     let options = Options {
@@ -83,24 +83,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.verbose,
         extra,
     ))
-}
-
-fn explain(code: &str) -> anyhow::Result<ExitCode> {
-    match gtdx_lint::explain(code) {
-        Some(text) => {
-            let _ = write!(std::io::stdout(), "{text}");
-            Ok(exit::code(exit::OK))
-        }
-        None => {
-            let hint = match gtdx_lint::rules::nearest_code(code) {
-                Some(c) => format!("did you mean {c}? "),
-                None => String::new(),
-            };
-            anyhow::bail!(
-                "unknown lint code \"{code}\"; {hint}the codes are listed in docs/lint-rules.md"
-            )
-        }
-    }
 }
 
 /// Checks one manifest and prints the outcome; shared by `gtdx validate` and `gtdx lint`.

@@ -2,6 +2,7 @@
 
 pub mod build;
 pub mod describe;
+pub mod explain;
 pub mod inspect;
 pub mod key;
 pub mod keygen;

@@ -1,6 +1,7 @@
 //! The manifest as a whole: compat and capability versions, components, secrets declared at the
 //! top level, network patterns, and `configSchema` on older designers.
 
+use gtdx_contract::{Code, codes};
 use gtdx_contract::{Describe, secrets::is_canonical_key};
 
 use crate::Options;
@@ -22,7 +23,7 @@ pub(super) fn header(sink: &mut Sink<'_, '_>, d: &Describe) {
         .find(|v| req.matches(v))
     {
         sink.at_key(
-            "W_CONFIG_SCHEMA_OLD_DESIGNER",
+            codes::W_CONFIG_SCHEMA_OLD_DESIGNER,
             "/configSchema",
             format!(
                 "top-level \"configSchema\" is accepted by the platform's contract 1.2.25, but compat.min_designer_version \"{}\" admits designer {old}, built from an older contract that refuses the whole describe when it carries this key",
@@ -34,7 +35,7 @@ pub(super) fn header(sink: &mut Sink<'_, '_>, d: &Describe) {
 }
 
 pub(super) fn versions(sink: &mut Sink<'_, '_>, d: &Describe, opts: &Options) {
-    let exact = |sink: &mut Sink<'_, '_>, code: &str, pointer: &str, what: &str, s: &str| {
+    let exact = |sink: &mut Sink<'_, '_>, code: Code, pointer: &str, what: &str, s: &str| {
         if let Err(e) = semver::Version::parse(s) {
             sink.at(
                 code,
@@ -47,7 +48,7 @@ pub(super) fn versions(sink: &mut Sink<'_, '_>, d: &Describe, opts: &Options) {
             );
         }
     };
-    let range = |sink: &mut Sink<'_, '_>, code: &str, pointer: &str, what: &str, s: &str| {
+    let range = |sink: &mut Sink<'_, '_>, code: Code, pointer: &str, what: &str, s: &str| {
         if let Err(e) = semver::VersionReq::parse(s) {
             sink.at(
                 code,
@@ -68,13 +69,13 @@ pub(super) fn versions(sink: &mut Sink<'_, '_>, d: &Describe, opts: &Options) {
             if opts.publish && list == "offered" {
                 exact(
                     sink,
-                    "E_CAPABILITY_VERSION",
+                    codes::E_CAPABILITY_VERSION,
                     &p,
                     &format!("{what} (publish requires an exact version)"),
                     &c.version,
                 );
             } else {
-                range(sink, "E_CAPABILITY_VERSION", &p, &what, &c.version);
+                range(sink, codes::E_CAPABILITY_VERSION, &p, &what, &c.version);
             }
         }
     }
@@ -90,7 +91,7 @@ pub(super) fn runtime(sink: &mut Sink<'_, '_>, d: &Describe, opts: &Options) {
         for (i, n) in network.iter().enumerate() {
             if !network_ok(n) {
                 sink.at(
-                    "E_NETWORK_HTTPS",
+                    codes::E_NETWORK_HTTPS,
                     &format!("/runtime/permissions/network/{i}"),
                     format!("network pattern \"{n}\" is not https:// (plain http is allowed for loopback hosts only)"),
                     Some("use https://, or http://127.0.0.1, http://localhost or http://[::1] for a local service".into()),
@@ -106,7 +107,7 @@ pub(super) fn runtime(sink: &mut Sink<'_, '_>, d: &Describe, opts: &Options) {
 pub(super) fn key_namespace(sink: &mut Sink<'_, '_>, pointer: impl FnOnce() -> String, key: &str) {
     if is_canonical_key(key) && !key.contains('/') {
         sink.at(
-            "I_SECRET_KEY_UNNAMESPACED",
+            codes::I_SECRET_KEY_UNNAMESPACED,
             &pointer(),
             format!("secret key \"{key}\" has no vendor namespace; the tenant's secret store holds every extension's keys side by side"),
             Some(format!("consider \"<vendor>/{key}\", e.g. \"acme/{key}\" (rename it everywhere it is declared and granted)")),

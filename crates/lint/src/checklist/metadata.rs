@@ -3,6 +3,7 @@
 //! `E_EXAMPLE_INPUT`, `I_METADATA_DEFAULTS`).
 
 use gtdx_contract::MetadataBlob;
+use gtdx_contract::codes;
 use gtdx_contract::metadata::{DEFAULT_CONFIRMATION_REQUIRED, DEFAULT_COST, DEFAULT_SIDE_EFFECTS};
 use serde_json::Value;
 
@@ -19,7 +20,7 @@ pub(super) fn metadata(
     let Some(blob) = &t.agentic_worker_metadata else {
         if t.is_agentic() {
             sink.at(
-                "I_METADATA_DEFAULTS",
+                codes::I_METADATA_DEFAULTS,
                 p,
                 format!(
                     "agentic tool \"{}\" has no agentic_worker_metadata, so the runtime applies the conservative defaults: side_effects: {DEFAULT_SIDE_EFFECTS}, confirmation_required: {DEFAULT_CONFIRMATION_REQUIRED}, cost: {DEFAULT_COST}",
@@ -50,7 +51,7 @@ pub(super) fn metadata(
                     let raw =
                         loc.raw_of_decoded(sink.doc, inner.offset_of(text, e.line(), e.column()));
                     sink.at_offset(
-                        "E_METADATA_CONTRACT",
+                        codes::E_METADATA_CONTRACT,
                         &mp,
                         raw,
                         format!(
@@ -69,7 +70,12 @@ pub(super) fn metadata(
             );
             let tail = "; the runtime drops the entire blob, not just this field";
             if findings.is_empty() {
-                sink.at("E_METADATA_CONTRACT", &mp, format!("{err}{tail}"), None);
+                sink.at(
+                    codes::E_METADATA_CONTRACT,
+                    &mp,
+                    format!("{err}{tail}"),
+                    None,
+                );
             }
             for mut f in findings {
                 if f.help.is_none() {
@@ -78,7 +84,7 @@ pub(super) fn metadata(
                     );
                 }
                 sink.finding(
-                    "E_METADATA_CONTRACT",
+                    codes::E_METADATA_CONTRACT,
                     &loc,
                     f,
                     "agentic_worker_metadata is outside the contract: ",
@@ -113,7 +119,7 @@ pub(super) fn metadata(
         for mut f in findings {
             f.pointer = format!("/examples/{j}/input{}", f.pointer);
             sink.finding(
-                "E_EXAMPLE_INPUT",
+                codes::E_EXAMPLE_INPUT,
                 &loc,
                 f,
                 &format!(

@@ -5,6 +5,7 @@
 //! code of its own, as a warning or an info, unless the extension would be broken or invisible
 //! at run time (then an error, and its `--explain` says why).
 
+use gtdx_contract::codes;
 use std::collections::BTreeMap;
 
 use gtdx_contract::Describe;
@@ -65,7 +66,7 @@ fn export_name(
             "export"
         };
         sink.at(
-            "W_EXPORT_NAME",
+            codes::W_EXPORT_NAME,
             &pointer(),
             format!(
                 "{what} \"{export}\" is not greentic:extension-design/<interface>.<member> with WIT kebab-case names, so no component can export it"
@@ -103,14 +104,14 @@ fn runtime_ref(
                 help = format!("did you mean \"{n}\"? {help}");
             }
             sink.at(
-                "E_GUARDRAIL_RUNTIME_REF",
+                codes::E_GUARDRAIL_RUNTIME_REF,
                 &format!("{owner}/runtime_ref"),
                 format!("guardrail runtime_ref \"{r}\" names no key of runtime.components"),
                 Some(help),
             );
         }
         None if components.len() > 1 => sink.at(
-            "E_RUNTIME_REF_MISSING",
+            codes::E_RUNTIME_REF_MISSING,
             owner,
             format!(
                 "{what} has no runtime_ref, but runtime.components declares {} components, so the runtime cannot tell which one runs it",

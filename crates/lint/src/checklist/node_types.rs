@@ -1,5 +1,6 @@
 //! Node types and guardrails: unique `type_id`s and port names, and which component runs them.
 
+use gtdx_contract::codes;
 use std::collections::HashMap;
 
 use gtdx_contract::Describe;
@@ -13,7 +14,7 @@ pub(super) fn node_types(sink: &mut Sink<'_, '_>, d: &Describe) {
         let p = format!("{NODE_TYPES}/{i}");
         if let Some(first) = first_by_id.get(n.type_id.as_str()) {
             sink.at(
-                "E_DUPLICATE_NODE_TYPE",
+                codes::E_DUPLICATE_NODE_TYPE,
                 &format!("{p}/type_id"),
                 format!(
                     "node type \"{}\" is already declared by nodeTypes[{first}]",
@@ -35,7 +36,7 @@ pub(super) fn node_types(sink: &mut Sink<'_, '_>, d: &Describe) {
         for (j, port) in n.output_ports.as_slice().iter().enumerate() {
             if let Some(first) = ports.get(port.name.as_str()) {
                 sink.at(
-                    "E_DUPLICATE_PORT",
+                    codes::E_DUPLICATE_PORT,
                     &format!("{p}/output_ports/{j}/name"),
                     format!(
                         "node type \"{}\" already has an output port \"{}\" (output_ports[{first}])",

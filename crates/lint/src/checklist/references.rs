@@ -2,6 +2,7 @@
 //! parameters (`W_DISCOVERY_REQUIRED_PARAMS`).
 
 use gtdx_contract::Describe;
+use gtdx_contract::codes;
 use serde_json::Value;
 
 use super::TOOLS;
@@ -22,7 +23,7 @@ pub(super) fn references(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
                 help = format!("did you mean \"{n}\"? {help}");
             }
             sink.at(
-                "E_TOOL_REF",
+                codes::E_TOOL_REF,
                 pointer,
                 format!("{what} \"{name}\" names no tool of this extension"),
                 Some(help),
@@ -55,7 +56,7 @@ pub(super) fn references(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
                 .unwrap_or_default();
             if !required.is_empty() {
                 sink.at(
-                    "W_DISCOVERY_REQUIRED_PARAMS",
+                    codes::W_DISCOVERY_REQUIRED_PARAMS,
                     &ip,
                     format!(
                         "discovery tool \"{}\" has required parameters ({}); the platform calls it without arguments",

@@ -1,6 +1,7 @@
 //! Each tool: unique name, a name LLM providers accept, its surfaces, its description and input
 //! schema, its secrets granted, its metadata; and the note when flow tools make no block.
 
+use gtdx_contract::codes;
 use std::collections::HashMap;
 
 use gtdx_contract::secrets::{granting, secret_uri};
@@ -27,7 +28,7 @@ pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
         let p = format!("{TOOLS}/{i}");
         if let Some(first) = first_by_name.get(t.name.as_str()) {
             sink.at(
-                "E_DUPLICATE_TOOL",
+                codes::E_DUPLICATE_TOOL,
                 &format!("{p}/name"),
                 format!("tool name \"{}\" is already used by tools[{first}]", t.name),
                 Some("give every tool its own name".into()),
@@ -41,7 +42,7 @@ pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
 
         match &t.capabilities {
             None => sink.at(
-                "W_CAPABILITIES_ABSENT",
+                codes::W_CAPABILITIES_ABSENT,
                 &p,
                 format!(
                     "tool \"{}\" declares no capabilities, so it defaults to [\"flow\"] and no agentic worker will see it",
@@ -56,7 +57,7 @@ pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
         }
         if t.description.as_deref().is_none_or(|s| s.trim().is_empty()) {
             sink.at(
-                "W_DESCRIPTION_MISSING",
+                codes::W_DESCRIPTION_MISSING,
                 &p,
                 format!("tool \"{}\" has no description; the model sees a tool it cannot reason about", t.name),
                 Some("add \"description\": one or two sentences on what the tool does and when to use it".into()),
@@ -64,7 +65,7 @@ pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
         }
         match &t.input_schema {
             None => sink.at(
-                "W_INPUT_SCHEMA_MISSING",
+                codes::W_INPUT_SCHEMA_MISSING,
                 &p,
                 format!("tool \"{}\" has no input_schema; the model can pass it no arguments", t.name),
                 Some("add \"input_schema\": \"{\\\"type\\\":\\\"object\\\",\\\"properties\\\":{...}}\"".into()),
@@ -78,7 +79,7 @@ pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
                         Some(t) => format!("\"type\": {}", short(t)),
                     };
                     sink.at(
-                        "E_INPUT_SCHEMA_NOT_OBJECT",
+                        codes::E_INPUT_SCHEMA_NOT_OBJECT,
                         &format!("{p}/input_schema"),
                         format!("input_schema's root has {found}; LLM function parameters must be \"type\": \"object\""),
                         Some("wrap the arguments: {\"type\":\"object\",\"properties\":{...},\"required\":[...]}".into()),
@@ -105,7 +106,7 @@ pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
                     );
                 }
                 sink.at(
-                    "E_SECRET_NOT_GRANTED",
+                    codes::E_SECRET_NOT_GRANTED,
                     &sp(),
                     format!(
                         "tool \"{}\" requires secret \"{}\", but no entry of runtime.permissions.secrets grants \"{uri}\", so the host denies the read",
@@ -131,7 +132,7 @@ pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
             String::new()
         };
         sink.at(
-            "I_FLOW_NO_NODE_TYPES",
+            codes::I_FLOW_NO_NODE_TYPES,
             &format!("{TOOLS}/{first}"),
             format!(
                 "{} offered on the flow surface ({}{more}), but the extension declares no nodeTypes: the flow capability does not make a draggable block",
@@ -149,7 +150,7 @@ pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
 fn tool_name(sink: &mut Sink<'_, '_>, pointer: impl Fn() -> String, name: &str) {
     if name.len() > MAX_TOOL_NAME {
         sink.at(
-            "E_TOOL_NAME_LENGTH",
+            codes::E_TOOL_NAME_LENGTH,
             &pointer(),
             format!(
                 "tool name \"{name}\" is {} characters long; LLM providers refuse function names over {MAX_TOOL_NAME}, so the model never sees this tool",
@@ -165,7 +166,7 @@ fn tool_name(sink: &mut Sink<'_, '_>, pointer: impl Fn() -> String, name: &str) 
             .collect::<Vec<_>>()
             .join("_");
         sink.at(
-            "W_TOOL_NAME_FORM",
+            codes::W_TOOL_NAME_FORM,
             &pointer(),
             format!("tool name \"{name}\" has a doubled or trailing '_'"),
             Some(format!(
@@ -208,7 +209,7 @@ fn capabilities(sink: &mut Sink<'_, '_>, p: &str, tool: &str, caps: &[String]) {
             help = format!("did you mean \"{n}\"? {help}");
         }
         sink.at(
-            "W_CAPABILITY_UNKNOWN",
+            codes::W_CAPABILITY_UNKNOWN,
             &format!("{p}/capabilities/{j}"),
             format!("tool \"{tool}\": capability \"{c}\" is not a runtime surface (\"agentic_worker\", \"flow\"){absent}"),
             Some(help),

@@ -2,6 +2,7 @@
 //! (id, slot, escape, missing file, remote assets) are in [`crate::platform`].
 
 use gtdx_contract::Describe;
+use gtdx_contract::codes;
 use gtdx_contract::paths::{VIEWS_DIR, check_entry_path};
 
 use crate::platform::entry_path_escapes;
@@ -22,7 +23,7 @@ pub(super) fn views(sink: &mut Sink<'_, '_>, d: &Describe) {
         if let Some(reason) = reason {
             let dir = format!("{VIEWS_DIR}/{}", view.id);
             sink.at(
-                "W_VIEW_ENTRY_FORM",
+                codes::W_VIEW_ENTRY_FORM,
                 &format!("/contributions/views/{i}/entry"),
                 format!(
                     "view \"{}\": entry \"{entry}\" {reason}; the pack stores files under normalised `/`-separated names, so a host looking it up by this name may not find it",

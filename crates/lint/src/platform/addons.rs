@@ -3,6 +3,7 @@
 //! backup claim read against the package's `wit/world.wit` (`E_ADDON_BACKUP_NOT_EXPORTED`,
 //! `W_ADDON_BACKUP_UNDECLARED`; silent when that file is absent or there is no directory).
 
+use gtdx_contract::codes;
 use std::path::Path;
 
 use serde_json::Value;
@@ -36,7 +37,7 @@ pub(super) fn run(sink: &mut Sink<'_, '_>, d: &Value, dir: Option<&Path>) {
         let id = addon.get("id").and_then(Value::as_str).unwrap_or_default();
         if !gtdx_contract::invariants::is_addon_id(id) {
             sink.at(
-                "E_ADDON_ID_PATTERN",
+                codes::E_ADDON_ID_PATTERN,
                 &format!("{base}/id"),
                 format!("addon id \"{id}\" does not match ^[a-z0-9][a-z0-9-]*$; the platform addresses it as <extension id>/<addon id>"),
                 Some("use lowercase letters, digits and '-', e.g. \"vector-store\"".into()),
@@ -48,7 +49,7 @@ pub(super) fn run(sink: &mut Sink<'_, '_>, d: &Value, dir: Option<&Path>) {
             .unwrap_or_default();
         if !family.is_empty() && !KNOWN_FAMILIES.contains(&family) {
             sink.at(
-                "W_ADDON_FAMILY_UNKNOWN",
+                codes::W_ADDON_FAMILY_UNKNOWN,
                 &format!("{base}/family"),
                 format!("addon \"{id}\": family \"{family}\" is not one gtdx knows; a flow asking for a family finds this addon only if the platform knows the family too"),
                 Some(format!("known families: {} (a snapshot: a family added since is fine)", KNOWN_FAMILIES.join(", "))),
@@ -62,7 +63,7 @@ pub(super) fn run(sink: &mut Sink<'_, '_>, d: &Value, dir: Option<&Path>) {
                     .unwrap_or_default();
                 if !gtdx_contract::invariants::is_env_name(name) {
                     sink.at(
-                        "E_ADDON_OUTPUT_NAME",
+                        codes::E_ADDON_OUTPUT_NAME,
                         &format!("{base}/outputs/{j}/name"),
                         format!("addon \"{id}\": output name \"{name}\" is not an environment variable name (^[A-Za-z_][A-Za-z0-9_]*$), and outputs are injected as environment variables"),
                         Some("use letters, digits and '_', not starting with a digit, e.g. \"DATABASE_URL\"".into()),
@@ -80,7 +81,7 @@ pub(super) fn run(sink: &mut Sink<'_, '_>, d: &Value, dir: Option<&Path>) {
             .unwrap_or_default()
         {
             sink.at(
-                "E_ADDON_SECRET_IN_DESIRED_STATE",
+                codes::E_ADDON_SECRET_IN_DESIRED_STATE,
                 &format!("{base}/desired_state_schema"),
                 format!("addon \"{id}\": desired_state_schema declares \"{path}\", which names a credential; observe can never read it back, so the plan never converges"),
                 Some("remove it from desired_state_schema: credentials reach the addon through its runtime binding".into()),
@@ -90,7 +91,7 @@ pub(super) fn run(sink: &mut Sink<'_, '_>, d: &Value, dir: Option<&Path>) {
         any_declares_backup |= supports_backup;
         if supports_backup && backup_exported == Some(false) {
             sink.at(
-                "E_ADDON_BACKUP_NOT_EXPORTED",
+                codes::E_ADDON_BACKUP_NOT_EXPORTED,
                 &format!("{base}/supports_backup"),
                 format!("addon \"{id}\" declares supports_backup: true, but wit/world.wit exports no backup interface; the platform would call an export that does not exist"),
                 Some("export greentic:extension-addon/backup from the world in wit/world.wit, or drop supports_backup".into()),
@@ -99,7 +100,7 @@ pub(super) fn run(sink: &mut Sink<'_, '_>, d: &Value, dir: Option<&Path>) {
     }
     if backup_exported == Some(true) && !any_declares_backup {
         sink.at(
-            "W_ADDON_BACKUP_UNDECLARED",
+            codes::W_ADDON_BACKUP_UNDECLARED,
             ADDONS,
             "wit/world.wit exports a backup interface, but no addon declares supports_backup: true, so the platform never offers it",
             Some("set \"supports_backup\": true on the addon the backup export serves".into()),

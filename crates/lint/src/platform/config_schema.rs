@@ -2,6 +2,7 @@
 //! form): `E_CONFIG_SCHEMA_INVALID` (not a string holding a JSON object) and
 //! `E_CONFIG_SCHEMA_SECRET` (a property that names a credential).
 
+use gtdx_contract::codes;
 use serde_json::Value;
 
 use super::credentials::credential_properties;
@@ -13,7 +14,7 @@ pub(super) fn run(sink: &mut Sink<'_, '_>, d: &Value) {
     };
     let invalid = |sink: &mut Sink<'_, '_>, why: String| {
         sink.at(
-            "E_CONFIG_SCHEMA_INVALID",
+            codes::E_CONFIG_SCHEMA_INVALID,
             "/configSchema",
             format!("configSchema {why}; a host renders it as an empty form, telling the operator there is nothing to configure"),
             Some("make it a string holding a JSON Schema object, e.g. \"{\\\"type\\\":\\\"object\\\",\\\"properties\\\":{\\\"region\\\":{\\\"type\\\":\\\"string\\\"}}}\"".into()),
@@ -54,7 +55,7 @@ pub(super) fn run(sink: &mut Sink<'_, '_>, d: &Value) {
     };
     for (_, path) in credential_properties(&schema) {
         sink.at(
-            "E_CONFIG_SCHEMA_SECRET",
+            codes::E_CONFIG_SCHEMA_SECRET,
             "/configSchema",
             format!(
                 "configSchema declares \"{path}\", which names a credential; configSchema values are stored and handed back as plain tenant configuration"

@@ -8,6 +8,7 @@
 //! copy, as the platform's lint finds it: the highest `<id>-<version>` directory under
 //! `<GREENTIC_HOME>/extensions/<kind dir>/`.
 
+use gtdx_contract::codes;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -168,7 +169,7 @@ pub(crate) fn run(sink: &mut Sink<'_, '_>, d: &Value, baseline: &Baseline) {
         Err(_) => "a new major version".to_string(),
     };
     sink.at(
-        "W_DESCRIBE_DIFF_BREAKING",
+        codes::W_DESCRIBE_DIFF_BREAKING,
         "/metadata/version",
         format!(
             "compared with version \"{prev}\" ({}), this describe removes {}, but metadata.version \"{cur}\" does not announce a breaking change",

@@ -2,6 +2,7 @@
 //! `E_RUNTIME_REF`, `E_CAP_CYCLE`, `E_SCHEMA_HOST`, `E_EXPORT_FORM`, `E_ENGINE_DEPRECATED`,
 //! `E_ID_PATTERN`, `E_TOOL_NAMING` and (with `--publish`) `E_SHA256_ZERO`.
 
+use gtdx_contract::codes;
 use std::collections::{BTreeSet, HashSet};
 
 use gtdx_contract::{SCHEMA_URL, TOOLS_INVOKE_EXPORT};
@@ -38,7 +39,7 @@ fn version_semver(sink: &mut Sink<'_, '_>, d: &Value) {
     };
     if let Err(e) = semver::Version::parse(version) {
         sink.at(
-            "E_VERSION_SEMVER",
+            codes::E_VERSION_SEMVER,
             "/metadata/version",
             format!("metadata.version \"{version}\" is not a semver version: {e}"),
             Some(
@@ -82,7 +83,7 @@ fn runtime_refs(sink: &mut Sink<'_, '_>, d: &Value) {
                 help = format!("did you mean \"{n}\"? {help}");
             }
             sink.at(
-                "E_RUNTIME_REF",
+                codes::E_RUNTIME_REF,
                 &format!("{base}/{i}/runtime_ref"),
                 format!("{what} {label}: runtime_ref \"{r}\" names no key of runtime.components"),
                 Some(help),
@@ -103,7 +104,7 @@ fn capability_cycle(sink: &mut Sink<'_, '_>, d: &Value) {
         };
         if offered.contains(id) {
             sink.at(
-                "E_CAP_CYCLE",
+                codes::E_CAP_CYCLE,
                 &format!("/capabilities/required/{i}/id"),
                 format!("capability \"{id}\" is both offered and required (a self-cycle)"),
                 Some("remove it from capabilities.required".into()),
@@ -117,19 +118,19 @@ fn schema_host(sink: &mut Sink<'_, '_>, d: &Value) {
     match d.get("$schema") {
         Some(Value::String(s)) if s == SCHEMA_URL => {}
         Some(Value::String(s)) => sink.at(
-            "E_SCHEMA_HOST",
+            codes::E_SCHEMA_HOST,
             "/$schema",
             format!("\"$schema\" is \"{s}\"; the platform requires \"{SCHEMA_URL}\""),
             Some(format!("set \"$schema\": \"{SCHEMA_URL}\"")),
         ),
         Some(_) => sink.at(
-            "E_SCHEMA_HOST",
+            codes::E_SCHEMA_HOST,
             "/$schema",
             "\"$schema\" is not a string",
             Some(format!("set \"$schema\": \"{SCHEMA_URL}\"")),
         ),
         None => sink.at(
-            "E_SCHEMA_HOST",
+            codes::E_SCHEMA_HOST,
             "",
             "\"$schema\" is missing",
             Some(format!(
@@ -164,7 +165,7 @@ fn export_form(sink: &mut Sink<'_, '_>, d: &Value) {
             format!("e.g. \"{TOOLS_INVOKE_EXPORT}\"")
         };
         sink.at(
-            "E_EXPORT_FORM",
+            codes::E_EXPORT_FORM,
             &format!("{TOOLS}/{i}/export"),
             format!(
                 "export \"{export}\" is not of the form {EXPORT_NAMESPACE}<interface>.<member>"
@@ -178,7 +179,7 @@ fn export_form(sink: &mut Sink<'_, '_>, d: &Value) {
 fn engine_deprecated(sink: &mut Sink<'_, '_>, d: &Value) {
     if d.get("engine").is_some() {
         sink.at_key(
-            "E_ENGINE_DEPRECATED",
+            codes::E_ENGINE_DEPRECATED,
             "/engine",
             "the \"engine\" block is deprecated and rejected by the platform linter",
             Some("move its bounds to compat.min_designer_version / compat.min_runner_version and delete \"engine\"".into()),
@@ -193,7 +194,7 @@ fn id_pattern(sink: &mut Sink<'_, '_>, d: &Value) {
     };
     if let Some(problem) = gtdx_contract::names::extension_id_problem(id) {
         sink.at(
-            "E_ID_PATTERN",
+            codes::E_ID_PATTERN,
             "/metadata/id",
             format!(
                 "metadata.id \"{id}\" is not a valid extension id: {problem}; it becomes the WIT package name"
@@ -249,7 +250,7 @@ fn tool_naming(sink: &mut Sink<'_, '_>, d: &Value) {
     for (i, name) in &names {
         if !is_snake_case(name) {
             sink.at(
-                "E_TOOL_NAMING",
+                codes::E_TOOL_NAMING,
                 &format!("{TOOLS}/{i}/name"),
                 format!("tool name \"{name}\" is not snake_case"),
                 Some(format!(
@@ -267,7 +268,7 @@ fn tool_naming(sink: &mut Sink<'_, '_>, d: &Value) {
             let short = &long[..k];
             if known.contains(short) {
                 sink.at(
-                    "E_TOOL_NAMING",
+                    codes::E_TOOL_NAMING,
                     &format!("{TOOLS}/{long_at}/name"),
                     format!(
                         "tool names \"{short}\" and \"{long}\" are near-duplicates: one extends the other at a '_'"
@@ -323,7 +324,7 @@ fn sha256_zero(sink: &mut Sink<'_, '_>, d: &Value) {
         let p = format!("/runtime/components/{}", esc(key));
         if zero(c.get("sha256")) {
             sink.at(
-                "E_SHA256_ZERO",
+                codes::E_SHA256_ZERO,
                 &format!("{p}/sha256"),
                 format!("component \"{key}\" still has the all-zeros placeholder digest"),
                 Some("build the component (`gtdx build`) so the real digest is written".into()),
@@ -331,7 +332,7 @@ fn sha256_zero(sink: &mut Sink<'_, '_>, d: &Value) {
         }
         if zero(c.pointer("/gtpack/sha256")) {
             sink.at(
-                "E_SHA256_ZERO",
+                codes::E_SHA256_ZERO,
                 &format!("{p}/gtpack/sha256"),
                 format!("component \"{key}\" gtpack.sha256 is the all-zeros placeholder"),
                 Some("build and pack the extension so the real digest is written".into()),

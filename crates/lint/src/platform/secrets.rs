@@ -2,6 +2,7 @@
 //! key) and `E_SECRET_KEY_NOT_CANONICAL` (a declared key outside the canonical form). Both use
 //! the one implementation in `gtdx_contract::secrets`.
 
+use gtdx_contract::codes;
 use gtdx_contract::secrets::{is_canonical_key, looks_like_grant, secret_uri};
 use serde_json::Value;
 
@@ -33,7 +34,7 @@ fn plain_keys(sink: &mut Sink<'_, '_>, d: &Value) {
             "grant a URI such as \"secret://vendor/key\" or \"secret://vendor\"; declare credentials in the top-level requiredSecrets".to_string()
         };
         sink.at(
-            "E_PERMS_SECRETS_PLAIN_KEY",
+            codes::E_PERMS_SECRETS_PLAIN_KEY,
             &format!("/runtime/permissions/secrets/{i}"),
             format!(
                 "runtime.permissions.secrets entry \"{entry}\" is a plain key, not a grant; it grants nothing at run time"
@@ -49,7 +50,7 @@ fn canonical_keys(sink: &mut Sink<'_, '_>, d: &Value) {
     let check = |sink: &mut Sink<'_, '_>, pointer: String, key: &str| {
         if !is_canonical_key(key) {
             sink.at(
-                "E_SECRET_KEY_NOT_CANONICAL",
+                codes::E_SECRET_KEY_NOT_CANONICAL,
                 &pointer,
                 format!(
                     "secret key \"{key}\" is not canonical; the host resolves it verbatim as \"{}\", so it must be renamed, not rewritten",

@@ -3,6 +3,7 @@
 //! package directory, `E_VIEW_ENTRY_MISSING`, `E_VIEW_ENTRY_UNREADABLE` and
 //! `E_VIEW_REMOTE_ASSET` on `assets/views/<id>/<entry>`.
 
+use gtdx_contract::codes;
 use std::path::Path;
 
 use gtdx_contract::KNOWN_VIEW_SLOTS;
@@ -25,7 +26,7 @@ pub(super) fn run(sink: &mut Sink<'_, '_>, d: &Value, dir: Option<&Path>) {
         if !gtdx_contract::invariants::is_view_id(id) {
             // Before the id is joined into a path: `../x` is a bad id, not a missing file.
             sink.at(
-                "E_VIEW_ID_PATTERN",
+                codes::E_VIEW_ID_PATTERN,
                 &format!("{base}/id"),
                 format!("view id \"{id}\" does not match ^[a-z0-9][a-z0-9._-]*$; this view's other checks were skipped"),
                 Some("use lowercase letters, digits, '.', '_' and '-', starting with a letter or digit, e.g. \"governance\"".into()),
@@ -47,7 +48,7 @@ pub(super) fn run(sink: &mut Sink<'_, '_>, d: &Value, dir: Option<&Path>) {
         let view_dir = format!("{VIEWS_DIR}/{id}");
         if entry_path_escapes(entry) {
             sink.at(
-                "E_VIEW_ENTRY_PATH",
+                codes::E_VIEW_ENTRY_PATH,
                 &format!("{base}/entry"),
                 format!("view \"{id}\": entry \"{entry}\" escapes {view_dir}/ (it is absolute or has a '..' segment)"),
                 Some(format!("give the HTML file's path relative to {view_dir}/, e.g. \"index.html\"")),
@@ -59,7 +60,7 @@ pub(super) fn run(sink: &mut Sink<'_, '_>, d: &Value, dir: Option<&Path>) {
         };
         if !file.exists() {
             sink.at(
-                "E_VIEW_ENTRY_MISSING",
+                codes::E_VIEW_ENTRY_MISSING,
                 &format!("{base}/entry"),
                 format!(
                     "view \"{id}\": its entry {view_dir}/{entry} does not exist (looked for {})",
@@ -75,7 +76,7 @@ pub(super) fn run(sink: &mut Sink<'_, '_>, d: &Value, dir: Option<&Path>) {
             Ok(html) => html,
             Err(e) => {
                 sink.at(
-                    "E_VIEW_ENTRY_UNREADABLE",
+                    codes::E_VIEW_ENTRY_UNREADABLE,
                     &format!("{base}/entry"),
                     format!(
                         "view \"{id}\": its entry {} exists but cannot be read as UTF-8 text ({e}), so its contents could not be checked",
@@ -88,7 +89,7 @@ pub(super) fn run(sink: &mut Sink<'_, '_>, d: &Value, dir: Option<&Path>) {
         };
         if let Some(marker) = remote_asset(&html) {
             sink.at(
-                "E_VIEW_REMOTE_ASSET",
+                codes::E_VIEW_REMOTE_ASSET,
                 &format!("{base}/entry"),
                 format!(
                     "view \"{id}\": {view_dir}/{entry} loads a remote asset ({marker}…); the pack's digests would vouch for a page that pulls unverified code at run time"
@@ -130,7 +131,7 @@ fn slot_known(sink: &mut Sink<'_, '_>, base: &str, id: &str, slot: &str, surface
         String::new()
     };
     sink.at(
-        "W_VIEW_SLOT_UNKNOWN",
+        codes::W_VIEW_SLOT_UNKNOWN,
         &format!("{base}/placement/slot"),
         format!(
             "view \"{id}\": slot \"{slot}\" is not a slot the hosts are known to define{mismatch}; a host that cannot resolve it mounts the view under \"Extensions\""

@@ -1,6 +1,6 @@
 //! Files generated from code must match the code: `schemas/describe-v2.json` (from the contract
-//! types) and `docs/lint-rules.md` (from the rule table). Regenerate both with
-//! `cargo xtask schema`.
+//! types) and `docs/diagnostics.md` (from the code registry). Regenerate both with
+//! `cargo xtask codegen`.
 
 use std::path::Path;
 
@@ -15,14 +15,14 @@ fn read(rel: &str) -> String {
 fn committed_schema_is_fresh() {
     assert!(
         read("schemas/describe-v2.json") == gtdx_contract::schema::describe_schema_pretty(),
-        "schemas/describe-v2.json is stale: run `cargo xtask schema`"
+        "schemas/describe-v2.json is stale: run `cargo xtask codegen`"
     );
 }
 
 #[test]
-fn lint_rules_doc_is_fresh() {
+fn diagnostics_doc_is_fresh() {
     assert!(
-        read("docs/lint-rules.md") == gtdx_lint::render_rules_markdown(),
-        "docs/lint-rules.md is stale: run `cargo xtask schema`"
+        read("docs/diagnostics.md") == gtdx_contract::codes::render_markdown(),
+        "docs/diagnostics.md is stale: run `cargo xtask codegen`"
     );
 }

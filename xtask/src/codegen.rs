@@ -1,10 +1,11 @@
-//! `cargo xtask schema`: regenerates the files generated from code.
+//! `cargo xtask codegen`: regenerates every file generated from code.
 //!
 //! * `schemas/describe-v2.json` from the contract types (`gtdx_contract::schema`);
-//! * `docs/lint-rules.md` from the lint rule table (`gtdx_lint::render_rules_markdown`).
+//! * `docs/diagnostics.md` from the code registry (`gtdx_contract::codes::render_markdown`).
 //!
-//! `--check` fails instead of writing when a file is stale. The lint crate's tests make the same
-//! comparison (`crates/lint/tests/generated_files.rs`), so CI catches a forgotten regeneration.
+//! `--check` fails instead of writing when a file is stale. The contract crate's tests make the
+//! same comparison (`crates/contract/tests/generated_files.rs`), so CI catches a forgotten
+//! regeneration.
 
 use crate::util::root;
 
@@ -15,7 +16,10 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
             "schemas/describe-v2.json",
             gtdx_contract::schema::describe_schema_pretty(),
         ),
-        ("docs/lint-rules.md", gtdx_lint::render_rules_markdown()),
+        (
+            "docs/diagnostics.md",
+            gtdx_contract::codes::render_markdown(),
+        ),
     ];
     let mut stale = Vec::new();
     for (rel, fresh) in files {
@@ -40,7 +44,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     }
     anyhow::ensure!(
         stale.is_empty(),
-        "stale: {}; run `cargo xtask schema` to regenerate",
+        "stale: {}; run `cargo xtask codegen` to regenerate",
         stale.join(", ")
     );
     Ok(())

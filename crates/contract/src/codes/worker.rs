@@ -1,0 +1,57 @@
+//! `gtdx worker build`: what a Digital Worker manifest gets from the packs it is assembled from.
+
+use super::Area::*;
+use crate::Severity::*;
+
+super::declare! {
+    W_WORKER_NO_TOOLS {
+        severity: Warning,
+        area: Worker,
+        summary: "no pack contributes a tool with the `agentic_worker` capability",
+        explanation: "A worker's agent can call only tools offered on the `agentic_worker` surface; tools without it (the default is `[\"flow\"]`) are left out of the worker. A worker without tools can only talk. \
+Fix: add `\"agentic_worker\"` to the `capabilities` of the tools the agent should call, rebuild and re-sign the packs.",
+    }
+    W_WORKER_PACK_UNSIGNED {
+        severity: Warning,
+        area: Worker,
+        summary: "a pack without a signature, included because of `--allow-unsigned`",
+        explanation: "Workers are assembled from signed packs so that a release pins exactly what was reviewed. `--allow-unsigned` lets an unsigned pack in for local trials; the worker says so, and a release should not carry it. Sign the pack with `gtdx sign`.",
+    }
+    W_WORKER_PACK_UNTRUSTED {
+        severity: Warning,
+        area: Worker,
+        summary: "a pack signed by a key that is not among the trusted keys, included because of `--allow-unsigned`",
+        explanation: "The signature is valid, but by a key the worker build was not told to trust (`--trusted-key`, `--trusted-keys`); `--allow-unsigned` lets it in, marked `trusted: false`. Add the signer's public key to the trusted set if it is yours, or rebuild the pack and sign it with a trusted key.",
+    }
+    W_WORKER_METADATA_DROPPED {
+        severity: Warning,
+        area: Worker,
+        summary: "a tool's `agentic_worker_metadata` is outside the contract, so the defaults apply",
+        explanation: "The runtime decodes a tool's `agentic_worker_metadata` as a whole: one bad field drops the whole blob, and the conservative defaults apply (side effects `external`, confirmation required, cost `medium`), so the agent asks before every call. The worker records what the runtime will do. \
+Fix: run `gtdx lint` on the extension (it reports `E_METADATA_CONTRACT` at the bad field), fix the blob, rebuild the pack.",
+    }
+    I_WORKER_METADATA_DEFAULTS {
+        severity: Info,
+        area: Worker,
+        summary: "a tool declares no `agentic_worker_metadata`; the conservative defaults apply",
+        explanation: "Without metadata the runtime treats a tool as having external side effects, needing confirmation and costing `medium`. That is safe, but an agent then asks before every call. Declare what the tool really does with `#[tool(side_effects = ..., cost = ...)]` (or `agentic_worker_metadata` in describe.json).",
+    }
+    W_WORKER_TOOL_NO_DESCRIPTION {
+        severity: Warning,
+        area: Worker,
+        summary: "a tool without a description reaches the worker",
+        explanation: "The model chooses tools by their descriptions; a tool without one is offered blind. Add a doc comment to the `#[tool]` function (or `description` in describe.json) and rebuild the pack.",
+    }
+    W_WORKER_TOOL_NO_INPUT_SCHEMA {
+        severity: Warning,
+        area: Worker,
+        summary: "a tool without an input schema reaches the worker",
+        explanation: "Without `input_schema` the model sees the tool as taking no parameters, so it can never pass arguments. `gtdx describe` writes the schema from the tool's Rust argument type; rebuild the pack from a describe.json that has it.",
+    }
+    I_WORKER_DUPLICATE_PACK {
+        severity: Info,
+        area: Worker,
+        summary: "the worker spec lists the same pack twice; it is used once",
+        explanation: "Two entries of the worker spec resolve to the same pack (same extension id, version and digest). The worker includes it once. Remove the duplicate entry.",
+    }
+}
