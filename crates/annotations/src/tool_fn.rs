@@ -256,42 +256,17 @@ fn result_ok_type(ret: &ReturnType) -> Option<&Type> {
     }
 }
 
-/// A tool name the platform and LLM clients accept: `[a-z][a-z0-9_]*`, at most 64 characters.
+/// A tool name the macro accepts: none of the problems `gtdx lint` reports as errors
+/// (`gtdx_contract::names::tool_name_problem`; a doubled `_` is only a lint warning).
 pub fn is_snake_case(s: &str) -> bool {
-    let mut chars = s.chars();
-    chars.next().is_some_and(|c| c.is_ascii_lowercase())
-        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-        && s.len() <= 64
+    !gtdx_contract::names::tool_name_problems(s)
+        .iter()
+        .any(|p| p.is_error())
 }
 
-/// A best-effort snake_case spelling, for suggestions in error messages.
+/// A snake_case spelling, for suggestions in error messages.
 pub fn to_snake_case(s: &str) -> String {
-    let mut out = String::new();
-    let mut prev_lower = false;
-    for c in s.chars() {
-        if c.is_ascii_uppercase() {
-            if prev_lower {
-                out.push('_');
-            }
-            out.push(c.to_ascii_lowercase());
-            prev_lower = false;
-        } else if c.is_ascii_alphanumeric() {
-            out.push(c);
-            prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
-        } else {
-            if !out.ends_with('_') && !out.is_empty() {
-                out.push('_');
-            }
-            prev_lower = false;
-        }
-    }
-    let trimmed = out.trim_matches('_');
-    let start = trimmed.trim_start_matches(|c: char| c.is_ascii_digit() || c == '_');
-    if start.is_empty() {
-        "tool".to_string()
-    } else {
-        start.chars().take(64).collect()
-    }
+    gtdx_contract::names::to_snake_case(s)
 }
 
 #[cfg(test)]
@@ -413,6 +388,20 @@ mod tests {
             ))
             .contains("at most one")
         );
+    }
+
+    /// The macro refuses exactly the tool names `gtdx lint` reports as errors.
+    #[test]
+    fn macro_and_lint_agree_on_tool_names() {
+        let long = "a".repeat(65);
+        for name in ["lookup", "get__x", "get_x_", "Get", "get-x", "_x", &long] {
+            let problems = gtdx_contract::names::tool_name_problems(name);
+            assert_eq!(
+                is_snake_case(name),
+                !problems.iter().any(|p| p.is_error()),
+                "{name}"
+            );
+        }
     }
 
     #[test]

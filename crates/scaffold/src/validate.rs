@@ -96,37 +96,43 @@ pub fn extension_id(id: &str) -> Result<(), String> {
     }
 }
 
-/// Checks a tool name: snake_case (`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`), at most 64 characters, and
-/// usable as a Rust function name.
+/// Checks a tool name: none of the problems `gtdx lint` reports (`gtdx_contract::names`: the
+/// platform's snake_case, at most 64 characters, single underscores), and usable as a Rust
+/// function name.
 pub fn tool_name(name: &str) -> Result<(), String> {
+    use gtdx_contract::names::{MAX_TOOL_NAME_LEN, ToolNameProblem, tool_name_problem};
     let fix = "Tool names are snake_case: lowercase letters and digits in words joined by single \
                `_`, starting with a letter, e.g. `--tool lookup_order`.";
     if name.is_empty() {
         return Err(format!("a tool name is empty. {fix}"));
     }
-    if name.len() > MAX_LEN {
-        return Err(format!(
-            "the tool name `{name}` is longer than {MAX_LEN} characters. {fix}"
-        ));
-    }
-    let first = name.chars().next().unwrap_or('a');
-    if !first.is_ascii_lowercase() {
-        return Err(format!(
-            "the tool name `{name}` does not start with a lowercase letter. {fix}"
-        ));
-    }
-    if let Some(c) = name
-        .chars()
-        .find(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_'))
-    {
-        return Err(format!(
-            "the tool name `{name}` contains `{c}`, so it is not snake_case. {fix}"
-        ));
-    }
-    if name.ends_with('_') || name.contains("__") {
-        return Err(format!(
-            "the tool name `{name}` has a trailing or doubled `_`, so it is not snake_case. {fix}"
-        ));
+    match tool_name_problem(name) {
+        Some(ToolNameProblem::TooLong) => {
+            return Err(format!(
+                "the tool name `{name}` is longer than {MAX_TOOL_NAME_LEN} characters. {fix}"
+            ));
+        }
+        Some(ToolNameProblem::NotSnakeCase) => {
+            let first = name.chars().next().unwrap_or('a');
+            if !first.is_ascii_lowercase() {
+                return Err(format!(
+                    "the tool name `{name}` does not start with a lowercase letter. {fix}"
+                ));
+            }
+            let c = name
+                .chars()
+                .find(|c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_'))
+                .unwrap_or(first);
+            return Err(format!(
+                "the tool name `{name}` contains `{c}`, so it is not snake_case. {fix}"
+            ));
+        }
+        Some(ToolNameProblem::UnderscoreForm) => {
+            return Err(format!(
+                "the tool name `{name}` has a trailing or doubled `_`, so it is not snake_case. {fix}"
+            ));
+        }
+        None => {}
     }
     if is_keyword(name) {
         return Err(format!(
@@ -214,5 +220,25 @@ mod tests {
         }
         assert_eq!(pascal_case("lookup_order"), "LookupOrder");
         assert_eq!(pascal_case("get_2fa"), "Get2fa");
+    }
+}
+
+#[cfg(test)]
+mod agreement {
+    /// `gtdx new` refuses exactly the tool names `gtdx lint` would report (plus Rust keywords).
+    #[test]
+    fn scaffold_and_lint_agree_on_tool_names() {
+        use gtdx_contract::names::tool_name_problems;
+        let long = "a".repeat(65);
+        for name in [
+            "lookup", "get_x", "get__x", "get_x_", "Get", "get-x", "_x", "x1", &long,
+        ] {
+            let problems = tool_name_problems(name);
+            assert_eq!(
+                super::tool_name(name).is_ok(),
+                problems.is_empty(),
+                "{name}"
+            );
+        }
     }
 }

@@ -4,6 +4,7 @@
 use gtdx_contract::codes;
 use std::collections::HashMap;
 
+use gtdx_contract::names::{MAX_TOOL_NAME_LEN, ToolNameProblem, to_snake_case, tool_name_problems};
 use gtdx_contract::secrets::{granting, secret_uri};
 use gtdx_contract::{CAPABILITY_AGENTIC_WORKER, CAPABILITY_FLOW, Describe};
 use serde_json::Value;
@@ -11,11 +12,7 @@ use serde_json::Value;
 use super::metadata::metadata;
 use super::{TOOLS, export_name, runtime_ref};
 use crate::explain::{nearest, short};
-use crate::platform::{is_snake_case, to_snake};
 use crate::validate::{Sink, Validated};
-
-/// The longest function name LLM providers accept.
-const MAX_TOOL_NAME: usize = 64;
 
 pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
     let tools = d.contributions.tools();
@@ -148,18 +145,19 @@ pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
 /// (`E_TOOL_NAME_LENGTH`, providers refuse longer function names) and words joined by single
 /// underscores (`W_TOOL_NAME_FORM`).
 fn tool_name(sink: &mut Sink<'_, '_>, pointer: impl Fn() -> String, name: &str) {
-    if name.len() > MAX_TOOL_NAME {
+    let problems = tool_name_problems(name);
+    if problems.contains(&ToolNameProblem::TooLong) {
         sink.at(
             codes::E_TOOL_NAME_LENGTH,
             &pointer(),
             format!(
-                "tool name \"{name}\" is {} characters long; LLM providers refuse function names over {MAX_TOOL_NAME}, so the model never sees this tool",
+                "tool name \"{name}\" is {} characters long; LLM providers refuse function names over {MAX_TOOL_NAME_LEN}, so the model never sees this tool",
                 name.len()
             ),
-            Some(format!("shorten it, e.g. \"{}\"", to_snake(name))),
+            Some(format!("shorten it, e.g. \"{}\"", to_snake_case(name))),
         );
     }
-    if is_snake_case(name) && (name.ends_with('_') || name.contains("__")) {
+    if problems.contains(&ToolNameProblem::UnderscoreForm) {
         let fixed: String = name
             .split('_')
             .filter(|w| !w.is_empty())

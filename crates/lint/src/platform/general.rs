@@ -5,6 +5,7 @@
 use gtdx_contract::codes;
 use std::collections::{BTreeSet, HashSet};
 
+use gtdx_contract::names::{is_snake_case, to_snake_case as to_snake};
 use gtdx_contract::{SCHEMA_URL, TOOLS_INVOKE_EXPORT};
 use serde_json::Value;
 
@@ -231,14 +232,6 @@ fn suggest_id(id: &str) -> String {
     }
 }
 
-/// The platform's snake_case: a letter a-z, then a-z, 0-9 and `_`.
-pub(crate) fn is_snake_case(name: &str) -> bool {
-    name.starts_with(|c: char| c.is_ascii_lowercase())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-}
-
 /// `E_TOOL_NAMING`: every tool name is snake_case, and no name extends another at a `_`
 /// boundary (`foo` and `foo_bar`). Identical names are not this rule's business.
 fn tool_naming(sink: &mut Sink<'_, '_>, d: &Value) {
@@ -277,36 +270,6 @@ fn tool_naming(sink: &mut Sink<'_, '_>, d: &Value) {
                 );
             }
         }
-    }
-}
-
-/// A snake_case rendering of `name`, for suggestions.
-pub(crate) fn to_snake(name: &str) -> String {
-    let mut s = String::new();
-    let mut prev_lower = false;
-    for c in name.chars() {
-        if c.is_ascii_uppercase() {
-            if prev_lower {
-                s.push('_');
-            }
-            s.push(c.to_ascii_lowercase());
-            prev_lower = false;
-        } else if c.is_ascii_alphanumeric() {
-            s.push(c);
-            prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
-        } else {
-            if !s.ends_with('_') {
-                s.push('_');
-            }
-            prev_lower = false;
-        }
-    }
-    let s = s.trim_matches('_');
-    let s = s.trim_start_matches(|c: char| c.is_ascii_digit() || c == '_');
-    if s.is_empty() {
-        "my_tool".into()
-    } else {
-        s.chars().take(64).collect()
     }
 }
 

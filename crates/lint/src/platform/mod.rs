@@ -23,7 +23,7 @@ mod general;
 mod secrets;
 mod views;
 
-pub(crate) use general::{EXPORT_NAMESPACE, is_snake_case, qualified_export, to_snake};
+pub(crate) use general::{EXPORT_NAMESPACE, qualified_export};
 pub(crate) use views::entry_path_escapes;
 
 /// Runs every platform rule on `doc` (a JSON object). `baseline` is the describe the diff rule
