@@ -383,7 +383,9 @@ pub struct KnownWorlds {
 }
 
 /// The WIT of the gtdx SDK this gtdx was built with: the world SDK-built extensions declare
-/// (`greentic:extension-design/tool-extension@0.3.0`, [`gtdx_contract::SDK_WORLD`]).
+/// (`greentic:extension-design/tool-extension@0.3.0`, [`gtdx_contract::SDK_WORLD`]). The files
+/// are the repository's only copy, `crates/sdk/wit` (the root `wit/` links there); every other
+/// reader of the SDK's WIT goes through this constant.
 const SDK_WIT: [(&str, &str); 3] = [
     (
         "extension-base.wit",

@@ -5,7 +5,6 @@
 //! linking, so the decoded world is always called `root`).
 
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 use wit_parser::decoding::{DecodedWasm, decode};
 use wit_parser::{Resolve, WorldItem, WorldKey};
 
@@ -61,29 +60,8 @@ pub enum WasmError {
     Invalid(String),
 }
 
-/// Lowercase-hex SHA-256 of `bytes`.
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    hex(&Sha256::digest(bytes))
-}
-
-/// Lowercase-hex SHA-256 of a file, streamed.
-pub fn sha256_file(path: &std::path::Path) -> Result<String, gtdx_fsx::FsError> {
-    let mut f =
-        std::fs::File::open(path).map_err(|e| gtdx_fsx::FsError::new("cannot read", path, e))?;
-    let mut h = Sha256::new();
-    std::io::copy(&mut f, &mut h).map_err(|e| gtdx_fsx::FsError::new("cannot read", path, e))?;
-    Ok(hex(&h.finalize()))
-}
-
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut s = String::with_capacity(bytes.len() * 2);
-    for b in bytes {
-        s.push(DIGITS[(b >> 4) as usize] as char);
-        s.push(DIGITS[(b & 0xf) as usize] as char);
-    }
-    s
-}
+/// Digests are the pack crate's (one implementation for packs, components and views).
+pub use gtdx_pack::{sha256_file, sha256_hex};
 
 /// Whether `bytes` start like a WebAssembly binary (module or component).
 pub fn looks_like_wasm(bytes: &[u8]) -> bool {
