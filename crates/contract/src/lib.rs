@@ -13,6 +13,7 @@
 pub mod codes;
 pub mod diagnostic;
 pub mod invariants;
+pub mod lines;
 pub mod manifest;
 pub mod metadata;
 pub mod names;

@@ -8,11 +8,12 @@
 use std::collections::HashMap;
 
 use crate::diagnostic::escape_pointer_token;
+use crate::lines::LineIndex;
 
 /// Positions of every value (and every object key) of one JSON document.
 #[derive(Debug, Default, Clone)]
 pub struct SourceMap {
-    line_starts: Vec<usize>,
+    lines: LineIndex,
     values: HashMap<String, usize>,
     keys: HashMap<String, usize>,
     text_len: usize,
@@ -39,15 +40,7 @@ impl SourceMap {
     pub fn index_with_depth(text: &str, max_depth: usize) -> Self {
         let bytes = text.as_bytes();
         let mut map = SourceMap {
-            line_starts: std::iter::once(0)
-                .chain(
-                    bytes
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, b)| **b == b'\n')
-                        .map(|(i, _)| i + 1),
-                )
-                .collect(),
+            lines: LineIndex::new(text),
             text_len: text.len(),
             ..Default::default()
         };
@@ -176,31 +169,16 @@ impl SourceMap {
         }
     }
 
-    /// Converts a byte offset to a 1-based line and a 1-based column counted in characters.
+    /// Converts a byte offset to a 1-based line and a 1-based column counted in bytes.
     pub fn position(&self, offset: usize) -> Position {
-        let offset = offset.min(self.text_len);
-        let line_idx = match self.line_starts.binary_search(&offset) {
-            Ok(i) => i,
-            Err(i) => i - 1,
-        };
-        Position {
-            line: line_idx + 1,
-            column: offset - self.line_starts[line_idx] + 1,
-        }
+        let (line, column) = self.lines.byte_position(offset.min(self.text_len));
+        Position { line, column }
     }
 
     /// Like [`SourceMap::position`], but counts the column in characters of `text`.
     pub fn position_in(&self, text: &str, offset: usize) -> Position {
-        let pos = self.position(offset);
-        let start = self.line_starts[pos.line - 1];
-        let column = text
-            .get(start..offset.min(text.len()))
-            .map(|s| s.chars().count() + 1)
-            .unwrap_or(pos.column);
-        Position {
-            line: pos.line,
-            column,
-        }
+        let (line, column) = self.lines.position(text, offset.min(self.text_len));
+        Position { line, column }
     }
 }
 

@@ -2,70 +2,7 @@
 //! mapping from a position inside a decoded JSON string back to the file the string was written
 //! in (so an error in a stringified schema points at the offending character, escapes and all).
 
-/// Start offsets of every line of one text.
-#[derive(Debug, Clone)]
-pub struct LineIndex {
-    starts: Vec<usize>,
-}
-
-impl LineIndex {
-    pub fn new(text: &str) -> Self {
-        let starts = std::iter::once(0)
-            .chain(
-                text.bytes()
-                    .enumerate()
-                    .filter(|(_, b)| *b == b'\n')
-                    .map(|(i, _)| i + 1),
-            )
-            .collect();
-        LineIndex { starts }
-    }
-
-    /// 1-based line and character column of a byte offset into `text`.
-    pub fn position(&self, text: &str, offset: usize) -> (usize, usize) {
-        let offset = floor_char_boundary(text, offset.min(text.len()));
-        let line = match self.starts.binary_search(&offset) {
-            Ok(i) => i,
-            Err(i) => i.saturating_sub(1),
-        };
-        let start = self.starts.get(line).copied().unwrap_or(0).min(offset);
-        let column = text
-            .get(start..offset)
-            .map(|s| s.chars().count())
-            .unwrap_or(0)
-            + 1;
-        (line + 1, column)
-    }
-
-    /// Byte offset of a serde_json position (1-based line, 1-based *byte* column; serde_json may
-    /// report column 0 right after a newline).
-    pub fn offset_of(&self, text: &str, line: usize, byte_column: usize) -> usize {
-        if byte_column == 0 && line > 1 {
-            // serde_json's "column 0" is the newline that ended the previous line.
-            if let Some(start) = self.starts.get(line - 1) {
-                return start.saturating_sub(1).min(text.len());
-            }
-        }
-        let start = self
-            .starts
-            .get(line.saturating_sub(1))
-            .copied()
-            .unwrap_or(text.len());
-        (start + byte_column.saturating_sub(1)).min(text.len())
-    }
-
-    /// Converts a serde_json position (byte column) to a character column.
-    pub fn char_column(&self, text: &str, line: usize, byte_column: usize) -> (usize, usize) {
-        self.position(text, self.offset_of(text, line, byte_column))
-    }
-}
-
-fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
-    while offset > 0 && !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    offset
-}
+pub use gtdx_contract::lines::LineIndex;
 
 /// Given the offset of the opening quote of a JSON string literal in `raw`, returns the offset in
 /// `raw` of the character at byte `decoded_offset` of the decoded string.

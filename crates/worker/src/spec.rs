@@ -352,15 +352,7 @@ fn validate(path: &Path, spec: &WorkerSpec) -> Result<(), SpecError> {
     Ok(())
 }
 
-/// Byte offset → 1-based (line, column), column counted in characters.
-pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(text.len());
-    let before = text.get(..offset).unwrap_or(text);
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let column = before[line_start..].chars().count() + 1;
-    (line, column)
-}
+pub use gtdx_contract::lines::line_col;
 
 /// The byte offset where element `index` of the top-level array `key` starts in a TOML document.
 fn toml_element_offset(text: &str, key: &str, index: usize) -> Option<usize> {
