@@ -118,16 +118,4 @@ fn render_all(errors: &[SourceError]) -> String {
     s
 }
 
-/// The path relative to the current directory when it lies below it, else as given.
-pub fn display_path(path: &Path) -> PathBuf {
-    if path.is_relative() {
-        return path.to_path_buf();
-    }
-    match std::env::current_dir() {
-        Ok(cwd) => match path.strip_prefix(&cwd) {
-            Ok(rel) if !rel.as_os_str().is_empty() => rel.to_path_buf(),
-            _ => path.to_path_buf(),
-        },
-        Err(_) => path.to_path_buf(),
-    }
-}
+pub use gtdx_fsx::display_path;

@@ -73,9 +73,65 @@ pub fn read(path: &Path) -> Result<Vec<u8>, FsError> {
     std::fs::read(path).map_err(|e| FsError::new("cannot read", path, e))
 }
 
+/// `p` with `.` steps removed and each `..` cancelling the step before it, without touching the
+/// file system (so it works for paths that do not exist yet, and does not resolve symlinks).
+pub fn lexical_normalize(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// `p` made absolute against the current directory, then [`lexical_normalize`]d.
+pub fn absolute_normalized(p: &Path) -> PathBuf {
+    let abs = if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        std::env::current_dir()
+            .map(|d| d.join(p))
+            .unwrap_or_else(|_| p.to_path_buf())
+    };
+    lexical_normalize(&abs)
+}
+
+/// The path relative to the current directory when it lies below it, else as given (for
+/// messages: what the user typed, not a long absolute path).
+pub fn display_path(path: &Path) -> PathBuf {
+    if path.is_relative() {
+        return path.to_path_buf();
+    }
+    match std::env::current_dir() {
+        Ok(cwd) => match path.strip_prefix(&cwd) {
+            Ok(rel) if !rel.as_os_str().is_empty() => rel.to_path_buf(),
+            _ => path.to_path_buf(),
+        },
+        Err(_) => path.to_path_buf(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lexical_normalization() {
+        assert_eq!(
+            lexical_normalize(Path::new("a/./b/../c")),
+            PathBuf::from("a/c")
+        );
+        assert_eq!(
+            lexical_normalize(Path::new("/x/../y/.")),
+            PathBuf::from("/y")
+        );
+        assert!(absolute_normalized(Path::new("q/../r")).ends_with("r"));
+    }
 
     #[test]
     fn writes_and_replaces() {

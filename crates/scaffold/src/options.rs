@@ -312,17 +312,7 @@ fn dir_name(path: &Path) -> Option<String> {
 }
 
 fn normalize_dir(p: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in p.components() {
-        match c {
-            std::path::Component::ParentDir => {
-                out.pop();
-            }
-            std::path::Component::CurDir => {}
-            other => out.push(other),
-        }
-    }
-    out
+    gtdx_fsx::lexical_normalize(p)
 }
 
 /// Asks (when a prompter is present) until an answer passes `check`; without a prompter, checks

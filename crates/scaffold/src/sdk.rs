@@ -187,24 +187,7 @@ fn parse_git(value: &str) -> Option<SdkSource> {
 
 /// Absolute, without `..` (no symlink resolution needed for a dependency path).
 fn normalize(p: &Path) -> PathBuf {
-    let abs = if p.is_absolute() {
-        p.to_path_buf()
-    } else {
-        std::env::current_dir()
-            .map(|d| d.join(p))
-            .unwrap_or_else(|_| p.to_path_buf())
-    };
-    let mut out = PathBuf::new();
-    for c in abs.components() {
-        match c {
-            std::path::Component::ParentDir => {
-                out.pop();
-            }
-            std::path::Component::CurDir => {}
-            other => out.push(other),
-        }
-    }
-    out
+    gtdx_fsx::absolute_normalized(p)
 }
 
 /// A TOML basic string.
