@@ -19,8 +19,8 @@ fuzz_target!(|data: &[u8]| {
             assert!(d.line.is_some_and(|l| l >= 1), "{d:?}");
             assert!(d.column.is_some_and(|c| c >= 1), "{d:?}");
             assert!(
-                gtdx_lint::rules::rule(&d.code).is_some(),
-                "unknown code {}",
+                gtdx_contract::codes::find(&d.code).is_some(),
+                "undeclared code {}",
                 d.code
             );
         }
