@@ -6,6 +6,7 @@
 mod support;
 
 mod build;
+mod cli;
 mod describe;
 mod new;
 mod platform;

@@ -1,7 +1,9 @@
 //! `cargo xtask codegen`: regenerates every file generated from code.
 //!
 //! * `schemas/describe-v2.json` from the contract types (`gtdx_contract::schema`);
-//! * `docs/diagnostics.md` from the code registry (`gtdx_contract::codes::render_markdown`).
+//! * `docs/diagnostics.md` from the code registry (`gtdx_contract::codes::render_markdown`);
+//! * `share/completions/*` and `share/man/man1/*.1` from the clap definitions
+//!   (`gtdx_cli::generated`).
 //!
 //! `--check` fails instead of writing when a file is stale. The contract crate's tests make the
 //! same comparison (`crates/contract/tests/generated_files.rs`), so CI catches a forgotten
@@ -13,18 +15,19 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     let check = args.iter().any(|a| a == "--check");
     let files = [
         (
-            "schemas/describe-v2.json",
-            gtdx_contract::schema::describe_schema_pretty(),
+            "schemas/describe-v2.json".to_string(),
+            gtdx_contract::schema::describe_schema_pretty().into_bytes(),
         ),
         (
-            "docs/diagnostics.md",
-            gtdx_contract::codes::render_markdown(),
+            "docs/diagnostics.md".to_string(),
+            gtdx_contract::codes::render_markdown().into_bytes(),
         ),
     ];
+    let files = files.into_iter().chain(gtdx_cli::generated::files());
     let mut stale = Vec::new();
     for (rel, fresh) in files {
-        let path = root().join(rel);
-        let current = std::fs::read_to_string(&path).unwrap_or_default();
+        let path = root().join(&rel);
+        let current = std::fs::read(&path).unwrap_or_default();
         if current == fresh {
             eprintln!("{rel} is up to date");
             continue;

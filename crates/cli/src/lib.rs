@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 
 pub mod commands;
 pub mod exit;
+pub mod generated;
 pub mod output;
 
 /// A Cargo-style toolchain for Greentic WebAssembly extensions.
@@ -56,11 +57,27 @@ pub enum Command {
     Key(commands::key::Args),
     /// Explain a diagnostic code: what it reports, why it matters, how to fix it.
     Explain(commands::explain::Args),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout.
+    Completions(commands::completions::Args),
 }
 
 /// Parses the command line, runs the command and maps the outcome to an exit code.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    main_from(std::env::args_os())
+}
+
+/// The clap definition of the whole command line (for completions, man pages and help tests).
+pub fn command() -> clap::Command {
+    <Cli as clap::CommandFactory>::command()
+}
+
+/// [`main`] on the given arguments (the first is the program name).
+pub fn main_from<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = Cli::parse_from(args);
     let result = match cli.command {
         Command::New(args) => commands::new::run(args),
         Command::Init(args) => commands::new::run_init(args),
@@ -76,6 +93,7 @@ pub fn main() -> ExitCode {
         Command::Verify(args) => commands::verify::run(args),
         Command::Key(args) => commands::key::run(args),
         Command::Explain(args) => commands::explain::run(args),
+        Command::Completions(args) => commands::completions::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod build;
+pub mod completions;
 pub mod describe;
 pub mod explain;
 pub mod inspect;

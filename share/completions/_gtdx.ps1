@@ -1,0 +1,364 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'gtdx'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'gtdx' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Create a new extension project in a new directory')
+            [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create an extension project in an existing directory (keeps what is there)')
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check a describe.json against the v2 contract (structure, types, stringified schemas)')
+            [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check a describe.json against the authoring checklist and the platform''s lint rules')
+            [CompletionResult]::new('describe', 'describe', [CompletionResultType]::ParameterValue, 'Generate describe.json from the #[tool] functions and [package.metadata.gtdx] (no compiling)')
+            [CompletionResult]::new('build', 'build', [CompletionResultType]::ParameterValue, 'Regenerate describe.json, build the component for wasm32-wasip2, check it, and pack a .gtxpack')
+            [CompletionResult]::new('pack', 'pack', [CompletionResultType]::ParameterValue, 'Pack a component built by another toolchain with its describe.json (same checks as build)')
+            [CompletionResult]::new('inspect', 'inspect', [CompletionResultType]::ParameterValue, 'Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests')
+            [CompletionResult]::new('worker', 'worker', [CompletionResultType]::ParameterValue, 'Assemble and inspect Digital Worker manifests from signed .gtxpack extensions')
+            [CompletionResult]::new('keygen', 'keygen', [CompletionResultType]::ParameterValue, 'Make an ed25519 signing key pair (secret key file mode 0600, never overwritten)')
+            [CompletionResult]::new('sign', 'sign', [CompletionResultType]::ParameterValue, 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)')
+            [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature')
+            [CompletionResult]::new('key', 'key', [CompletionResultType]::ParameterValue, 'Key conversions (gtdx and minisign public key formats)')
+            [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a diagnostic code: what it reports, why it matters, how to fix it')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'gtdx;new' {
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Package name [default: the directory''s name]')
+            [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'Extension id, `greentic.<name>` [default: greentic.<package name, lowercase, _ as ->]')
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Extension kind. Only `design` is supported yet; bundle, deploy and provider are not')
+            [CompletionResult]::new('--tool', '--tool', [CompletionResultType]::ParameterName, 'An example tool to generate (snake_case); repeat or comma-separate [default: hello]')
+            [CompletionResult]::new('--capability', '--capability', [CompletionResultType]::ParameterName, 'Surface the tools are offered on; repeat for both [default: agentic_worker and flow]')
+            [CompletionResult]::new('--node-type', '--node-type', [CompletionResultType]::ParameterName, 'Add a flow node type (config schema, success and error ports)')
+            [CompletionResult]::new('--dynamic-tools', '--dynamic-tools', [CompletionResultType]::ParameterName, 'Add dynamic tools: a discovery tool, create/update/get executors and `dynamicTools`')
+            [CompletionResult]::new('--ci', '--ci', [CompletionResultType]::ParameterName, 'CI workflow to generate [default: none]')
+            [CompletionResult]::new('--vcs', '--vcs', [CompletionResultType]::ParameterName, 'Initialise a repository (skipped inside an existing git work tree) [default: git]')
+            [CompletionResult]::new('--sdk', '--sdk', [CompletionResultType]::ParameterName, 'Where gtdx-sdk comes from: a version (`0.1`), a path (gtdx checkout or its crates/sdk) or a git URL (`https://…[#rev]`) [default: this gtdx''s source checkout if it exists, else this gtdx''s version]')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Ask nothing: take flags, variables and defaults')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Ask nothing: take flags, variables and defaults')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;init' {
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Package name [default: the directory''s name]')
+            [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'Extension id, `greentic.<name>` [default: greentic.<package name, lowercase, _ as ->]')
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Extension kind. Only `design` is supported yet; bundle, deploy and provider are not')
+            [CompletionResult]::new('--tool', '--tool', [CompletionResultType]::ParameterName, 'An example tool to generate (snake_case); repeat or comma-separate [default: hello]')
+            [CompletionResult]::new('--capability', '--capability', [CompletionResultType]::ParameterName, 'Surface the tools are offered on; repeat for both [default: agentic_worker and flow]')
+            [CompletionResult]::new('--node-type', '--node-type', [CompletionResultType]::ParameterName, 'Add a flow node type (config schema, success and error ports)')
+            [CompletionResult]::new('--dynamic-tools', '--dynamic-tools', [CompletionResultType]::ParameterName, 'Add dynamic tools: a discovery tool, create/update/get executors and `dynamicTools`')
+            [CompletionResult]::new('--ci', '--ci', [CompletionResultType]::ParameterName, 'CI workflow to generate [default: none]')
+            [CompletionResult]::new('--vcs', '--vcs', [CompletionResultType]::ParameterName, 'Initialise a repository (skipped inside an existing git work tree) [default: git]')
+            [CompletionResult]::new('--sdk', '--sdk', [CompletionResultType]::ParameterName, 'Where gtdx-sdk comes from: a version (`0.1`), a path (gtdx checkout or its crates/sdk) or a git URL (`https://…[#rev]`) [default: this gtdx''s source checkout if it exists, else this gtdx''s version]')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Ask nothing: take flags, variables and defaults')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Ask nothing: take flags, variables and defaults')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;validate' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: one paragraph per finding, or one JSON document')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;lint' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: one paragraph per finding, or one JSON document')
+            [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Print the long explanation of a rule code (e.g. E_EXPORT_FORM) and exit')
+            [CompletionResult]::new('--manifest-path', '--manifest-path', [CompletionResultType]::ParameterName, 'Also scan the Rust package of this Cargo.toml for tool definitions built by hand (a `ToolDefinition` value, a hand-written `list_tools`/`invoke_tool`): a v2 runtime never calls list-tools, so tools that exist only there are invisible')
+            [CompletionResult]::new('--baseline', '--baseline', [CompletionResultType]::ParameterName, 'What to compare with for removed tools, node types and offered capabilities (W_DESCRIBE_DIFF_BREAKING): `installed` (the installed copy under $GREENTIC_HOME, ~/.greentic by default; nothing when it is not installed), `none`, or a describe.json')
+            [CompletionResult]::new('--deny-warnings', '--deny-warnings', [CompletionResultType]::ParameterName, 'Fail (exit code 1) on warnings as well as errors')
+            [CompletionResult]::new('--publish', '--publish', [CompletionResultType]::ParameterName, 'Also run the publish-time rules (placeholder digests, plain-http network patterns, exact versions of offered capabilities)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Also show info notes (what the runtime will assume, hints). They never fail a lint and are hidden by default; the summary says how many there are')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Also show info notes (what the runtime will assume, hints). They never fail a lint and are hidden by default; the summary says how many there are')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;describe' {
+            [CompletionResult]::new('--manifest-path', '--manifest-path', [CompletionResultType]::ParameterName, 'The extension''s Cargo.toml; describe.json is written next to it')
+            [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Write nothing; exit 1 with a diff when describe.json differs from what the sources say')
+            [CompletionResult]::new('--stdout', '--stdout', [CompletionResultType]::ParameterName, 'Print the manifest on stdout instead of writing describe.json')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Also show the lint''s info notes about the generated manifest (hidden by default, as in `gtdx lint`)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Also show the lint''s info notes about the generated manifest (hidden by default, as in `gtdx lint`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;build' {
+            [CompletionResult]::new('--manifest-path', '--manifest-path', [CompletionResultType]::ParameterName, 'The extension''s Cargo.toml')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Directory for the .gtxpack (default: <cargo target dir>/gtdx)')
+            [CompletionResult]::new('--message-format', '--message-format', [CompletionResultType]::ParameterName, '`human`: progress and status on stderr, the pack''s path on stdout. `json`: one JSON event per line on stdout (started, compiled, artifact, checked, packed, error)')
+            [CompletionResult]::new('--release', '--release', [CompletionResultType]::ParameterName, 'Build with the release profile (the default)')
+            [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Build with the dev profile')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;pack' {
+            [CompletionResult]::new('--wasm', '--wasm', [CompletionResultType]::ParameterName, 'The component, built by any toolchain (it must be a WebAssembly component)')
+            [CompletionResult]::new('--describe', '--describe', [CompletionResultType]::ParameterName, 'The describe.json to ship with it. Declared asset paths (prompts, schemas, knowledge, icon, `assets/`) are relative to its directory. The file itself is not modified: the component''s sha256 is written into the packed copy')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Directory for the .gtxpack (default: the current directory)')
+            [CompletionResult]::new('--wit', '--wit', [CompletionResultType]::ParameterName, 'A WIT directory defining the world runtime.components.*.world names, so the component can be checked against it (repeatable)')
+            [CompletionResult]::new('--message-format', '--message-format', [CompletionResultType]::ParameterName, '`human`: status on stderr, the pack''s path on stdout. `json`: one JSON event per line')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;inspect' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;worker' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('build', 'build', [CompletionResultType]::ParameterValue, 'Assemble a Digital Worker manifest from a worker spec and its signed .gtxpack extensions, keeping only the tools that declare the agentic_worker capability')
+            [CompletionResult]::new('inspect', 'inspect', [CompletionResultType]::ParameterValue, 'Show what an agent built from a manifest sees: tools, side effects, confirmations, secrets an operator must supply, pinned packs and the manifest''s own signature')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'gtdx;worker;build' {
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Where to write the manifest [default: <spec stem>.worker.json next to the spec]')
+            [CompletionResult]::new('--trusted-key', '--trusted-key', [CompletionResultType]::ParameterName, 'A trusted signer public key (base64, optionally `ed25519:`-prefixed, or a public key file). Repeatable')
+            [CompletionResult]::new('--trusted-keys', '--trusted-keys', [CompletionResultType]::ParameterName, 'A file of trusted public keys, one per line. Repeatable')
+            [CompletionResult]::new('--key', '--key', [CompletionResultType]::ParameterName, 'The secret key file to sign with')
+            [CompletionResult]::new('--key-env', '--key-env', [CompletionResultType]::ParameterName, 'An environment variable holding the secret key')
+            [CompletionResult]::new('--message-format', '--message-format', [CompletionResultType]::ParameterName, '`json` prints one JSON document on stdout: the manifest path, kept and dropped tools, warnings')
+            [CompletionResult]::new('--allow-unsigned', '--allow-unsigned', [CompletionResultType]::ParameterName, 'Include unsigned packs and packs signed by untrusted keys, each named in a warning and marked in the manifest. Packs failing an integrity or signature check are never included')
+            [CompletionResult]::new('--sign', '--sign', [CompletionResultType]::ParameterName, 'Sign the manifest (JCS + ed25519, a `signature` block as in describe.json)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;worker;inspect' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--trusted-key', '--trusted-key', [CompletionResultType]::ParameterName, 'A trusted public key to check the manifest''s signer against. Repeatable')
+            [CompletionResult]::new('--trusted-keys', '--trusted-keys', [CompletionResultType]::ParameterName, 'A file of trusted public keys, one per line. Repeatable')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;worker;help' {
+            [CompletionResult]::new('build', 'build', [CompletionResultType]::ParameterValue, 'Assemble a Digital Worker manifest from a worker spec and its signed .gtxpack extensions, keeping only the tools that declare the agentic_worker capability')
+            [CompletionResult]::new('inspect', 'inspect', [CompletionResultType]::ParameterValue, 'Show what an agent built from a manifest sees: tools, side effects, confirmations, secrets an operator must supply, pinned packs and the manifest''s own signature')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'gtdx;worker;help;build' {
+            break
+        }
+        'gtdx;worker;help;inspect' {
+            break
+        }
+        'gtdx;worker;help;help' {
+            break
+        }
+        'gtdx;keygen' {
+            [CompletionResult]::new('--out-dir', '--out-dir', [CompletionResultType]::ParameterName, 'Directory for NAME.key (secret, mode 0600) and NAME.pub')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Base name of the two key files')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;sign' {
+            [CompletionResult]::new('--key', '--key', [CompletionResultType]::ParameterName, 'Secret key file (from `gtdx keygen`); must not be readable by group or others')
+            [CompletionResult]::new('--key-env', '--key-env', [CompletionResultType]::ParameterName, 'Environment variable holding the secret key (the key file''s text, or its base64 seed)')
+            [CompletionResult]::new('--key-id', '--key-id', [CompletionResultType]::ParameterName, 'Label written as `signature.keyId` (default: the key''s id). Advisory only')
+            [CompletionResult]::new('--trusted-comment', '--trusted-comment', [CompletionResultType]::ParameterName, 'The signed trusted comment of a detached signature (default: timestamp and file name)')
+            [CompletionResult]::new('--detached', '--detached', [CompletionResultType]::ParameterName, 'Write TARGET.minisig, a minisign-format signature of any file, instead')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;verify' {
+            [CompletionResult]::new('--trusted-key', '--trusted-key', [CompletionResultType]::ParameterName, 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file')
+            [CompletionResult]::new('--trusted-keys', '--trusted-keys', [CompletionResultType]::ParameterName, 'A file of trusted public keys, one per line (`#` comments allowed)')
+            [CompletionResult]::new('--signature', '--signature', [CompletionResultType]::ParameterName, 'The detached signature file (default: TARGET.minisig)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--detached', '--detached', [CompletionResultType]::ParameterName, 'Verify TARGET.minisig (or --signature), a minisign-format detached signature')
+            [CompletionResult]::new('--integrity-only', '--integrity-only', [CompletionResultType]::ParameterName, 'Check the archive only (manifest, digests, structure), not the signature')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;key' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Print a public key as a gtdx .pub file, or with --minisign as a minisign public key')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'gtdx;key;export' {
+            [CompletionResult]::new('--key', '--key', [CompletionResultType]::ParameterName, 'Export the public half of this secret key file instead')
+            [CompletionResult]::new('--minisign', '--minisign', [CompletionResultType]::ParameterName, 'Print minisign''s format (`minisign -V -p FILE` reads it)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;key;help' {
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Print a public key as a gtdx .pub file, or with --minisign as a minisign public key')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'gtdx;key;help;export' {
+            break
+        }
+        'gtdx;key;help;help' {
+            break
+        }
+        'gtdx;explain' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;completions' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;help' {
+            [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Create a new extension project in a new directory')
+            [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create an extension project in an existing directory (keeps what is there)')
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check a describe.json against the v2 contract (structure, types, stringified schemas)')
+            [CompletionResult]::new('lint', 'lint', [CompletionResultType]::ParameterValue, 'Check a describe.json against the authoring checklist and the platform''s lint rules')
+            [CompletionResult]::new('describe', 'describe', [CompletionResultType]::ParameterValue, 'Generate describe.json from the #[tool] functions and [package.metadata.gtdx] (no compiling)')
+            [CompletionResult]::new('build', 'build', [CompletionResultType]::ParameterValue, 'Regenerate describe.json, build the component for wasm32-wasip2, check it, and pack a .gtxpack')
+            [CompletionResult]::new('pack', 'pack', [CompletionResultType]::ParameterValue, 'Pack a component built by another toolchain with its describe.json (same checks as build)')
+            [CompletionResult]::new('inspect', 'inspect', [CompletionResultType]::ParameterValue, 'Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests')
+            [CompletionResult]::new('worker', 'worker', [CompletionResultType]::ParameterValue, 'Assemble and inspect Digital Worker manifests from signed .gtxpack extensions')
+            [CompletionResult]::new('keygen', 'keygen', [CompletionResultType]::ParameterValue, 'Make an ed25519 signing key pair (secret key file mode 0600, never overwritten)')
+            [CompletionResult]::new('sign', 'sign', [CompletionResultType]::ParameterValue, 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)')
+            [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature')
+            [CompletionResult]::new('key', 'key', [CompletionResultType]::ParameterValue, 'Key conversions (gtdx and minisign public key formats)')
+            [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a diagnostic code: what it reports, why it matters, how to fix it')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'gtdx;help;new' {
+            break
+        }
+        'gtdx;help;init' {
+            break
+        }
+        'gtdx;help;validate' {
+            break
+        }
+        'gtdx;help;lint' {
+            break
+        }
+        'gtdx;help;describe' {
+            break
+        }
+        'gtdx;help;build' {
+            break
+        }
+        'gtdx;help;pack' {
+            break
+        }
+        'gtdx;help;inspect' {
+            break
+        }
+        'gtdx;help;worker' {
+            [CompletionResult]::new('build', 'build', [CompletionResultType]::ParameterValue, 'Assemble a Digital Worker manifest from a worker spec and its signed .gtxpack extensions, keeping only the tools that declare the agentic_worker capability')
+            [CompletionResult]::new('inspect', 'inspect', [CompletionResultType]::ParameterValue, 'Show what an agent built from a manifest sees: tools, side effects, confirmations, secrets an operator must supply, pinned packs and the manifest''s own signature')
+            break
+        }
+        'gtdx;help;worker;build' {
+            break
+        }
+        'gtdx;help;worker;inspect' {
+            break
+        }
+        'gtdx;help;keygen' {
+            break
+        }
+        'gtdx;help;sign' {
+            break
+        }
+        'gtdx;help;verify' {
+            break
+        }
+        'gtdx;help;key' {
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Print a public key as a gtdx .pub file, or with --minisign as a minisign public key')
+            break
+        }
+        'gtdx;help;key;export' {
+            break
+        }
+        'gtdx;help;explain' {
+            break
+        }
+        'gtdx;help;completions' {
+            break
+        }
+        'gtdx;help;help' {
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

@@ -1,0 +1,313 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[gtdx] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'gtdx'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'gtdx'= {
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand new 'Create a new extension project in a new directory'
+            cand init 'Create an extension project in an existing directory (keeps what is there)'
+            cand validate 'Check a describe.json against the v2 contract (structure, types, stringified schemas)'
+            cand lint 'Check a describe.json against the authoring checklist and the platform''s lint rules'
+            cand describe 'Generate describe.json from the #[tool] functions and [package.metadata.gtdx] (no compiling)'
+            cand build 'Regenerate describe.json, build the component for wasm32-wasip2, check it, and pack a .gtxpack'
+            cand pack 'Pack a component built by another toolchain with its describe.json (same checks as build)'
+            cand inspect 'Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests'
+            cand worker 'Assemble and inspect Digital Worker manifests from signed .gtxpack extensions'
+            cand keygen 'Make an ed25519 signing key pair (secret key file mode 0600, never overwritten)'
+            cand sign 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)'
+            cand verify 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature'
+            cand key 'Key conversions (gtdx and minisign public key formats)'
+            cand explain 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
+            cand completions 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'gtdx;new'= {
+            cand --name 'Package name [default: the directory''s name]'
+            cand --id 'Extension id, `greentic.<name>` [default: greentic.<package name, lowercase, _ as ->]'
+            cand --kind 'Extension kind. Only `design` is supported yet; bundle, deploy and provider are not'
+            cand --tool 'An example tool to generate (snake_case); repeat or comma-separate [default: hello]'
+            cand --capability 'Surface the tools are offered on; repeat for both [default: agentic_worker and flow]'
+            cand --node-type 'Add a flow node type (config schema, success and error ports)'
+            cand --dynamic-tools 'Add dynamic tools: a discovery tool, create/update/get executors and `dynamicTools`'
+            cand --ci 'CI workflow to generate [default: none]'
+            cand --vcs 'Initialise a repository (skipped inside an existing git work tree) [default: git]'
+            cand --sdk 'Where gtdx-sdk comes from: a version (`0.1`), a path (gtdx checkout or its crates/sdk) or a git URL (`https://…[#rev]`) [default: this gtdx''s source checkout if it exists, else this gtdx''s version]'
+            cand --force 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted'
+            cand -y 'Ask nothing: take flags, variables and defaults'
+            cand --yes 'Ask nothing: take flags, variables and defaults'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;init'= {
+            cand --name 'Package name [default: the directory''s name]'
+            cand --id 'Extension id, `greentic.<name>` [default: greentic.<package name, lowercase, _ as ->]'
+            cand --kind 'Extension kind. Only `design` is supported yet; bundle, deploy and provider are not'
+            cand --tool 'An example tool to generate (snake_case); repeat or comma-separate [default: hello]'
+            cand --capability 'Surface the tools are offered on; repeat for both [default: agentic_worker and flow]'
+            cand --node-type 'Add a flow node type (config schema, success and error ports)'
+            cand --dynamic-tools 'Add dynamic tools: a discovery tool, create/update/get executors and `dynamicTools`'
+            cand --ci 'CI workflow to generate [default: none]'
+            cand --vcs 'Initialise a repository (skipped inside an existing git work tree) [default: git]'
+            cand --sdk 'Where gtdx-sdk comes from: a version (`0.1`), a path (gtdx checkout or its crates/sdk) or a git URL (`https://…[#rev]`) [default: this gtdx''s source checkout if it exists, else this gtdx''s version]'
+            cand --force 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted'
+            cand -y 'Ask nothing: take flags, variables and defaults'
+            cand --yes 'Ask nothing: take flags, variables and defaults'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;validate'= {
+            cand --format 'Output format: one paragraph per finding, or one JSON document'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;lint'= {
+            cand --format 'Output format: one paragraph per finding, or one JSON document'
+            cand --explain 'Print the long explanation of a rule code (e.g. E_EXPORT_FORM) and exit'
+            cand --manifest-path 'Also scan the Rust package of this Cargo.toml for tool definitions built by hand (a `ToolDefinition` value, a hand-written `list_tools`/`invoke_tool`): a v2 runtime never calls list-tools, so tools that exist only there are invisible'
+            cand --baseline 'What to compare with for removed tools, node types and offered capabilities (W_DESCRIBE_DIFF_BREAKING): `installed` (the installed copy under $GREENTIC_HOME, ~/.greentic by default; nothing when it is not installed), `none`, or a describe.json'
+            cand --deny-warnings 'Fail (exit code 1) on warnings as well as errors'
+            cand --publish 'Also run the publish-time rules (placeholder digests, plain-http network patterns, exact versions of offered capabilities)'
+            cand -v 'Also show info notes (what the runtime will assume, hints). They never fail a lint and are hidden by default; the summary says how many there are'
+            cand --verbose 'Also show info notes (what the runtime will assume, hints). They never fail a lint and are hidden by default; the summary says how many there are'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;describe'= {
+            cand --manifest-path 'The extension''s Cargo.toml; describe.json is written next to it'
+            cand --check 'Write nothing; exit 1 with a diff when describe.json differs from what the sources say'
+            cand --stdout 'Print the manifest on stdout instead of writing describe.json'
+            cand -v 'Also show the lint''s info notes about the generated manifest (hidden by default, as in `gtdx lint`)'
+            cand --verbose 'Also show the lint''s info notes about the generated manifest (hidden by default, as in `gtdx lint`)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;build'= {
+            cand --manifest-path 'The extension''s Cargo.toml'
+            cand --out 'Directory for the .gtxpack (default: <cargo target dir>/gtdx)'
+            cand --message-format '`human`: progress and status on stderr, the pack''s path on stdout. `json`: one JSON event per line on stdout (started, compiled, artifact, checked, packed, error)'
+            cand --release 'Build with the release profile (the default)'
+            cand --debug 'Build with the dev profile'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;pack'= {
+            cand --wasm 'The component, built by any toolchain (it must be a WebAssembly component)'
+            cand --describe 'The describe.json to ship with it. Declared asset paths (prompts, schemas, knowledge, icon, `assets/`) are relative to its directory. The file itself is not modified: the component''s sha256 is written into the packed copy'
+            cand --out 'Directory for the .gtxpack (default: the current directory)'
+            cand --wit 'A WIT directory defining the world runtime.components.*.world names, so the component can be checked against it (repeatable)'
+            cand --message-format '`human`: status on stderr, the pack''s path on stdout. `json`: one JSON event per line'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;inspect'= {
+            cand --format 'format'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;worker'= {
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand build 'Assemble a Digital Worker manifest from a worker spec and its signed .gtxpack extensions, keeping only the tools that declare the agentic_worker capability'
+            cand inspect 'Show what an agent built from a manifest sees: tools, side effects, confirmations, secrets an operator must supply, pinned packs and the manifest''s own signature'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'gtdx;worker;build'= {
+            cand --out 'Where to write the manifest [default: <spec stem>.worker.json next to the spec]'
+            cand --trusted-key 'A trusted signer public key (base64, optionally `ed25519:`-prefixed, or a public key file). Repeatable'
+            cand --trusted-keys 'A file of trusted public keys, one per line. Repeatable'
+            cand --key 'The secret key file to sign with'
+            cand --key-env 'An environment variable holding the secret key'
+            cand --message-format '`json` prints one JSON document on stdout: the manifest path, kept and dropped tools, warnings'
+            cand --allow-unsigned 'Include unsigned packs and packs signed by untrusted keys, each named in a warning and marked in the manifest. Packs failing an integrity or signature check are never included'
+            cand --sign 'Sign the manifest (JCS + ed25519, a `signature` block as in describe.json)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;worker;inspect'= {
+            cand --format 'format'
+            cand --trusted-key 'A trusted public key to check the manifest''s signer against. Repeatable'
+            cand --trusted-keys 'A file of trusted public keys, one per line. Repeatable'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;worker;help'= {
+            cand build 'Assemble a Digital Worker manifest from a worker spec and its signed .gtxpack extensions, keeping only the tools that declare the agentic_worker capability'
+            cand inspect 'Show what an agent built from a manifest sees: tools, side effects, confirmations, secrets an operator must supply, pinned packs and the manifest''s own signature'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'gtdx;worker;help;build'= {
+        }
+        &'gtdx;worker;help;inspect'= {
+        }
+        &'gtdx;worker;help;help'= {
+        }
+        &'gtdx;keygen'= {
+            cand --out-dir 'Directory for NAME.key (secret, mode 0600) and NAME.pub'
+            cand --name 'Base name of the two key files'
+            cand --format 'format'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;sign'= {
+            cand --key 'Secret key file (from `gtdx keygen`); must not be readable by group or others'
+            cand --key-env 'Environment variable holding the secret key (the key file''s text, or its base64 seed)'
+            cand --key-id 'Label written as `signature.keyId` (default: the key''s id). Advisory only'
+            cand --trusted-comment 'The signed trusted comment of a detached signature (default: timestamp and file name)'
+            cand --detached 'Write TARGET.minisig, a minisign-format signature of any file, instead'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;verify'= {
+            cand --trusted-key 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file'
+            cand --trusted-keys 'A file of trusted public keys, one per line (`#` comments allowed)'
+            cand --signature 'The detached signature file (default: TARGET.minisig)'
+            cand --format 'format'
+            cand --detached 'Verify TARGET.minisig (or --signature), a minisign-format detached signature'
+            cand --integrity-only 'Check the archive only (manifest, digests, structure), not the signature'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;key'= {
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand export 'Print a public key as a gtdx .pub file, or with --minisign as a minisign public key'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'gtdx;key;export'= {
+            cand --key 'Export the public half of this secret key file instead'
+            cand --minisign 'Print minisign''s format (`minisign -V -p FILE` reads it)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;key;help'= {
+            cand export 'Print a public key as a gtdx .pub file, or with --minisign as a minisign public key'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'gtdx;key;help;export'= {
+        }
+        &'gtdx;key;help;help'= {
+        }
+        &'gtdx;explain'= {
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;completions'= {
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;help'= {
+            cand new 'Create a new extension project in a new directory'
+            cand init 'Create an extension project in an existing directory (keeps what is there)'
+            cand validate 'Check a describe.json against the v2 contract (structure, types, stringified schemas)'
+            cand lint 'Check a describe.json against the authoring checklist and the platform''s lint rules'
+            cand describe 'Generate describe.json from the #[tool] functions and [package.metadata.gtdx] (no compiling)'
+            cand build 'Regenerate describe.json, build the component for wasm32-wasip2, check it, and pack a .gtxpack'
+            cand pack 'Pack a component built by another toolchain with its describe.json (same checks as build)'
+            cand inspect 'Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests'
+            cand worker 'Assemble and inspect Digital Worker manifests from signed .gtxpack extensions'
+            cand keygen 'Make an ed25519 signing key pair (secret key file mode 0600, never overwritten)'
+            cand sign 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)'
+            cand verify 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature'
+            cand key 'Key conversions (gtdx and minisign public key formats)'
+            cand explain 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
+            cand completions 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'gtdx;help;new'= {
+        }
+        &'gtdx;help;init'= {
+        }
+        &'gtdx;help;validate'= {
+        }
+        &'gtdx;help;lint'= {
+        }
+        &'gtdx;help;describe'= {
+        }
+        &'gtdx;help;build'= {
+        }
+        &'gtdx;help;pack'= {
+        }
+        &'gtdx;help;inspect'= {
+        }
+        &'gtdx;help;worker'= {
+            cand build 'Assemble a Digital Worker manifest from a worker spec and its signed .gtxpack extensions, keeping only the tools that declare the agentic_worker capability'
+            cand inspect 'Show what an agent built from a manifest sees: tools, side effects, confirmations, secrets an operator must supply, pinned packs and the manifest''s own signature'
+        }
+        &'gtdx;help;worker;build'= {
+        }
+        &'gtdx;help;worker;inspect'= {
+        }
+        &'gtdx;help;keygen'= {
+        }
+        &'gtdx;help;sign'= {
+        }
+        &'gtdx;help;verify'= {
+        }
+        &'gtdx;help;key'= {
+            cand export 'Print a public key as a gtdx .pub file, or with --minisign as a minisign public key'
+        }
+        &'gtdx;help;key;export'= {
+        }
+        &'gtdx;help;explain'= {
+        }
+        &'gtdx;help;completions'= {
+        }
+        &'gtdx;help;help'= {
+        }
+    ]
+    $completions[$command]
+}

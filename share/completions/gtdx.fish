@@ -1,0 +1,208 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_gtdx_global_optspecs
+    string join \n h/help V/version
+end
+
+function __fish_gtdx_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_gtdx_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_gtdx_using_subcommand
+    set -l cmd (__fish_gtdx_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c gtdx -n "__fish_gtdx_needs_command" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_needs_command" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "new" -d 'Create a new extension project in a new directory'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "init" -d 'Create an extension project in an existing directory (keeps what is there)'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "validate" -d 'Check a describe.json against the v2 contract (structure, types, stringified schemas)'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "lint" -d 'Check a describe.json against the authoring checklist and the platform\'s lint rules'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "describe" -d 'Generate describe.json from the #[tool] functions and [package.metadata.gtdx] (no compiling)'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "build" -d 'Regenerate describe.json, build the component for wasm32-wasip2, check it, and pack a .gtxpack'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "pack" -d 'Pack a component built by another toolchain with its describe.json (same checks as build)'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "inspect" -d 'Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "worker" -d 'Assemble and inspect Digital Worker manifests from signed .gtxpack extensions'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "keygen" -d 'Make an ed25519 signing key pair (secret key file mode 0600, never overwritten)'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "sign" -d 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "verify" -d 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "key" -d 'Key conversions (gtdx and minisign public key formats)'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "explain" -d 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l name -d 'Package name [default: the directory\'s name]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l id -d 'Extension id, `greentic.<name>` [default: greentic.<package name, lowercase, _ as ->]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l kind -d 'Extension kind. Only `design` is supported yet; bundle, deploy and provider are not' -r -f -a "design\t''
+bundle\t''
+deploy\t''
+provider\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l tool -d 'An example tool to generate (snake_case); repeat or comma-separate [default: hello]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l capability -d 'Surface the tools are offered on; repeat for both [default: agentic_worker and flow]' -r -f -a "agentic_worker\t''
+flow\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l node-type -d 'Add a flow node type (config schema, success and error ports)' -r -f -a "true\t''
+false\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l dynamic-tools -d 'Add dynamic tools: a discovery tool, create/update/get executors and `dynamicTools`' -r -f -a "true\t''
+false\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l ci -d 'CI workflow to generate [default: none]' -r -f -a "github\t''
+none\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l vcs -d 'Initialise a repository (skipped inside an existing git work tree) [default: git]' -r -f -a "git\t''
+none\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l sdk -d 'Where gtdx-sdk comes from: a version (`0.1`), a path (gtdx checkout or its crates/sdk) or a git URL (`https://…[#rev]`) [default: this gtdx\'s source checkout if it exists, else this gtdx\'s version]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l force -d 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted'
+complete -c gtdx -n "__fish_gtdx_using_subcommand new" -s y -l yes -d 'Ask nothing: take flags, variables and defaults'
+complete -c gtdx -n "__fish_gtdx_using_subcommand new" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand new" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l name -d 'Package name [default: the directory\'s name]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l id -d 'Extension id, `greentic.<name>` [default: greentic.<package name, lowercase, _ as ->]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l kind -d 'Extension kind. Only `design` is supported yet; bundle, deploy and provider are not' -r -f -a "design\t''
+bundle\t''
+deploy\t''
+provider\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l tool -d 'An example tool to generate (snake_case); repeat or comma-separate [default: hello]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l capability -d 'Surface the tools are offered on; repeat for both [default: agentic_worker and flow]' -r -f -a "agentic_worker\t''
+flow\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l node-type -d 'Add a flow node type (config schema, success and error ports)' -r -f -a "true\t''
+false\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l dynamic-tools -d 'Add dynamic tools: a discovery tool, create/update/get executors and `dynamicTools`' -r -f -a "true\t''
+false\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l ci -d 'CI workflow to generate [default: none]' -r -f -a "github\t''
+none\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l vcs -d 'Initialise a repository (skipped inside an existing git work tree) [default: git]' -r -f -a "git\t''
+none\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l sdk -d 'Where gtdx-sdk comes from: a version (`0.1`), a path (gtdx checkout or its crates/sdk) or a git URL (`https://…[#rev]`) [default: this gtdx\'s source checkout if it exists, else this gtdx\'s version]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l force -d 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted'
+complete -c gtdx -n "__fish_gtdx_using_subcommand init" -s y -l yes -d 'Ask nothing: take flags, variables and defaults'
+complete -c gtdx -n "__fish_gtdx_using_subcommand init" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand init" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand validate" -l format -d 'Output format: one paragraph per finding, or one JSON document' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand validate" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand validate" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l format -d 'Output format: one paragraph per finding, or one JSON document' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l explain -d 'Print the long explanation of a rule code (e.g. E_EXPORT_FORM) and exit' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l manifest-path -d 'Also scan the Rust package of this Cargo.toml for tool definitions built by hand (a `ToolDefinition` value, a hand-written `list_tools`/`invoke_tool`): a v2 runtime never calls list-tools, so tools that exist only there are invisible' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l baseline -d 'What to compare with for removed tools, node types and offered capabilities (W_DESCRIBE_DIFF_BREAKING): `installed` (the installed copy under $GREENTIC_HOME, ~/.greentic by default; nothing when it is not installed), `none`, or a describe.json' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l deny-warnings -d 'Fail (exit code 1) on warnings as well as errors'
+complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l publish -d 'Also run the publish-time rules (placeholder digests, plain-http network patterns, exact versions of offered capabilities)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -s v -l verbose -d 'Also show info notes (what the runtime will assume, hints). They never fail a lint and are hidden by default; the summary says how many there are'
+complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -l manifest-path -d 'The extension\'s Cargo.toml; describe.json is written next to it' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -l check -d 'Write nothing; exit 1 with a diff when describe.json differs from what the sources say'
+complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -l stdout -d 'Print the manifest on stdout instead of writing describe.json'
+complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -s v -l verbose -d 'Also show the lint\'s info notes about the generated manifest (hidden by default, as in `gtdx lint`)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l manifest-path -d 'The extension\'s Cargo.toml' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l out -d 'Directory for the .gtxpack (default: <cargo target dir>/gtdx)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l message-format -d '`human`: progress and status on stderr, the pack\'s path on stdout. `json`: one JSON event per line on stdout (started, compiled, artifact, checked, packed, error)' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l release -d 'Build with the release profile (the default)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l debug -d 'Build with the dev profile'
+complete -c gtdx -n "__fish_gtdx_using_subcommand build" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand build" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l wasm -d 'The component, built by any toolchain (it must be a WebAssembly component)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l describe -d 'The describe.json to ship with it. Declared asset paths (prompts, schemas, knowledge, icon, `assets/`) are relative to its directory. The file itself is not modified: the component\'s sha256 is written into the packed copy' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l out -d 'Directory for the .gtxpack (default: the current directory)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l wit -d 'A WIT directory defining the world runtime.components.*.world names, so the component can be checked against it (repeatable)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l message-format -d '`human`: status on stderr, the pack\'s path on stdout. `json`: one JSON event per line' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand inspect" -l format -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand inspect" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand inspect" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and not __fish_seen_subcommand_from build inspect help" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and not __fish_seen_subcommand_from build inspect help" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and not __fish_seen_subcommand_from build inspect help" -f -a "build" -d 'Assemble a Digital Worker manifest from a worker spec and its signed .gtxpack extensions, keeping only the tools that declare the agentic_worker capability'
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and not __fish_seen_subcommand_from build inspect help" -f -a "inspect" -d 'Show what an agent built from a manifest sees: tools, side effects, confirmations, secrets an operator must supply, pinned packs and the manifest\'s own signature'
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and not __fish_seen_subcommand_from build inspect help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l out -d 'Where to write the manifest [default: <spec stem>.worker.json next to the spec]' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l trusted-key -d 'A trusted signer public key (base64, optionally `ed25519:`-prefixed, or a public key file). Repeatable' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l trusted-keys -d 'A file of trusted public keys, one per line. Repeatable' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l key -d 'The secret key file to sign with' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l key-env -d 'An environment variable holding the secret key' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l message-format -d '`json` prints one JSON document on stdout: the manifest path, kept and dropped tools, warnings' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l allow-unsigned -d 'Include unsigned packs and packs signed by untrusted keys, each named in a warning and marked in the manifest. Packs failing an integrity or signature check are never included'
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l sign -d 'Sign the manifest (JCS + ed25519, a `signature` block as in describe.json)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -l format -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -l trusted-key -d 'A trusted public key to check the manifest\'s signer against. Repeatable' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -l trusted-keys -d 'A file of trusted public keys, one per line. Repeatable' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from help" -f -a "build" -d 'Assemble a Digital Worker manifest from a worker spec and its signed .gtxpack extensions, keeping only the tools that declare the agentic_worker capability'
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from help" -f -a "inspect" -d 'Show what an agent built from a manifest sees: tools, side effects, confirmations, secrets an operator must supply, pinned packs and the manifest\'s own signature'
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -l out-dir -d 'Directory for NAME.key (secret, mode 0600) and NAME.pub' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -l name -d 'Base name of the two key files' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -l format -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l key -d 'Secret key file (from `gtdx keygen`); must not be readable by group or others' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l key-env -d 'Environment variable holding the secret key (the key file\'s text, or its base64 seed)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l key-id -d 'Label written as `signature.keyId` (default: the key\'s id). Advisory only' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l trusted-comment -d 'The signed trusted comment of a detached signature (default: timestamp and file name)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l detached -d 'Write TARGET.minisig, a minisign-format signature of any file, instead'
+complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l trusted-key -d 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l trusted-keys -d 'A file of trusted public keys, one per line (`#` comments allowed)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l signature -d 'The detached signature file (default: TARGET.minisig)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l format -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l detached -d 'Verify TARGET.minisig (or --signature), a minisign-format detached signature'
+complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l integrity-only -d 'Check the archive only (manifest, digests, structure), not the signature'
+complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand key; and not __fish_seen_subcommand_from export help" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand key; and not __fish_seen_subcommand_from export help" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand key; and not __fish_seen_subcommand_from export help" -f -a "export" -d 'Print a public key as a gtdx .pub file, or with --minisign as a minisign public key'
+complete -c gtdx -n "__fish_gtdx_using_subcommand key; and not __fish_seen_subcommand_from export help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -l key -d 'Export the public half of this secret key file instead' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -l minisign -d 'Print minisign\'s format (`minisign -V -p FILE` reads it)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from help" -f -a "export" -d 'Print a public key as a gtdx .pub file, or with --minisign as a minisign public key'
+complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand explain" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand explain" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand completions" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand completions" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "new" -d 'Create a new extension project in a new directory'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "init" -d 'Create an extension project in an existing directory (keeps what is there)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "validate" -d 'Check a describe.json against the v2 contract (structure, types, stringified schemas)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "lint" -d 'Check a describe.json against the authoring checklist and the platform\'s lint rules'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "describe" -d 'Generate describe.json from the #[tool] functions and [package.metadata.gtdx] (no compiling)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "build" -d 'Regenerate describe.json, build the component for wasm32-wasip2, check it, and pack a .gtxpack'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "pack" -d 'Pack a component built by another toolchain with its describe.json (same checks as build)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "inspect" -d 'Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "worker" -d 'Assemble and inspect Digital Worker manifests from signed .gtxpack extensions'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "keygen" -d 'Make an ed25519 signing key pair (secret key file mode 0600, never overwritten)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "sign" -d 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "verify" -d 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "key" -d 'Key conversions (gtdx and minisign public key formats)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "explain" -d 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and __fish_seen_subcommand_from worker" -f -a "build" -d 'Assemble a Digital Worker manifest from a worker spec and its signed .gtxpack extensions, keeping only the tools that declare the agentic_worker capability'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and __fish_seen_subcommand_from worker" -f -a "inspect" -d 'Show what an agent built from a manifest sees: tools, side effects, confirmations, secrets an operator must supply, pinned packs and the manifest\'s own signature'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and __fish_seen_subcommand_from key" -f -a "export" -d 'Print a public key as a gtdx .pub file, or with --minisign as a minisign public key'
