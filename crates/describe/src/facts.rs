@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use crate::error::SourceError;
-use crate::schema::Schema;
+use crate::shape::Schema;
 
 /// Applies the `#[schema(...)]` attributes among `attrs` to `schema`.
 pub fn apply(

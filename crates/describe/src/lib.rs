@@ -23,6 +23,7 @@ use gtdx_contract::{Describe, Diagnostic};
 
 pub mod assemble;
 pub mod build_script;
+mod builtin;
 pub mod config;
 pub mod crate_src;
 pub mod error;
@@ -31,6 +32,7 @@ pub mod package;
 pub mod resolve;
 pub mod schema;
 pub mod serde_attrs;
+mod shape;
 pub mod tools;
 pub mod trap;
 

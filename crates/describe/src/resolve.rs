@@ -112,7 +112,7 @@ fn lookup<'a>(idx: &Index<'a>, module: usize, name: &str, depth: usize) -> Optio
             }
             Some(Resolved::External(mut p)) => {
                 p.push(name.to_string());
-                if crate::schema::is_known_external(&p) {
+                if crate::builtin::is_known_external(&p) {
                     return Some(Resolved::External(p));
                 }
             }

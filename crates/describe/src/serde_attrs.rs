@@ -10,7 +10,7 @@ use syn::Attribute;
 use syn::meta::ParseNestedMeta;
 
 use crate::error::SourceError;
-use crate::schema::Direction;
+use crate::shape::Direction;
 
 /// serde's `rename_all` rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,0 +1,397 @@
+//! Structs, tuples, fixed-size arrays and `#[serde(from/into/transparent/flatten)]`: the object
+//! shapes, field by field.
+
+use super::*;
+
+impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
+    /// `from`/`try_from` (input) and `into` (output) replace the type's shape with another's.
+    pub(super) fn converted<'t>(&mut self, c: &Container, sc: &Scope<'t>) -> Option<R>
+    where
+        'a: 't,
+    {
+        let lit = match self.dir {
+            Direction::Input => c.from.as_ref(),
+            Direction::Output => c.into.as_ref(),
+        }?;
+        let parsed: Type = match lit.parse() {
+            Ok(t) => t,
+            Err(e) => {
+                return Some(Err(self.err(
+                    sc.module,
+                    lit.span(),
+                    format!("cannot read this type: {e}"),
+                )));
+            }
+        };
+        Some(self.ty(&parsed, sc))
+    }
+
+    pub(super) fn structure<'t>(&mut self, s: &'a syn::ItemStruct, sc: &Scope<'t>) -> R
+    where
+        'a: 't,
+    {
+        let file = self.idx.file_of(sc.module);
+        let c = serde_attrs::container(&s.attrs, file)?;
+        if let Some(r) = self.converted(&c, sc) {
+            return r;
+        }
+        let owner = s.ident.unraw().to_string();
+        let mut schema = match &s.fields {
+            Fields::Named(named) => {
+                if c.transparent {
+                    self.transparent(named.named.iter(), sc, &owner)?
+                } else {
+                    let case = c.rename_all.get(self.dir);
+                    self.object(
+                        named.named.iter(),
+                        case,
+                        c.deny_unknown_fields,
+                        c.default,
+                        sc,
+                        &owner,
+                    )?
+                }
+            }
+            Fields::Unnamed(u) => {
+                if c.transparent || u.unnamed.len() == 1 {
+                    self.transparent(u.unnamed.iter(), sc, &owner)?
+                } else {
+                    let items: Vec<&'t Type> = u.unnamed.iter().map(|f| &f.ty).collect();
+                    self.tuple(&items, sc)?
+                }
+            }
+            Fields::Unit => obj(json!({"type": "null"})),
+        };
+        if let Some(d) = gtdx_annotations::doc_comment(&s.attrs) {
+            schema.insert("description".into(), d.into());
+        }
+        crate::facts::apply(&s.attrs, &mut schema, file)?;
+        Ok(schema)
+    }
+
+    /// A newtype or `#[serde(transparent)]` struct: the shape of its one (non-skipped) field.
+    pub(super) fn transparent<'t>(
+        &mut self,
+        fields: impl Iterator<Item = &'a syn::Field>,
+        sc: &Scope<'t>,
+        owner: &str,
+    ) -> R
+    where
+        'a: 't,
+    {
+        let file = self.idx.file_of(sc.module);
+        for (i, f) in fields.enumerate() {
+            let fa = serde_attrs::field(&f.attrs, file)?;
+            if fa.skipped(self.dir) {
+                continue;
+            }
+            let label = f
+                .ident
+                .as_ref()
+                .map(|id| id.unraw().to_string())
+                .unwrap_or_else(|| i.to_string());
+            self.trail.push(format!("{owner}.{label}"));
+            let mut s = self.ty(&f.ty, sc)?;
+            self.field_facts(f, &mut s, sc)?;
+            self.trail.pop();
+            return Ok(s);
+        }
+        Ok(obj(json!({"type": "null"})))
+    }
+
+    /// The `#[schema(...)]` facts and doc comment of a field, applied to its schema.
+    pub(super) fn field_facts<'t>(
+        &mut self,
+        f: &'a syn::Field,
+        s: &mut Schema,
+        sc: &Scope<'t>,
+    ) -> Result<(), SourceError>
+    where
+        'a: 't,
+    {
+        if let Some(d) = gtdx_annotations::doc_comment(&f.attrs) {
+            s.insert("description".into(), d.into());
+        }
+        crate::facts::apply(&f.attrs, s, self.idx.file_of(sc.module))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn object<'t>(
+        &mut self,
+        fields: impl Iterator<Item = &'a syn::Field>,
+        case: Option<Case>,
+        deny_unknown: bool,
+        container_default: bool,
+        sc: &Scope<'t>,
+        owner: &str,
+    ) -> R
+    where
+        'a: 't,
+    {
+        let file = self.idx.file_of(sc.module);
+        let mut props = Map::new();
+        let mut required: Vec<Value> = Vec::new();
+        let mut additional: Option<Value> = None;
+        // A required field with aliases is satisfied by any of its names.
+        let mut alias_groups: Vec<Value> = Vec::new();
+        for f in fields {
+            let fa = serde_attrs::field(&f.attrs, file)?;
+            if fa.skipped(self.dir) {
+                continue;
+            }
+            let ident = f
+                .ident
+                .as_ref()
+                .map(|i| i.unraw().to_string())
+                .unwrap_or_default();
+            let name = fa
+                .rename
+                .get(self.dir)
+                .unwrap_or_else(|| case.map_or_else(|| ident.clone(), |c| c.field(&ident)));
+            self.trail.push(format!("{owner}.{ident}"));
+            let opt = self.option_inner(&f.ty, sc);
+            let (inner_ty, inner_sc) = match &opt {
+                Some((t, s)) => (*t, s.clone()),
+                None => (&f.ty, sc.clone()),
+            };
+            let mut s = if fa.custom.get(self.dir) == Some(true) {
+                self.warnings.push(
+                    SourceError::new(
+                        file,
+                        f.ty.span(),
+                        format!(
+                            "field `{owner}.{ident}` is (de)serialized by a custom function (#[serde(with)]), so its JSON shape is unknown; the schema accepts any value here"
+                        ),
+                    )
+                    .help("describe the field with #[schema(description = \"...\")], or the tool with a hand-written schema"),
+                );
+                Schema::new()
+            } else {
+                self.ty(inner_ty, &inner_sc)?
+            };
+            self.field_facts(f, &mut s, sc)?;
+            if fa.flatten {
+                self.flatten(
+                    f,
+                    s,
+                    opt.is_some(),
+                    &mut props,
+                    &mut required,
+                    &mut additional,
+                    &mut alias_groups,
+                    sc,
+                )?;
+                self.trail.pop();
+                continue;
+            }
+            if opt.is_some() {
+                s = nullable(s);
+            }
+            let is_required = match self.dir {
+                Direction::Input => opt.is_none() && !fa.default && !container_default,
+                Direction::Output => opt.is_none() && !fa.skip_ser_if,
+            };
+            if props.contains_key(&name) {
+                return Err(self
+                    .err(
+                        sc.module,
+                        f.span(),
+                        format!("two fields of `{owner}` are both named `{name}` in JSON"),
+                    )
+                    .help("rename one of them"));
+            }
+            let aliases: Vec<(String, Value)> = match self.dir {
+                Direction::Input => fa
+                    .aliases
+                    .iter()
+                    .map(|a| {
+                        let mut alias = s.clone();
+                        alias.insert("description".into(), format!("Alias of `{name}`.").into());
+                        (a.clone(), Value::Object(alias))
+                    })
+                    .collect(),
+                Direction::Output => Vec::new(),
+            };
+            props.insert(name.clone(), Value::Object(s));
+            props.extend(aliases);
+            let aliased = self.dir == Direction::Input && !fa.aliases.is_empty();
+            if is_required && aliased {
+                let mut names = vec![name.clone()];
+                names.extend(fa.aliases.iter().cloned());
+                alias_groups.push(Value::Array(
+                    names
+                        .into_iter()
+                        .map(|n| json!({ "required": [n] }))
+                        .collect(),
+                ));
+            } else if is_required {
+                required.push(name.into());
+            }
+            self.trail.pop();
+        }
+        let mut s = obj(json!({"type": "object"}));
+        s.insert("properties".into(), Value::Object(props));
+        if !required.is_empty() {
+            s.insert("required".into(), Value::Array(required));
+        }
+        if deny_unknown {
+            s.insert("additionalProperties".into(), false.into());
+        } else if let Some(a) = additional {
+            s.insert("additionalProperties".into(), a);
+        }
+        set_alias_groups(&mut s, alias_groups);
+        Ok(s)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn flatten<'t>(
+        &mut self,
+        f: &'a syn::Field,
+        s: Schema,
+        optional: bool,
+        props: &mut Map<String, Value>,
+        required: &mut Vec<Value>,
+        additional: &mut Option<Value>,
+        alias_groups: &mut Vec<Value>,
+        sc: &Scope<'t>,
+    ) -> Result<(), SourceError>
+    where
+        'a: 't,
+    {
+        if is_choice(&s) || s.get("type").and_then(Value::as_str) != Some("object") {
+            return Err(self
+                .err(
+                    sc.module,
+                    f.ty.span(),
+                    format!("#[serde(flatten)] on `{}`: only a struct or a map can be flattened into a schema", tokens(&f.ty)),
+                )
+                .help(format!("flatten a struct or a map with string keys, or {}", self.fix)));
+        }
+        if let Some(Value::Object(p)) = s.get("properties") {
+            for (k, v) in p {
+                if props.contains_key(k) {
+                    return Err(self
+                        .err(
+                            sc.module,
+                            f.ty.span(),
+                            format!("the flattened field `{k}` clashes with another field"),
+                        )
+                        .help("rename one of them"));
+                }
+                props.insert(k.clone(), v.clone());
+            }
+        }
+        if !optional {
+            if let Some(Value::Array(r)) = s.get("required") {
+                required.extend(r.iter().cloned());
+            }
+            alias_groups.extend(take_alias_groups(&s));
+        }
+        if let Some(a @ Value::Object(_)) = s.get("additionalProperties") {
+            *additional = Some(a.clone());
+        }
+        Ok(())
+    }
+
+    /// `T` when `ty` is `Option<T>` (also through generic parameters and type aliases): serde
+    /// then accepts a missing field as `None`.
+    pub(super) fn option_inner<'t>(
+        &self,
+        ty: &'t Type,
+        sc: &Scope<'t>,
+    ) -> Option<(&'t Type, Scope<'t>)>
+    where
+        'a: 't,
+    {
+        match ty {
+            Type::Paren(p) => self.option_inner(&p.elem, sc),
+            Type::Group(g) => self.option_inner(&g.elem, sc),
+            Type::Path(p) if p.qself.is_none() => {
+                let segs = &p.path.segments;
+                let last = segs.last()?;
+                if segs.len() == 1
+                    && let Some((bound, bsc)) = sc.param(&last.ident.unraw().to_string())
+                {
+                    return self.option_inner(bound, &bsc);
+                }
+                let names: Vec<String> = segs.iter().map(|s| s.ident.unraw().to_string()).collect();
+                match resolve_path(self.idx, sc.module, &names, p.path.leading_colon.is_some())? {
+                    r @ (Resolved::Prelude(_) | Resolved::External(_)) => {
+                        if builtin_of(&r) == Some(Builtin::Option) {
+                            type_args(&last.arguments).first().map(|t| (*t, sc.clone()))
+                        } else {
+                            None
+                        }
+                    }
+                    Resolved::Local {
+                        module,
+                        item: TypeItem::Alias(a),
+                    } if a.generics.params.is_empty() => self.option_inner(
+                        &a.ty,
+                        &Scope {
+                            module,
+                            env: Rc::new(Env::default()),
+                        },
+                    ),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    pub(super) fn tuple<'t>(&mut self, items: &[&'t Type], sc: &Scope<'t>) -> R
+    where
+        'a: 't,
+    {
+        let mut prefix = Vec::new();
+        for t in items {
+            prefix.push(Value::Object(self.ty(t, sc)?));
+        }
+        let n = items.len();
+        Ok(obj(
+            json!({"type": "array", "prefixItems": prefix, "minItems": n, "maxItems": n}),
+        ))
+    }
+
+    pub(super) fn array_len<'t>(
+        &self,
+        len: &syn::Expr,
+        sc: &Scope<'t>,
+    ) -> Result<u64, SourceError> {
+        let bad = || {
+            self.err(
+                sc.module,
+                len.span(),
+                format!(
+                    "array length `{}` is not an integer describe can read",
+                    tokens(len)
+                ),
+            )
+            .help("write the length as an integer literal or a `const` of the same module")
+        };
+        match len {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(i),
+                ..
+            }) => i.base10_parse().map_err(|_| bad()),
+            syn::Expr::Path(p) if p.path.segments.len() == 1 => {
+                let name = p.path.segments[0].ident.to_string();
+                let c = self.idx.modules[sc.module]
+                    .consts
+                    .get(&name)
+                    .ok_or_else(bad)?;
+                match &*c.expr {
+                    syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Int(i),
+                        ..
+                    }) => i.base10_parse().map_err(|_| bad()),
+                    _ => Err(bad()),
+                }
+            }
+            syn::Expr::Group(g) => self.array_len(&g.expr, sc),
+            syn::Expr::Paren(p) => self.array_len(&p.expr, sc),
+            _ => Err(bad()),
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! JSON Schema values and the operations on them that know nothing of Rust: the schema type,
+//! which side of serde a schema describes, `null`-able schemas, alias groups and the key order
+//! of the output. The bottom of the describe engine: every module may use it, it uses none.
+
+use serde_json::{Map, Value, json};
+
+/// A JSON Schema object.
+pub type Schema = Map<String, Value>;
+
+/// Which side of serde a schema describes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    /// What `Deserialize` accepts (a tool's input).
+    Input,
+    /// What `Serialize` produces (a tool's output).
+    Output,
+}
+
+/// The largest integer every JSON implementation represents exactly (2^53 − 1, RFC 7493).
+pub const MAX_SAFE_INTEGER: i64 = 9_007_199_254_740_991;
+
+pub(crate) fn obj(v: Value) -> Schema {
+    match v {
+        Value::Object(m) => m,
+        _ => Schema::new(),
+    }
+}
+
+pub(crate) fn array(items: Schema) -> Schema {
+    let mut s = obj(json!({"type": "array"}));
+    s.insert("items".into(), Value::Object(items));
+    s
+}
+
+/// A schema that also accepts `null` (what serde writes for `None`).
+pub fn nullable(mut s: Schema) -> Schema {
+    if s.is_empty() || (s.len() == 1 && s.contains_key("description")) {
+        return s;
+    }
+    if s.contains_key("oneOf") || s.contains_key("anyOf") || !s.contains_key("type") {
+        let desc = s.remove("description");
+        let mut out = Schema::new();
+        out.insert("anyOf".into(), json!([Value::Object(s), {"type": "null"}]));
+        if let Some(d) = desc {
+            out.insert("description".into(), d);
+        }
+        return out;
+    }
+    match s.get_mut("type") {
+        Some(Value::String(t)) if t == "null" => return s,
+        Some(t @ Value::String(_)) => {
+            let old = t.take();
+            *t = json!([old, "null"]);
+        }
+        Some(Value::Array(a)) if !a.iter().any(|x| x == "null") => a.push("null".into()),
+        _ => {}
+    }
+    if let Some(Value::Array(e)) = s.get_mut("enum")
+        && !e.iter().any(Value::is_null)
+    {
+        e.push(Value::Null);
+    }
+    s
+}
+
+/// Whether `v` is an alias group: `[{"required": [name]}, {"required": [alias]}, ...]`.
+pub(crate) fn is_alias_group(v: &Value) -> bool {
+    v.as_array().is_some_and(|a| {
+        !a.is_empty()
+            && a.iter().all(|x| {
+                x.as_object()
+                    .is_some_and(|o| o.len() == 1 && o.get("required").is_some_and(Value::is_array))
+            })
+    })
+}
+
+/// Whether a schema is a choice between shapes (an enum), as opposed to one object whose
+/// `anyOf`/`allOf` only lists alternative names of required fields.
+pub(crate) fn is_choice(s: &Schema) -> bool {
+    s.contains_key("oneOf") || s.get("anyOf").is_some_and(|a| !is_alias_group(a))
+}
+
+/// The alias groups of an object schema.
+pub(crate) fn take_alias_groups(s: &Schema) -> Vec<Value> {
+    if let Some(a) = s.get("anyOf").filter(|a| is_alias_group(a)) {
+        return vec![a.clone()];
+    }
+    match s.get("allOf") {
+        Some(Value::Array(all)) => all
+            .iter()
+            .filter_map(|x| x.get("anyOf").filter(|a| is_alias_group(a)).cloned())
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Writes alias groups: one as `anyOf`, several as `allOf` of `anyOf`s.
+pub(crate) fn set_alias_groups(s: &mut Schema, mut groups: Vec<Value>) {
+    s.remove("allOf");
+    if s.get("anyOf").is_some_and(is_alias_group) {
+        s.remove("anyOf");
+    }
+    match groups.len() {
+        0 => {}
+        1 => {
+            s.insert("anyOf".into(), groups.remove(0));
+        }
+        _ => {
+            let all: Vec<Value> = groups.into_iter().map(|g| json!({ "anyOf": g })).collect();
+            s.insert("allOf".into(), Value::Array(all));
+        }
+    }
+}
+
+/// The order keys are written in, so that output is stable and readable.
+pub(crate) const KEY_ORDER: &[&str] = &[
+    "type",
+    "description",
+    "format",
+    "pattern",
+    "minimum",
+    "maximum",
+    "minLength",
+    "maxLength",
+    "enum",
+    "items",
+    "prefixItems",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "properties",
+    "required",
+    "additionalProperties",
+    "propertyNames",
+    "oneOf",
+    "anyOf",
+    "allOf",
+];
+
+/// Puts every schema object's keys in [`KEY_ORDER`] (unknown keys after, alphabetically);
+/// property names keep their declaration order.
+pub fn normalize(s: Schema) -> Schema {
+    let mut entries: Vec<(String, Value)> = s.into_iter().collect();
+    entries.sort_by(|(a, _), (b, _)| {
+        let ra = KEY_ORDER
+            .iter()
+            .position(|k| k == a)
+            .unwrap_or(KEY_ORDER.len());
+        let rb = KEY_ORDER
+            .iter()
+            .position(|k| k == b)
+            .unwrap_or(KEY_ORDER.len());
+        ra.cmp(&rb).then_with(|| {
+            if ra == KEY_ORDER.len() {
+                a.cmp(b)
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        })
+    });
+    let mut out = Schema::new();
+    for (k, v) in entries {
+        let v = match (k.as_str(), v) {
+            ("items" | "additionalProperties" | "propertyNames", Value::Object(m)) => {
+                Value::Object(normalize(m))
+            }
+            ("properties", Value::Object(props)) => Value::Object(
+                props
+                    .into_iter()
+                    .map(|(name, p)| match p {
+                        Value::Object(m) => (name, Value::Object(normalize(m))),
+                        other => (name, other),
+                    })
+                    .collect(),
+            ),
+            ("prefixItems" | "oneOf" | "anyOf" | "allOf", Value::Array(a)) => Value::Array(
+                a.into_iter()
+                    .map(|x| match x {
+                        Value::Object(m) => Value::Object(normalize(m)),
+                        other => other,
+                    })
+                    .collect(),
+            ),
+            (_, v) => v,
+        };
+        out.insert(k, v);
+    }
+    out
+}
