@@ -80,35 +80,113 @@ struct Ext<'a> {
     tools: Vec<(usize, &'a Tool)>,
 }
 
-impl Ext<'_> {
-    fn id(&self) -> &str {
+impl<'a> Ext<'a> {
+    fn id(&self) -> &'a str {
         &self.loaded.describe.metadata.id
     }
-    fn version(&self) -> &str {
+    fn version(&self) -> &'a str {
         &self.loaded.describe.metadata.version
     }
 }
 
 /// Assembles the manifest. `extensions` are in spec order; `base_dir` is where pack paths are
-/// relative to (used to name pack files in diagnostics).
+/// relative to (used to name pack files in diagnostics). The steps run in order; problems of
+/// steps 1–4 are all collected, then stop the build together.
 pub fn assemble(
     spec: &LoadedSpec,
     extensions: &[LoadedExtension],
     base_dir: &Path,
 ) -> Result<Assembly, BuildError> {
-    let mut problems: Vec<Problem> = Vec::new();
-    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    let mut f = Findings::default();
     let spec_file = spec.path.display().to_string();
+    let by_id = collapse_extensions(spec, extensions, base_dir, &mut f);
+    let mut dropped: Vec<DroppedTool> = Vec::new();
+    let candidates = capability_gate(&by_id, &mut dropped);
+    let selected = match &spec.spec.tools {
+        None => {
+            unique_names(spec, &candidates, &mut f.problems);
+            candidates
+        }
+        Some(entries) => allow_list(
+            spec,
+            entries,
+            &by_id,
+            &candidates,
+            &mut dropped,
+            &mut f.problems,
+        ),
+    };
+    if !f.problems.is_empty() {
+        return Err(BuildError::Selection {
+            problems: f.problems,
+        });
+    }
+    let mut diagnostics = f.diagnostics;
+    let (bindings, kept_per_ext) = bind_tools(&selected, &mut diagnostics);
+    let pinned = pin_packs(&by_id, &kept_per_ext, &mut diagnostics);
 
-    // 1. One entry per extension id: the same pack twice collapses, two different packs of one
-    //    extension are ambiguous.
+    if bindings.is_empty() {
+        diagnostics.push(
+            Diagnostic::new(codes::W_WORKER_NO_TOOLS,
+                &spec_file,
+                "the worker has no tools: no pack contributes a tool with the agentic_worker capability",
+            )
+            .help("add \"agentic_worker\" to the capabilities of the tools the agent should call"),
+        );
+    }
+
+    let s = &spec.spec;
+    let manifest = WorkerManifest {
+        schema: MANIFEST_SCHEMA.to_string(),
+        name: s.name.clone(),
+        description: s.description.clone(),
+        tenant: s.tenant.clone(),
+        kind: s.kind,
+        llm: s.llm.clone(),
+        instructions: s.instructions.clone(),
+        tone: s.tone.clone(),
+        locale: s.locale.clone(),
+        opening_message: s.opening_message.clone(),
+        limits: s.limits.resolve(),
+        extensions: pinned,
+        secret_requirements: aggregate_secrets(&bindings),
+        extension_tools: bindings,
+        signature: None,
+    };
+    dropped.sort_by(|a, b| (&a.extension_id, &a.tool_name).cmp(&(&b.extension_id, &b.tool_name)));
+    Ok(Assembly {
+        manifest,
+        dropped,
+        diagnostics,
+    })
+}
+
+/// What the steps found: problems stop the build, diagnostics are reported beside it.
+#[derive(Default)]
+struct Findings {
+    problems: Vec<Problem>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+/// A tool chosen so far: its extension, its index in that extension's tools, the tool.
+type Pick<'e, 'a> = (&'e Ext<'a>, usize, &'a Tool);
+
+/// Step 1: one entry per extension id. The same pack twice collapses (a note); two different
+/// packs of one extension, or one tool declared twice differently, are problems.
+fn collapse_extensions<'a>(
+    spec: &LoadedSpec,
+    extensions: &'a [LoadedExtension],
+    base_dir: &Path,
+    f: &mut Findings,
+) -> BTreeMap<&'a str, Ext<'a>> {
+    let spec_file = spec.path.display().to_string();
     let mut by_id: BTreeMap<&str, Ext<'_>> = BTreeMap::new();
     for loaded in extensions {
         let id = loaded.describe.metadata.id.as_str();
         let file = base_dir.join(&loaded.pack).display().to_string();
         if let Some(first) = by_id.get(id) {
             if first.loaded.sha256 == loaded.sha256 {
-                diagnostics.push(
+                f.diagnostics.push(
                     Diagnostic::new(codes::I_WORKER_DUPLICATE_PACK,
                         &spec_file,
                         format!(
@@ -118,7 +196,7 @@ pub fn assemble(
                     ),
                 );
             } else {
-                problems.push(Problem {
+                f.problems.push(Problem {
                     place: spec.place(SpecPath::Element("extensions", loaded.spec_index)),
                     message: format!(
                         "extension `{id}` is given twice with different contents: extensions[{}] \
@@ -142,7 +220,7 @@ pub fn assemble(
         for (i, tool) in loaded.describe.contributions.tools().iter().enumerate() {
             match tools.iter().find(|(_, t)| t.name == tool.name) {
                 Some((_, t)) if *t == tool => {}
-                Some((j, _)) => problems.push(Problem {
+                Some((j, _)) => f.problems.push(Problem {
                     place: spec.place(SpecPath::Element("extensions", loaded.spec_index)),
                     message: format!(
                         "extension `{id}` in {} declares tool `{}` twice with different \
@@ -164,10 +242,15 @@ pub fn assemble(
             },
         );
     }
+    by_id
+}
 
-    // 2. Capability gate: only agentic tools are candidates.
-    let mut dropped: Vec<DroppedTool> = Vec::new();
-    let mut candidates: Vec<(&Ext<'_>, usize, &Tool)> = Vec::new();
+/// Step 2: the capability gate. Only agentic tools are candidates; the others are dropped.
+fn capability_gate<'e, 'a>(
+    by_id: &'e BTreeMap<&'a str, Ext<'a>>,
+    dropped: &mut Vec<DroppedTool>,
+) -> Vec<Pick<'e, 'a>> {
+    let mut candidates: Vec<Pick<'e, 'a>> = Vec::new();
     for ext in by_id.values() {
         for &(index, tool) in &ext.tools {
             if tool.is_agentic() {
@@ -178,176 +261,181 @@ pub fn assemble(
             }
         }
     }
+    candidates
+}
 
-    // 3. The allow-list.
-    let selected: Vec<(&Ext<'_>, usize, &Tool)> = match &spec.spec.tools {
-        None => candidates.clone(),
-        Some(entries) => {
-            let mut seen: BTreeSet<&ToolRef> = BTreeSet::new();
-            let mut picked: BTreeMap<(String, String), usize> = BTreeMap::new();
-            for (i, entry) in entries.iter().enumerate() {
-                if !seen.insert(entry) {
-                    continue; // the same (extension_id, tool_name) twice collapses
-                }
-                let place = spec.place(SpecPath::Element("tools", i));
-                let Some(ext) = by_id.get(entry.extension_id.as_str()) else {
-                    let known: Vec<&str> = by_id.keys().copied().collect();
-                    problems.push(Problem {
-                        place,
-                        message: format!(
-                            "the allow-list names extension `{}`, which none of the spec's \
-                             packs provides",
-                            entry.extension_id
-                        ),
-                        help: Some(match nearest(&entry.extension_id, known.iter().copied()) {
-                            Some(n) => {
-                                format!("did you mean `{n}`? The packs provide: {}", list(&known))
-                            }
-                            None if known.is_empty() => {
-                                "the spec lists no packs; add the pack to `extensions`".into()
-                            }
-                            None => format!(
-                                "add its pack to `extensions`; the packs provide: {}",
-                                list(&known)
-                            ),
-                        }),
-                    });
-                    continue;
-                };
-                let Some(&(_, tool)) = ext.tools.iter().find(|(_, t)| t.name == entry.tool_name)
-                else {
-                    let names: Vec<&str> = ext.tools.iter().map(|(_, t)| t.name.as_str()).collect();
-                    problems.push(Problem {
-                        place,
-                        message: format!(
-                            "the allow-list names tool `{}`, which extension `{}` {} ({}) does not declare",
-                            entry.tool_name,
-                            ext.id(),
-                            ext.version(),
-                            ext.loaded.pack
-                        ),
-                        help: Some(match nearest(&entry.tool_name, names.iter().copied()) {
-                            Some(n) => format!("did you mean `{n}`? Its tools are: {}", list(&names)),
-                            None => format!("its tools are: {}", list(&names)),
-                        }),
-                    });
-                    continue;
-                };
-                if !tool.is_agentic() {
-                    let (_, why) = not_agentic(tool);
-                    problems.push(Problem {
-                        place,
-                        message: format!(
-                            "the allow-list names tool `{}` of extension `{}`, which is flow-only: {why}; \
-                             an agent cannot call it",
-                            entry.tool_name,
-                            ext.id()
-                        ),
-                        help: Some(
-                            "add \"agentic_worker\" to the tool's capabilities in the extension's \
-                             describe.json and rebuild the pack, or remove this entry"
-                                .into(),
-                        ),
-                    });
-                    continue;
-                }
-                picked.insert((ext.id().to_string(), tool.name.clone()), i);
-            }
-            // Two picks of one name are a collision only the spec author can resolve.
-            let mut by_name: BTreeMap<&str, Vec<(&str, usize)>> = BTreeMap::new();
-            for ((ext_id, name), i) in &picked {
-                by_name
-                    .entry(name.as_str())
-                    .or_default()
-                    .push((ext_id.as_str(), *i));
-            }
-            for (name, picks) in &by_name {
-                if picks.len() > 1 {
-                    let last = picks.iter().map(|p| p.1).max().unwrap_or(0);
-                    problems.push(Problem {
-                        place: spec.place(SpecPath::Element("tools", last)),
-                        message: format!(
-                            "the allow-list picks tool `{name}` from {}; an agent's tools need unique names",
-                            picks
-                                .iter()
-                                .map(|(e, i)| format!("`{e}` (tools[{i}])"))
-                                .collect::<Vec<_>>()
-                                .join(" and ")
-                        ),
-                        help: Some("keep only one of these entries".into()),
-                    });
-                }
-            }
-            let mut selected = Vec::new();
-            for &(ext, index, tool) in &candidates {
-                if picked.contains_key(&(ext.id().to_string(), tool.name.clone())) {
-                    selected.push((ext, index, tool));
-                    continue;
-                }
-                let other = by_name
-                    .get(tool.name.as_str())
-                    .and_then(|p| p.iter().find(|(e, _)| *e != ext.id()));
-                let (reason, message) = match other {
-                    Some((e, i)) => (
-                        DropReason::NameTaken,
-                        format!(
-                            "the allow-list picks the tool of the same name from `{e}` (tools[{i}])"
-                        ),
-                    ),
-                    None => (
-                        DropReason::NotInAllowList,
-                        "not in the spec's `tools` allow-list".to_string(),
-                    ),
-                };
-                dropped.push(drop_entry(ext, tool, reason, message));
-            }
-            selected
+/// Step 3: the spec's allow-list. Every entry must name an agentic tool of a pack; a name
+/// picked from two extensions is a problem; candidates it does not pick are dropped.
+fn allow_list<'e, 'a>(
+    spec: &LoadedSpec,
+    entries: &[ToolRef],
+    by_id: &'e BTreeMap<&'a str, Ext<'a>>,
+    candidates: &[Pick<'e, 'a>],
+    dropped: &mut Vec<DroppedTool>,
+    problems: &mut Vec<Problem>,
+) -> Vec<Pick<'e, 'a>> {
+    let mut seen: BTreeSet<&ToolRef> = BTreeSet::new();
+    let mut picked: BTreeMap<(String, String), usize> = BTreeMap::new();
+    for (i, entry) in entries.iter().enumerate() {
+        if !seen.insert(entry) {
+            continue; // the same (extension_id, tool_name) twice collapses
         }
-    };
-
-    // 4. Without an allow-list, one name from two extensions is an error.
-    if spec.spec.tools.is_none() {
-        let mut by_name: BTreeMap<&str, Vec<&Ext<'_>>> = BTreeMap::new();
-        for (ext, _, tool) in &selected {
-            by_name.entry(tool.name.as_str()).or_default().push(ext);
-        }
-        for (name, exts) in by_name {
-            if exts.len() > 1 {
-                let ids: Vec<String> = exts
-                    .iter()
-                    .map(|e| {
-                        format!(
-                            "`{}` (extensions[{}], {})",
-                            e.id(),
-                            e.loaded.spec_index,
-                            e.loaded.pack
-                        )
-                    })
-                    .collect();
-                problems.push(Problem {
-                    place: Place::file(&spec.path),
-                    message: format!(
-                        "tool name `{name}` is contributed by {}; an agent's tools need unique names",
-                        ids.join(" and ")
+        let place = spec.place(SpecPath::Element("tools", i));
+        let Some(ext) = by_id.get(entry.extension_id.as_str()) else {
+            let known: Vec<&str> = by_id.keys().copied().collect();
+            problems.push(Problem {
+                place,
+                message: format!(
+                    "the allow-list names extension `{}`, which none of the spec's \
+                     packs provides",
+                    entry.extension_id
+                ),
+                help: Some(match nearest(&entry.extension_id, known.iter().copied()) {
+                    Some(n) => {
+                        format!("did you mean `{n}`? The packs provide: {}", list(&known))
+                    }
+                    None if known.is_empty() => {
+                        "the spec lists no packs; add the pack to `extensions`".into()
+                    }
+                    None => format!(
+                        "add its pack to `extensions`; the packs provide: {}",
+                        list(&known)
                     ),
-                    help: Some(format!(
-                        "pick one with an allow-list entry, e.g. [[tools]] extension_id = \"{}\", \
-                         tool_name = \"{name}\" (an allow-list keeps only the tools it names)",
-                        exts[0].id()
-                    )),
-                });
-            }
+                }),
+            });
+            continue;
+        };
+        let Some(&(_, tool)) = ext.tools.iter().find(|(_, t)| t.name == entry.tool_name) else {
+            let names: Vec<&str> = ext.tools.iter().map(|(_, t)| t.name.as_str()).collect();
+            problems.push(Problem {
+                place,
+                message: format!(
+                    "the allow-list names tool `{}`, which extension `{}` {} ({}) does not declare",
+                    entry.tool_name,
+                    ext.id(),
+                    ext.version(),
+                    ext.loaded.pack
+                ),
+                help: Some(match nearest(&entry.tool_name, names.iter().copied()) {
+                    Some(n) => format!("did you mean `{n}`? Its tools are: {}", list(&names)),
+                    None => format!("its tools are: {}", list(&names)),
+                }),
+            });
+            continue;
+        };
+        if !tool.is_agentic() {
+            let (_, why) = not_agentic(tool);
+            problems.push(Problem {
+                place,
+                message: format!(
+                    "the allow-list names tool `{}` of extension `{}`, which is flow-only: {why}; \
+                     an agent cannot call it",
+                    entry.tool_name,
+                    ext.id()
+                ),
+                help: Some(
+                    "add \"agentic_worker\" to the tool's capabilities in the extension's \
+                     describe.json and rebuild the pack, or remove this entry"
+                        .into(),
+                ),
+            });
+            continue;
+        }
+        picked.insert((ext.id().to_string(), tool.name.clone()), i);
+    }
+    // Two picks of one name are a collision only the spec author can resolve.
+    let mut by_name: BTreeMap<&str, Vec<(&str, usize)>> = BTreeMap::new();
+    for ((ext_id, name), i) in &picked {
+        by_name
+            .entry(name.as_str())
+            .or_default()
+            .push((ext_id.as_str(), *i));
+    }
+    for (name, picks) in &by_name {
+        if picks.len() > 1 {
+            let last = picks.iter().map(|p| p.1).max().unwrap_or(0);
+            problems.push(Problem {
+                place: spec.place(SpecPath::Element("tools", last)),
+                message: format!(
+                    "the allow-list picks tool `{name}` from {}; an agent's tools need unique names",
+                    picks
+                        .iter()
+                        .map(|(e, i)| format!("`{e}` (tools[{i}])"))
+                        .collect::<Vec<_>>()
+                        .join(" and ")
+                ),
+                help: Some("keep only one of these entries".into()),
+            });
         }
     }
-
-    if !problems.is_empty() {
-        return Err(BuildError::Selection { problems });
+    let mut selected = Vec::new();
+    for &(ext, index, tool) in candidates {
+        if picked.contains_key(&(ext.id().to_string(), tool.name.clone())) {
+            selected.push((ext, index, tool));
+            continue;
+        }
+        let other = by_name
+            .get(tool.name.as_str())
+            .and_then(|p| p.iter().find(|(e, _)| *e != ext.id()));
+        let (reason, message) = match other {
+            Some((e, i)) => (
+                DropReason::NameTaken,
+                format!("the allow-list picks the tool of the same name from `{e}` (tools[{i}])"),
+            ),
+            None => (
+                DropReason::NotInAllowList,
+                "not in the spec's `tools` allow-list".to_string(),
+            ),
+        };
+        dropped.push(drop_entry(ext, tool, reason, message));
     }
+    selected
+}
 
-    // 5. Bindings, with metadata resolved by the contract's rules.
+/// Step 4: without an allow-list, one tool name from two extensions is a problem.
+fn unique_names(spec: &LoadedSpec, selected: &[Pick<'_, '_>], problems: &mut Vec<Problem>) {
+    let mut by_name: BTreeMap<&str, Vec<&Ext<'_>>> = BTreeMap::new();
+    for (ext, _, tool) in selected {
+        by_name.entry(tool.name.as_str()).or_default().push(ext);
+    }
+    for (name, exts) in by_name {
+        if exts.len() > 1 {
+            let ids: Vec<String> = exts
+                .iter()
+                .map(|e| {
+                    format!(
+                        "`{}` (extensions[{}], {})",
+                        e.id(),
+                        e.loaded.spec_index,
+                        e.loaded.pack
+                    )
+                })
+                .collect();
+            problems.push(Problem {
+                place: Place::file(&spec.path),
+                message: format!(
+                    "tool name `{name}` is contributed by {}; an agent's tools need unique names",
+                    ids.join(" and ")
+                ),
+                help: Some(format!(
+                    "pick one with an allow-list entry, e.g. [[tools]] extension_id = \"{}\", \
+                     tool_name = \"{name}\" (an allow-list keeps only the tools it names)",
+                    exts[0].id()
+                )),
+            });
+        }
+    }
+}
+
+/// Step 5: a binding per selected tool, with its metadata resolved by the contract's rules, and
+/// the notes a worker author should see (defaults applied, no description, no input schema).
+fn bind_tools<'a>(
+    selected: &[Pick<'_, 'a>],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> (Vec<ExtensionToolBinding>, BTreeMap<&'a str, usize>) {
     let mut bindings = Vec::with_capacity(selected.len());
-    let mut kept_per_ext: BTreeMap<&str, usize> = BTreeMap::new();
-    for (ext, index, tool) in &selected {
+    let mut kept_per_ext: BTreeMap<&'a str, usize> = BTreeMap::new();
+    for (ext, index, tool) in selected {
         *kept_per_ext.entry(ext.id()).or_default() += 1;
         let resolved = metadata::resolve(tool.agentic_worker_metadata.as_ref());
         let pointer = format!("/contributions/tools/{index}");
@@ -419,8 +507,15 @@ pub fn assemble(
         });
     }
     bindings.sort_by(|a, b| (&a.extension_id, &a.tool_name).cmp(&(&b.extension_id, &b.tool_name)));
+    (bindings, kept_per_ext)
+}
 
-    // 6. Pinned packs, with trust markers.
+/// Step 6: the pinned packs, with their trust markers.
+fn pin_packs(
+    by_id: &BTreeMap<&str, Ext<'_>>,
+    kept_per_ext: &BTreeMap<&str, usize>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<PinnedExtension> {
     let mut pinned = Vec::with_capacity(by_id.len());
     for ext in by_id.values() {
         let (signed, trusted, key_id, public_key) = match &ext.loaded.trust {
@@ -466,41 +561,7 @@ pub fn assemble(
             tools_kept: kept_per_ext.get(ext.id()).copied().unwrap_or(0),
         });
     }
-
-    if bindings.is_empty() {
-        diagnostics.push(
-            Diagnostic::new(codes::W_WORKER_NO_TOOLS,
-                &spec_file,
-                "the worker has no tools: no pack contributes a tool with the agentic_worker capability",
-            )
-            .help("add \"agentic_worker\" to the capabilities of the tools the agent should call"),
-        );
-    }
-
-    let s = &spec.spec;
-    let manifest = WorkerManifest {
-        schema: MANIFEST_SCHEMA.to_string(),
-        name: s.name.clone(),
-        description: s.description.clone(),
-        tenant: s.tenant.clone(),
-        kind: s.kind,
-        llm: s.llm.clone(),
-        instructions: s.instructions.clone(),
-        tone: s.tone.clone(),
-        locale: s.locale.clone(),
-        opening_message: s.opening_message.clone(),
-        limits: s.limits.resolve(),
-        extensions: pinned,
-        secret_requirements: aggregate_secrets(&bindings),
-        extension_tools: bindings,
-        signature: None,
-    };
-    dropped.sort_by(|a, b| (&a.extension_id, &a.tool_name).cmp(&(&b.extension_id, &b.tool_name)));
-    Ok(Assembly {
-        manifest,
-        dropped,
-        diagnostics,
-    })
+    pinned
 }
 
 fn not_agentic(tool: &Tool) -> (DropReason, String) {
