@@ -26,7 +26,9 @@ pub mod write;
 use serde::{Deserialize, Serialize};
 
 pub use integrity::{Check, IntegrityFailure, verify_integrity};
-pub use read::{EntryKind, Pack, PackEntry, ReadOptions, read_pack, read_pack_with};
+pub use read::{
+    EntryKind, Pack, PackEntry, ReadOptions, read_pack, read_pack_from, read_pack_with,
+};
 pub use write::{Compression, PackFile, PackWriter, Source, WrittenPack, write_pack};
 
 /// The manifest entry every pack carries.

@@ -162,10 +162,21 @@ pub fn read_pack_with(path: &Path, options: &ReadOptions<'_>) -> Result<Pack, Re
     };
     let mut file = File::open(path).map_err(io)?;
     let file_size = file.metadata().map_err(io)?.len();
+    read_pack_from(&mut file, file_size, path, options)
+}
+
+/// [`read_pack_with`] over any seekable reader of `size` bytes (a file, or bytes in memory:
+/// the fuzz target reads packs this way). `path` names the pack in errors.
+pub fn read_pack_from<R: Read + Seek>(
+    reader: &mut R,
+    size: u64,
+    path: &Path,
+    options: &ReadOptions<'_>,
+) -> Result<Pack, ReadError> {
     let mut r = Reader {
         path,
-        file: &mut file,
-        file_size,
+        file: reader,
+        file_size: size,
     };
     let layout = r.find_directory()?;
     let records = r.central_directory(&layout)?;
@@ -192,9 +203,11 @@ struct Record {
     external_attrs: u32,
 }
 
-struct Reader<'a> {
+/// The zip layer: reads the central directory and the entries of any seekable reader, beneath
+/// the pack rules (entry names, integrity) that `entries` applies.
+struct Reader<'a, R> {
     path: &'a Path,
-    file: &'a mut File,
+    file: &'a mut R,
     file_size: u64,
 }
 
@@ -210,7 +223,7 @@ fn u64_at(b: &[u8], i: usize) -> u64 {
     u64::from_le_bytes(a)
 }
 
-impl Reader<'_> {
+impl<R: Read + Seek> Reader<'_, R> {
     fn malformed(&self, offset: Option<u64>, message: impl Into<String>) -> ReadError {
         ReadError::Malformed {
             path: self.path.to_path_buf(),
