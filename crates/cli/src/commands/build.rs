@@ -54,12 +54,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// Lint errors in the generated manifest are findings (exit 1), shown one by one; every other
-/// failure is bad input.
+/// failure is bad input, and a failed component check lists its findings in its message.
 fn failure(e: &BuildError) -> Failure {
     match e {
         BuildError::Findings { diagnostics, .. } => {
             Failure::findings(e.to_string(), diagnostics.clone())
         }
-        _ => Failure::error(e),
+        _ => Failure::error(e).listing(e.diagnostics()),
     }
 }

@@ -49,10 +49,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// A WIT directory that does not parse is named by its flag.
+/// A WIT directory that does not parse is named by its flag; a failed component check lists
+/// its findings in its message (and carries them as objects in JSON).
 fn failure(e: &PackError) -> Failure {
     match e {
         PackError::Wit { .. } => Failure::message(format!("--wit {e}")),
-        PackError::Build(_) => Failure::error(e),
+        PackError::Build(_) => Failure::error(e).listing(e.diagnostics()),
     }
 }

@@ -19,6 +19,9 @@ pub(crate) struct Failure {
     pub(crate) message: String,
     /// The structured findings behind it (the error event's `diagnostics` in JSON).
     pub(crate) diagnostics: Vec<Diagnostic>,
+    /// Whether `message` already lists the diagnostics as text, so a human reader is not
+    /// shown them twice.
+    pub(crate) listed: bool,
     pub(crate) code: u8,
 }
 
@@ -33,6 +36,7 @@ impl Failure {
         Failure {
             message,
             diagnostics: Vec::new(),
+            listed: false,
             code: exit::BAD_INPUT,
         }
     }
@@ -42,8 +46,16 @@ impl Failure {
         Failure {
             message,
             diagnostics,
+            listed: false,
             code: exit::FINDINGS,
         }
+    }
+
+    /// The same failure, carrying the diagnostics its message already lists as text.
+    pub(crate) fn listing(mut self, diagnostics: &[Diagnostic]) -> Self {
+        self.diagnostics = diagnostics.to_vec();
+        self.listed = true;
+        self
     }
 }
 
@@ -128,12 +140,15 @@ impl Reporter {
         }
     }
 
-    /// Reports a failure and returns its exit code.
+    /// Reports a failure and returns its exit code. In JSON the error event carries the
+    /// diagnostics as objects (as `gtdx lint --format json` prints them), whether or not the
+    /// message also lists them.
     pub(crate) fn fail(&mut self, failure: Failure) -> ExitCode {
         self.finish_bar();
         let Failure {
             message,
             diagnostics,
+            listed,
             code,
         } = failure;
         match self.format {
@@ -143,11 +158,12 @@ impl Reporter {
                     diagnostics,
                 });
             }
-            Format::Human => {
+            Format::Human if !listed => {
                 for d in &diagnostics {
                     self.eprintln(&d.render_human());
                 }
             }
+            Format::Human => {}
         }
         let _ = writeln!(std::io::stderr(), "error: {message}");
         exit::code(code)
