@@ -320,6 +320,56 @@ fn pack_names_the_tool_whose_export_the_component_lacks() {
 }
 
 #[test]
+fn pack_json_error_event_carries_the_check_diagnostics() {
+    let wasm = minimal_wasm();
+    let dir = minimal_describe_dir();
+    edit_describe(dir.path(), |v| {
+        v["contributions"]["tools"][0]["export"] = "greentic:extension-design/tools.nope".into()
+    });
+    let out = tempfile::tempdir().unwrap();
+    let a = gtdx()
+        .arg("pack")
+        .arg("--wasm")
+        .arg(wasm)
+        .arg("--describe")
+        .arg(dir.path().join("describe.json"))
+        .arg("--out")
+        .arg(out.path())
+        .args(["--message-format", "json"])
+        .assert()
+        .code(2);
+    let events = json_lines(&a.get_output().stdout);
+    let error = events.last().expect("an error event");
+    assert_eq!(error["event"], "error", "{events:?}");
+    let diagnostics = error["diagnostics"]
+        .as_array()
+        .unwrap_or_else(|| panic!("a diagnostics array in {error}"));
+    let missing = diagnostics
+        .iter()
+        .find(|d| d["code"] == "E_BUILD_EXPORT_MISSING")
+        .unwrap_or_else(|| panic!("E_BUILD_EXPORT_MISSING in {diagnostics:?}"));
+    // Each is a diagnostic object as `gtdx lint --format json` prints them.
+    assert_eq!(missing["severity"], "error");
+    assert_eq!(missing["pointer"], "/contributions/tools/0/export");
+    assert!(
+        missing["file"].as_str().unwrap().ends_with("describe.json"),
+        "{missing}"
+    );
+    assert!(missing["line"].as_u64().unwrap() > 0, "{missing}");
+    assert!(
+        missing["message"].as_str().unwrap().contains("tool `echo`"),
+        "{missing}"
+    );
+    assert!(
+        error["message"]
+            .as_str()
+            .unwrap()
+            .contains("no pack was written")
+    );
+    assert!(files_in(out.path()).is_empty(), "nothing written");
+}
+
+#[test]
 fn pack_names_an_interface_the_component_does_not_export() {
     let wasm = minimal_wasm();
     let dir = minimal_describe_dir();
@@ -963,5 +1013,37 @@ fn build_names_a_tool_whose_export_the_component_lacks() {
     ] {
         assert!(err.contains(needle), "missing {needle:?} in:\n{err}");
     }
+    assert!(files_in(out.path()).is_empty(), "no pack");
+}
+
+#[test]
+fn build_json_error_event_carries_the_check_diagnostics() {
+    let hello = hello();
+    let lib = hello.dir.join("src/lib.rs");
+    let text = std::fs::read_to_string(&lib).unwrap().replace(
+        "#[tool(capabilities = [\"flow\"], name = \"about_hello\")]",
+        "#[tool(capabilities = [\"flow\"], name = \"about_hello\", export = \"greentic:extension-design/tools.nope\")]",
+    );
+    assert!(
+        text.contains("tools.nope"),
+        "the fixture still has the about tool"
+    );
+    std::fs::write(&lib, text).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let a = hello
+        .build(out.path())
+        .args(["--message-format", "json"])
+        .assert()
+        .code(2);
+    let events = json_lines(&a.get_output().stdout);
+    let error = events.last().expect("an error event");
+    assert_eq!(error["event"], "error", "{events:?}");
+    let codes: Vec<&str> = error["diagnostics"]
+        .as_array()
+        .unwrap_or_else(|| panic!("a diagnostics array in {error}"))
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["E_BUILD_EXPORT_MISSING"], "{error}");
     assert!(files_in(out.path()).is_empty(), "no pack");
 }

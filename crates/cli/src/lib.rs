@@ -1,8 +1,9 @@
 //! gtdx's command line: argument parsing (clap derive) and output only.
 //!
 //! Each subcommand lives in its own module under [`commands`] with an `Args` struct and a `run`
-//! function that calls the library crate doing the work and prints what it returns. Exit codes
-//! are shared by every command (see [`exit`]).
+//! function that parses, calls one operation of `gtdx-ops` and renders its outcome; no
+//! command holds pipeline logic or imports another command. Rendering that several commands
+//! share is in [`render`] and [`output`]. Exit codes are shared by every command (see [`exit`]).
 
 use std::process::ExitCode;
 
@@ -12,6 +13,7 @@ pub mod commands;
 pub mod exit;
 pub mod generated;
 pub mod output;
+pub mod render;
 
 /// A Cargo-style toolchain for Greentic WebAssembly extensions.
 #[derive(Debug, Parser)]

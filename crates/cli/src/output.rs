@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use gtdx_contract::Diagnostic;
+use gtdx_ops::Diagnostic;
 
 /// Output format shared by the commands that offer `--format`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Default)]
@@ -15,16 +15,24 @@ pub enum Format {
 
 /// Prints a fatal error as one paragraph on stderr and returns the bad-input exit code.
 pub fn report_error(err: &anyhow::Error) -> ExitCode {
-    let mut text = format!("error: {err}");
-    for cause in err.chain().skip(1) {
-        // Library errors often already carry their source in their message; say it once.
-        let cause = cause.to_string();
-        if !text.contains(&cause) {
-            text.push_str(&format!(": {cause}"));
-        }
-    }
-    let _ = writeln!(std::io::stderr(), "{text}");
+    let text = error_text(err.as_ref());
+    let _ = writeln!(std::io::stderr(), "error: {text}");
     crate::exit::code(crate::exit::BAD_INPUT)
+}
+
+/// An error and its causes as one paragraph: `message: cause: cause`. Library errors often
+/// already carry their source in their message; each cause is said once.
+pub fn error_text(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = err.to_string();
+    let mut source = err.source();
+    while let Some(cause) = source {
+        let cause_text = cause.to_string();
+        if !text.contains(&cause_text) {
+            text.push_str(&format!(": {cause_text}"));
+        }
+        source = cause.source();
+    }
+    text
 }
 
 /// Prints diagnostics to stdout, human-readable or as one JSON document.
@@ -50,21 +58,9 @@ pub fn print_diagnostics(diags: &[Diagnostic], format: Format) {
 /// Prints the explanation of a diagnostic code (`gtdx explain CODE`, `gtdx lint --explain CODE`);
 /// an unknown code is an error that suggests the nearest known one.
 pub fn explain(code: &str) -> anyhow::Result<ExitCode> {
-    match gtdx_contract::codes::explain(code) {
-        Some(text) => {
-            let _ = write!(std::io::stdout(), "{text}");
-            Ok(crate::exit::code(crate::exit::OK))
-        }
-        None => {
-            let hint = match gtdx_contract::codes::nearest(code) {
-                Some(c) => format!("did you mean {c}? "),
-                None => String::new(),
-            };
-            anyhow::bail!(
-                "unknown diagnostic code \"{code}\"; {hint}every code is listed in docs/diagnostics.md"
-            )
-        }
-    }
+    let text = gtdx_ops::explain::explain(code)?;
+    let _ = write!(std::io::stdout(), "{text}");
+    Ok(crate::exit::code(crate::exit::OK))
 }
 
 /// A byte count as people read it: `512 B`, `3.4 KiB`, `12.0 MiB`.

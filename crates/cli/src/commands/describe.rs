@@ -1,10 +1,13 @@
+//! `gtdx describe`: describe.json from the sources, written, checked or printed, with the lint's
+//! findings about it on stderr.
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use gtdx_contract::{Diagnostic, Severity};
-use gtdx_describe::{CheckOutcome, Written};
+use gtdx_ops::Severity;
+use gtdx_ops::describe::{CheckOutcome, DescribeMode, DescribeOptions, DescribeResult, Written};
 
 use crate::exit;
 
@@ -27,85 +30,62 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let generated = gtdx_describe::generate(&args.manifest_path)?;
-    let describe_path = generated.package.describe_path();
-    let shown = gtdx_describe::error::display_path(&describe_path)
-        .display()
-        .to_string();
-
-    // Lint what was generated, so a manifest the linter rejects never goes unnoticed.
-    let report = gtdx_lint::check_str(
-        &shown,
-        &generated.text,
-        &gtdx_lint::Options::lint().in_dir(&generated.package.root),
-    )
-    .map_err(|e| anyhow::anyhow!("{e}"))
-    .context("linting the generated manifest")?;
-    let mut diags: Vec<Diagnostic> = generated.warnings.clone();
-    diags.extend(
-        report
-            .diagnostics
-            .iter()
-            .map(|d| with_tool_source(d, &generated)),
-    );
+    let mode = if args.stdout {
+        DescribeMode::Print
+    } else if args.check {
+        DescribeMode::Check
+    } else {
+        DescribeMode::Write
+    };
+    let mut outcome = gtdx_ops::describe::describe(&DescribeOptions {
+        manifest_path: args.manifest_path,
+        mode,
+    })?;
     if !args.verbose {
-        diags.retain(|d| d.severity != Severity::Info);
+        outcome.diagnostics.retain(|d| d.severity != Severity::Info);
     }
-    let lint_failed = diags.iter().any(|d| d.severity == Severity::Error);
+    let shown = &outcome.file;
+    let tools = outcome.generated.tools.len();
 
     let mut err = std::io::stderr().lock();
-    let code = if args.stdout {
-        let mut out = std::io::stdout().lock();
-        out.write_all(generated.text.as_bytes())
-            .context("writing to stdout")?;
-        exit::OK
-    } else if args.check {
-        match gtdx_describe::check(&generated)? {
-            CheckOutcome::Fresh => {
-                let _ = writeln!(
-                    err,
-                    "{shown} is up to date ({} tools)",
-                    generated.tools.len()
-                );
-                exit::OK
-            }
-            CheckOutcome::Stale { diff } => {
-                let mut out = std::io::stdout().lock();
-                let _ = write!(out, "{diff}");
-                let _ = writeln!(
-                    err,
-                    "{shown} is stale: it differs from what the sources say (diff above). Run `gtdx describe` and commit the result."
-                );
-                exit::FINDINGS
-            }
-            CheckOutcome::Missing => {
-                let _ = writeln!(
-                    err,
-                    "{shown} does not exist. Run `gtdx describe` and commit the result."
-                );
-                exit::FINDINGS
-            }
+    let code = match &outcome.result {
+        DescribeResult::Printed => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(outcome.generated.text.as_bytes())
+                .context("writing to stdout")?;
+            exit::OK
         }
-    } else {
-        match gtdx_describe::write(&generated)? {
-            Written::Written => {
-                let _ = writeln!(err, "wrote {shown} ({} tools)", generated.tools.len());
-            }
-            Written::Unchanged => {
-                let _ = writeln!(
-                    err,
-                    "{shown} is up to date ({} tools)",
-                    generated.tools.len()
-                );
-            }
+        DescribeResult::Checked(CheckOutcome::Fresh)
+        | DescribeResult::Written(Written::Unchanged) => {
+            let _ = writeln!(err, "{shown} is up to date ({tools} tools)");
+            exit::OK
         }
-        exit::OK
+        DescribeResult::Checked(CheckOutcome::Stale { diff }) => {
+            let mut out = std::io::stdout().lock();
+            let _ = write!(out, "{diff}");
+            let _ = writeln!(
+                err,
+                "{shown} is stale: it differs from what the sources say (diff above). Run `gtdx describe` and commit the result."
+            );
+            exit::FINDINGS
+        }
+        DescribeResult::Checked(CheckOutcome::Missing) => {
+            let _ = writeln!(
+                err,
+                "{shown} does not exist. Run `gtdx describe` and commit the result."
+            );
+            exit::FINDINGS
+        }
+        DescribeResult::Written(Written::Written) => {
+            let _ = writeln!(err, "wrote {shown} ({tools} tools)");
+            exit::OK
+        }
     };
     // Findings go to stderr, so that `--stdout` and `--check` output stay clean.
-    for d in &diags {
+    for d in &outcome.diagnostics {
         let _ = writeln!(err, "{}", d.render_human());
     }
-    let code = if lint_failed {
+    let code = if outcome.has_errors() {
         let _ = writeln!(
             err,
             "the generated manifest has lint errors (above); fix them in the sources or Cargo.toml"
@@ -116,27 +96,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     // The process exits next: leave the syntax trees and the linted document to the OS rather
     // than freeing them piece by piece (a measurable share of a large crate's run).
-    std::mem::forget(generated);
-    std::mem::forget(report);
+    std::mem::forget(outcome);
     Ok(exit::code(code))
-}
-
-/// Points a finding about `/contributions/tools/N/...` at the tool's Rust function too.
-fn with_tool_source(d: &Diagnostic, generated: &gtdx_describe::Generated) -> Diagnostic {
-    let mut d = d.clone();
-    let index = d
-        .pointer
-        .as_deref()
-        .and_then(|p| p.strip_prefix("/contributions/tools/"))
-        .and_then(|rest| rest.split('/').next())
-        .and_then(|n| n.parse::<usize>().ok());
-    if let Some(t) = index.and_then(|i| generated.tools.get(i)) {
-        d.message.push_str(&format!(
-            " [tool `{}` at {}:{}]",
-            t.tool.name,
-            gtdx_describe::error::display_path(&t.file).display(),
-            t.line
-        ));
-    }
-    d
 }

@@ -1,9 +1,11 @@
+//! `gtdx inspect`: parse, run [`gtdx_ops::inspect`], render the report (human or JSON).
+
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gtdx_build::inspect::{ComponentView, Inspection, ToolView};
+use gtdx_ops::inspect::{ComponentView, InspectOptions, Inspection, ToolView};
 
 use crate::exit;
 use crate::output::Format;
@@ -22,7 +24,8 @@ pub struct Args {
 /// describe.json or a component cannot be read), 2 when the file is not a pack or a component.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // The error's message already carries its causes: print it once.
-    let report = gtdx_build::inspect::inspect(&args.path).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let report = gtdx_ops::inspect::inspect(&InspectOptions { path: args.path })
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     let text = match args.format {
         Format::Json => {
             let mut s = serde_json::to_string_pretty(&report)?;

@@ -4,6 +4,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use gtdx_ops::keys::ExportSource;
+
 /// `gtdx key <COMMAND>`
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -32,21 +34,12 @@ pub struct ExportArgs {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let KeyCommand::Export(args) = args.command;
-    let public = match (&args.key, &args.public) {
-        (Some(path), _) => gtdx_sign::SecretKey::load_file(path)?.public(),
-        (None, Some(p)) => {
-            let mut policy = gtdx_sign::TrustPolicy::default();
-            policy.add_key_arg(p)?;
-            if policy.keys.len() != 1 {
-                anyhow::bail!(
-                    "{p} holds {} keys; export takes exactly one",
-                    policy.keys.len()
-                );
-            }
-            policy.keys.remove(0)
-        }
+    let source = match (args.key, args.public) {
+        (Some(path), _) => ExportSource::SecretKeyFile(path),
+        (None, Some(p)) => ExportSource::Public(p),
         (None, None) => anyhow::bail!("pass a public key or --key FILE"),
     };
+    let public = gtdx_ops::keys::export(&source)?;
     let text = if args.minisign {
         public.to_minisign_file()
     } else {

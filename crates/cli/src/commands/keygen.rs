@@ -4,6 +4,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use gtdx_ops::keys::KeygenOptions;
+
 use crate::output::Format;
 
 /// `gtdx keygen [--out-dir DIR] [--name NAME]`
@@ -20,7 +22,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let g = gtdx_sign::keys::keygen(&args.out_dir, &args.name)?;
+    let g = gtdx_ops::keys::keygen(&KeygenOptions {
+        out_dir: args.out_dir,
+        name: args.name,
+    })?;
     let mut out = std::io::stdout().lock();
     match args.format {
         Format::Json => {

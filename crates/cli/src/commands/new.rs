@@ -4,16 +4,15 @@
 //! Prompts appear only when stdin and stderr are both terminals and `--yes` is not given; in
 //! every other case the defaults apply and nothing waits for input.
 //!
-//! This module parses and prints. The work is `gtdx-scaffold` (options, templates, safe writing)
-//! and `gtdx-describe` (describe.json from the generated sources), orchestrated here: render →
-//! stage → describe → git init → move into place → join the enclosing workspace.
+//! This module parses, asks (on a terminal) and prints; the work is [`gtdx_ops::new`].
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gtdx_scaffold::{
-    Ci, Mode, Options, Prompter, Question, Request, SdkSource, Strategy, Vcs, Writer,
+use gtdx_ops::new::{
+    Ci, DescribeStatus, Membership, Mode, NewOptions, NewOutcome, Prompter, Question, Request,
+    SdkSource, Strategy,
 };
 
 /// The options `new` and `init` share.
@@ -110,7 +109,7 @@ fn some_vec(v: Vec<String>) -> Option<Vec<String>> {
 }
 
 fn create(path: PathBuf, c: Common, mode: Mode) -> anyhow::Result<ExitCode> {
-    let req = Request {
+    let request = Request {
         path: path.clone(),
         name: c.name,
         id: c.id,
@@ -130,79 +129,39 @@ fn create(path: PathBuf, c: Common, mode: Mode) -> anyhow::Result<ExitCode> {
     } else {
         None
     };
-    let opts = gtdx_scaffold::resolve(&req, prompter)?;
-    let project = gtdx_scaffold::render(&opts)?;
-
-    let mut writer = Writer::start(&path, mode, c.force, &project)?;
-    let describe_note = describe(&mut writer)?;
-    let git = match opts.vcs {
-        Vcs::Git => writer.git_init()?,
-        Vcs::None => false,
+    let options = NewOptions {
+        request,
+        mode,
+        force: c.force,
     };
-    let skipped: Vec<String> = writer.skipped().to_vec();
-    let strategy = writer.strategy();
-    let target = writer.finish()?;
-    let membership = gtdx_scaffold::join_enclosing(&target)?;
-
-    report(
-        &opts,
-        &path,
-        &target,
-        strategy,
-        &skipped,
-        describe_note.as_deref(),
-        git,
-    );
-    report_membership(&membership);
+    let outcome = gtdx_ops::new::create(&options, prompter)?;
+    report(&outcome, &path);
+    report_membership(&outcome.membership);
     Ok(crate::exit::code(crate::exit::OK))
 }
 
-/// Generates describe.json in the writer's directory with the describe engine's public API
-/// (`gtdx_describe::generate_for`, or `generate` when a kept Cargo.toml needs Cargo to read).
-/// Returns a note to print when describe.json was not (re)generated; that can only happen when
+/// The warning to print when describe.json was not (re)generated; that can only happen when
 /// existing files were kept, since a generated project always describes.
-fn describe(writer: &mut Writer) -> anyhow::Result<Option<String>> {
-    if writer.was_skipped("describe.json") {
-        return Ok(Some(
+fn describe_note(status: &DescribeStatus) -> Option<String> {
+    match status {
+        DescribeStatus::Generated => None,
+        DescribeStatus::Kept => Some(
             "describe.json existed and was kept; run `gtdx describe` to regenerate it from the \
              sources"
                 .into(),
-        ));
-    }
-    let dir = writer.dir().to_path_buf();
-    let generated = match gtdx_describe::Package::read_static(&dir) {
-        Some(pkg) => gtdx_describe::generate_for(pkg),
-        None => gtdx_describe::generate(&dir.join("Cargo.toml")),
-    };
-    match generated {
-        Ok(g) => {
-            writer.put("describe.json", &g.text)?;
-            Ok(None)
-        }
-        // Our own files always describe; only kept (user) files can make this fail.
-        Err(e) if writer.strategy() == Strategy::Merge && !writer.skipped().is_empty() => {
-            Ok(Some(format!(
-                "describe.json was not generated, because of files that were kept: {e}. Fix them and \
+        ),
+        DescribeStatus::NotGenerated(e) => Some(format!(
+            "describe.json was not generated, because of files that were kept: {e}. Fix them and \
              run `gtdx describe`."
-            )))
-        }
-        Err(e) => {
-            Err(anyhow::Error::new(e).context("cannot generate describe.json for the new project"))
-        }
+        )),
     }
 }
 
-fn report(
-    opts: &Options,
-    shown: &std::path::Path,
-    target: &std::path::Path,
-    strategy: Strategy,
-    skipped: &[String],
-    describe_note: Option<&str>,
-    git: bool,
-) {
+fn report(outcome: &NewOutcome, shown: &std::path::Path) {
+    let opts = &outcome.options;
+    let skipped = &outcome.skipped;
     let mut err = std::io::stderr().lock();
-    let verb = match strategy {
+    let verb = match outcome.strategy {
         Strategy::Fresh => "Created",
         Strategy::Merge => "Initialized",
     };
@@ -243,10 +202,10 @@ fn report(
     for s in skipped {
         let _ = writeln!(err, "{:>12} {s} (exists; kept as it is)", "Skipped");
     }
-    if let Some(note) = describe_note {
+    if let Some(note) = describe_note(&outcome.describe) {
         let _ = writeln!(err, "warning: {note}");
     }
-    if git {
+    if outcome.git_initialized {
         let _ = writeln!(err, "{:>12} git repository", "Initialized");
     }
     if opts.ci == Ci::Github && matches!(opts.sdk, SdkSource::Path { .. }) {
@@ -257,7 +216,7 @@ fn report(
         );
     }
     let here = std::env::current_dir()
-        .map(|d| d == target)
+        .map(|d| d == outcome.target)
         .unwrap_or(false);
     let cd = if here {
         String::new()
@@ -269,8 +228,7 @@ fn report(
 
 /// Says what joining the enclosing workspace did (as `cargo new` does, only when it did
 /// something or could not).
-fn report_membership(m: &gtdx_scaffold::Membership) {
-    use gtdx_scaffold::Membership;
+fn report_membership(m: &Membership) {
     let mut err = std::io::stderr().lock();
     match m {
         Membership::Added { root, member } => {

@@ -1,11 +1,13 @@
+//! `gtdx pack`: parse, run [`gtdx_ops::pack`], render its events and outcome.
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gtdx_build::{KnownWorlds, PackInput};
+use gtdx_ops::pack::{PackError, PackOptions};
 
-use super::build::{Failure, Reporter};
 use crate::exit;
 use crate::output::Format;
+use crate::render::progress::{Failure, Reporter};
 
 /// `gtdx pack --wasm FILE --describe FILE [--out DIR] [--wit DIR]...`
 #[derive(Debug, clap::Args)]
@@ -32,36 +34,26 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut reporter = Reporter::for_pack(args.message_format);
-    match pack(&args, &mut reporter) {
-        Ok(()) => Ok(exit::code(exit::OK)),
-        Err(f) => Ok(reporter.fail(f)),
+    let options = PackOptions {
+        wasm: args.wasm,
+        describe: args.describe,
+        out_dir: args.out,
+        wit_dirs: args.wit,
+    };
+    match gtdx_ops::pack::pack(&options, &mut reporter) {
+        Ok(outcome) => {
+            reporter.done(&outcome.packed.path);
+            Ok(exit::code(exit::OK))
+        }
+        Err(e) => Ok(reporter.fail(failure(&e))),
     }
 }
 
-fn pack(args: &Args, reporter: &mut Reporter) -> Result<(), Failure> {
-    let mut worlds = KnownWorlds::new();
-    for dir in &args.wit {
-        worlds
-            .add_dir(dir)
-            .map_err(|e| Failure::Error(anyhow::anyhow!("--wit {}: {e}", dir.display())))?;
+/// A WIT directory that does not parse is named by its flag; a failed component check lists
+/// its findings in its message (and carries them as objects in JSON).
+fn failure(e: &PackError) -> Failure {
+    match e {
+        PackError::Wit { .. } => Failure::message(format!("--wit {e}")),
+        PackError::Build(_) => Failure::error(e).listing(e.diagnostics()),
     }
-    let asset_root = match args.describe.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let out_dir = args.out.clone().unwrap_or_else(|| PathBuf::from("."));
-    let packed = gtdx_build::pack(
-        &PackInput {
-            wasm: &args.wasm,
-            describe: &args.describe,
-            asset_root: &asset_root,
-            package_name: None,
-            out_dir: &out_dir,
-            write_back: false,
-            known_worlds: Some(&worlds),
-        },
-        reporter,
-    )?;
-    reporter.done(&packed.path);
-    Ok(())
 }

@@ -4,7 +4,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
+use gtdx_ops::keys::KeySource;
+use gtdx_ops::sign::{SignMode, SignOptions, SignOutcome, TargetKind};
 
 /// `gtdx sign <PACK | describe.json> (--key FILE | --key-env VAR) [--key-id ID]`
 /// `gtdx sign --detached FILE (--key FILE | --key-env VAR)`
@@ -35,35 +36,47 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let key = match (&args.key, &args.key_env) {
-        (Some(path), _) => gtdx_sign::SecretKey::load_file(path)?,
-        (None, Some(var)) => gtdx_sign::SecretKey::from_env(var)?,
+    let key = match (args.key, args.key_env) {
+        (Some(path), _) => KeySource::File(path),
+        (None, Some(var)) => KeySource::Env(var),
         (None, None) => anyhow::bail!("pass --key FILE or --key-env VAR"),
     };
-    let mut out = std::io::stdout().lock();
-    if args.detached {
-        let sig = gtdx_sign::sign_detached(&args.target, &key, args.trusted_comment.as_deref())
-            .with_context(|| format!("cannot sign {}", args.target.display()))?;
-        writeln!(
-            out,
-            "Signed {} with key {}: {}",
-            args.target.display(),
-            key.key_id(),
-            sig.display()
-        )?;
-        return Ok(crate::exit::code(crate::exit::OK));
-    }
-    let signed = gtdx_sign::sign_path(&args.target, &key, args.key_id.as_deref())?;
-    let what = match signed.kind {
-        gtdx_sign::TargetKind::Pack => "pack",
-        _ => "describe.json",
+    let mode = if args.detached {
+        SignMode::Detached {
+            trusted_comment: args.trusted_comment,
+        }
+    } else {
+        SignMode::Embedded {
+            key_id: args.key_id,
+        }
     };
-    writeln!(
-        out,
-        "Signed {what} {} with key {} (public key {})",
-        signed.path.display(),
-        signed.key_id,
-        signed.public_key.to_base64()
-    )?;
+    let options = SignOptions {
+        target: args.target,
+        key,
+        mode,
+    };
+    let outcome = gtdx_ops::sign::sign(&options)?;
+    let mut out = std::io::stdout().lock();
+    match outcome {
+        SignOutcome::Detached { signature, key_id } => writeln!(
+            out,
+            "Signed {} with key {key_id}: {}",
+            options.target.display(),
+            signature.display()
+        )?,
+        SignOutcome::Embedded(signed) => {
+            let what = match signed.kind {
+                TargetKind::Pack => "pack",
+                _ => "describe.json",
+            };
+            writeln!(
+                out,
+                "Signed {what} {} with key {} (public key {})",
+                signed.path.display(),
+                signed.key_id,
+                signed.public_key.to_base64()
+            )?;
+        }
+    }
     Ok(crate::exit::code(crate::exit::OK))
 }

@@ -3,7 +3,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gtdx_lint::Options;
+use gtdx_ops::lint::{BaselineSource, LintError, LintOptions, Rules};
+
+use crate::render::{self, lint::Shown};
 
 /// `gtdx validate [PATH] [--format human|json]`
 #[derive(Debug, clap::Args)]
@@ -17,12 +19,21 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    Ok(super::lint::check_and_print(
-        &args.path,
-        &Options::validate(),
-        args.format,
-        false,
-        true,
-        Vec::new(),
-    ))
+    let options = LintOptions {
+        path: Some(args.path),
+        manifest_path: None,
+        rules: Rules::Validate,
+        baseline: BaselineSource::default(),
+    };
+    let shown = Shown {
+        format: args.format,
+        deny_warnings: false,
+        verbose: true,
+        lint: false,
+    };
+    match gtdx_ops::lint::check(&options) {
+        Ok(report) => Ok(render::lint::print(report, &shown)),
+        Err(LintError::Load(e)) => Ok(render::lint::print_load_error(&e, args.format)),
+        Err(e @ LintError::Scan(_)) => Err(e.into()),
+    }
 }

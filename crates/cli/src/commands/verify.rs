@@ -5,7 +5,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gtdx_sign::verify::{Outcome, Status};
+use gtdx_ops::keys::TrustInputs;
+use gtdx_ops::verify::{Outcome, Status, VerifyMode, VerifyOptions};
 
 use crate::output::Format;
 
@@ -34,33 +35,23 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut policy = gtdx_sign::TrustPolicy::default();
-    for k in &args.trusted_key {
-        policy.add_key_arg(k)?;
-    }
-    for f in &args.trusted_keys {
-        policy.add_file(f)?;
-    }
-    let report = if args.detached {
-        let sig = args.signature.clone().unwrap_or_else(|| {
-            let mut s = args.target.clone().into_os_string();
-            s.push(".minisig");
-            PathBuf::from(s)
-        });
-        gtdx_sign::verify_detached(&args.target, &sig, &policy)?
-    } else if gtdx_sign::is_pack(&args.target)? {
-        let options = gtdx_sign::VerifyOptions {
-            integrity_only: args.integrity_only,
-        };
-        gtdx_sign::verify_pack_with(&args.target, &policy, options)?
-    } else if args.integrity_only {
-        anyhow::bail!(
-            "{} is not a pack; --integrity-only applies to .gtxpack files",
-            args.target.display()
-        );
+    let mode = if args.detached {
+        VerifyMode::Detached {
+            signature: args.signature,
+        }
     } else {
-        gtdx_sign::verify_describe_file(&args.target, &policy)?
+        VerifyMode::Embedded {
+            integrity_only: args.integrity_only,
+        }
     };
+    let report = gtdx_ops::verify::verify(&VerifyOptions {
+        target: args.target,
+        trust: TrustInputs {
+            keys: args.trusted_key,
+            key_files: args.trusted_keys,
+        },
+        mode,
+    })?;
     let mut out = std::io::stdout().lock();
     match args.format {
         Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?,

@@ -4,7 +4,10 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gtdx_worker::{BuildError, BuildOptions, FailureClass, KeySource, TrustInputs};
+use gtdx_ops::keys::{KeySource, TrustInputs};
+use gtdx_ops::worker::{
+    BuildError, FailureClass, ManifestSignature, WorkerBuildOptions, WorkerInspectOptions,
+};
 
 use crate::exit;
 use crate::output::Format;
@@ -91,7 +94,7 @@ fn build(a: BuildArgs) -> anyhow::Result<ExitCode> {
         (true, None, Some(v)) => Some(KeySource::Env(v)),
         (true, None, None) => anyhow::bail!("--sign needs --key FILE or --key-env VAR"),
     };
-    let opts = BuildOptions {
+    let opts = WorkerBuildOptions {
         spec: a.spec,
         out: a.out,
         trust: TrustInputs {
@@ -101,7 +104,7 @@ fn build(a: BuildArgs) -> anyhow::Result<ExitCode> {
         allow_unsigned: a.allow_unsigned,
         sign,
     };
-    let outcome = match gtdx_worker::build(&opts) {
+    let outcome = match gtdx_ops::worker::build(&opts) {
         Ok(o) => o,
         Err(e) => return Ok(report_build_error(&e)),
     };
@@ -196,12 +199,14 @@ fn report_build_error(e: &BuildError) -> ExitCode {
 }
 
 fn inspect(a: InspectArgs) -> anyhow::Result<ExitCode> {
-    let trust = TrustInputs {
-        keys: a.trusted_key,
-        key_files: a.trusted_keys,
+    let options = WorkerInspectOptions {
+        manifest: a.manifest,
+        trust: TrustInputs {
+            keys: a.trusted_key,
+            key_files: a.trusted_keys,
+        },
     };
-    let has_trust = !trust.keys.is_empty() || !trust.key_files.is_empty();
-    let inspection = match gtdx_worker::inspect(&a.manifest, has_trust.then_some(&trust)) {
+    let inspection = match gtdx_ops::worker::inspect(&options) {
         Ok(i) => i,
         Err(e) => {
             // The error names the file and the cause once; no anyhow chain to repeat it.
@@ -224,8 +229,8 @@ fn inspect(a: InspectArgs) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(exit::code(match &inspection.signature {
-        gtdx_worker::ManifestSignature::Invalid { .. } => exit::FINDINGS,
-        gtdx_worker::ManifestSignature::Valid {
+        ManifestSignature::Invalid { .. } => exit::FINDINGS,
+        ManifestSignature::Valid {
             trusted: Some(false),
             ..
         } => exit::UNTRUSTED,

@@ -1,0 +1,121 @@
+//! The report of `gtdx lint` and `gtdx validate`: one paragraph per finding and a summary, or
+//! one JSON document; the exit code from the findings.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use gtdx_ops::Severity;
+use gtdx_ops::lint::{LoadError, Report};
+
+use crate::exit;
+use crate::output::Format;
+
+/// How a report is shown.
+pub(crate) struct Shown {
+    pub(crate) format: Format,
+    /// Fail on warnings as well as errors.
+    pub(crate) deny_warnings: bool,
+    /// Show info notes (hidden by default: they never fail a check).
+    pub(crate) verbose: bool,
+    /// Whether the lint rules were asked for (validate: no), for the summary's note.
+    pub(crate) lint: bool,
+}
+
+/// Prints the report and returns the exit code.
+pub(crate) fn print(mut report: Report, shown: &Shown) -> ExitCode {
+    let hidden = if shown.verbose {
+        0
+    } else {
+        hide_infos(&mut report)
+    };
+    print_report(&report, shown, hidden);
+    let code = if report.fails(shown.deny_warnings) {
+        exit::code(exit::FINDINGS)
+    } else {
+        exit::code(exit::OK)
+    };
+    // The process exits next: freeing a large manifest's values one by one would only delay
+    // that.
+    std::mem::forget(report);
+    code
+}
+
+/// Removes the info notes from `report` (they never fail a lint); returns how many there were.
+fn hide_infos(report: &mut Report) -> usize {
+    let before = report.diagnostics.len();
+    report.diagnostics.retain(|d| d.severity != Severity::Info);
+    before - report.diagnostics.len()
+}
+
+fn print_report(report: &Report, shown: &Shown, hidden: usize) {
+    let mut out = std::io::stdout().lock();
+    match shown.format {
+        Format::Human => {
+            for d in &report.diagnostics {
+                let _ = writeln!(out, "{}\n", d.render_human());
+            }
+            let mut summary = format!("{}: {}", report.file, report.summary());
+            if shown.lint && !report.linted {
+                summary.push_str(
+                    " (the platform's rules ran; gtdx's own checklist did not: fix the structural errors first)",
+                );
+            }
+            if hidden > 0 {
+                let notes = if hidden == 1 {
+                    "1 info note"
+                } else {
+                    "info notes"
+                };
+                summary.push_str(&format!(
+                    " ({} hidden; --verbose shows {})",
+                    if hidden == 1 {
+                        notes.to_string()
+                    } else {
+                        format!("{hidden} {notes}")
+                    },
+                    if hidden == 1 { "it" } else { "them" }
+                ));
+            }
+            let _ = writeln!(out, "{summary}");
+        }
+        Format::Json => {
+            let doc = serde_json::json!({
+                "file": report.file,
+                "linted": report.linted,
+                "summary": {
+                    "errors": report.errors(),
+                    "warnings": report.warnings(),
+                    "infos": report.count(Severity::Info) + hidden,
+                    "hidden_infos": hidden,
+                },
+                "diagnostics": report.diagnostics,
+            });
+            let _ = writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&doc).unwrap_or_default()
+            );
+        }
+    }
+}
+
+/// A manifest that could not be checked at all: its one diagnostic in JSON, the error on
+/// stderr, bad input.
+pub(crate) fn print_load_error(err: &LoadError, format: Format) -> ExitCode {
+    if format == Format::Json {
+        let d = err.to_diagnostic();
+        let doc = serde_json::json!({
+            "file": d.file,
+            "linted": false,
+            "summary": { "errors": 1, "warnings": 0, "infos": 0 },
+            "diagnostics": [d],
+        });
+        let _ = writeln!(
+            std::io::stdout(),
+            "{}",
+            serde_json::to_string_pretty(&doc).unwrap_or_default()
+        );
+    }
+    let _ = writeln!(std::io::stderr(), "error: {err}");
+    exit::code(exit::BAD_INPUT)
+}

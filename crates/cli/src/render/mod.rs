@@ -1,0 +1,10 @@
+//! Rendering that more than one command shares, so that no command imports another.
+//!
+//! * [`progress`]: the events of `gtdx build` and `gtdx pack` (progress bar, status lines or
+//!   JSON lines) and how their failures are shown.
+//! * [`lint`]: the report of `gtdx lint` and `gtdx validate`.
+//!
+//! Rendering used by one command only stays in that command's module.
+
+pub mod lint;
+pub mod progress;

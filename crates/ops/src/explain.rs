@@ -1,0 +1,21 @@
+//! `gtdx explain CODE` (and `gtdx lint --explain CODE`): the registry's entry for any diagnostic
+//! code gtdx prints.
+
+/// A code the registry does not declare, with the nearest one it does.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "unknown diagnostic code \"{code}\"; {}every code is listed in docs/diagnostics.md",
+    nearest.map(|c| format!("did you mean {c}? ")).unwrap_or_default()
+)]
+pub struct UnknownCode {
+    pub code: String,
+    pub nearest: Option<&'static str>,
+}
+
+/// The long explanation of a code (any case).
+pub fn explain(code: &str) -> Result<String, UnknownCode> {
+    gtdx_contract::codes::explain(code).ok_or_else(|| UnknownCode {
+        code: code.to_string(),
+        nearest: gtdx_contract::codes::nearest(code),
+    })
+}

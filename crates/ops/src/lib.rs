@@ -1,0 +1,44 @@
+//! gtdx's operations: one function per user-level operation; the CLI parses, calls one of
+//! these, and renders the outcome.
+//!
+//! Every operation lives in its own module, named after what the user asks for:
+//!
+//! | operation                         | module        | function                       |
+//! | --------------------------------- | ------------- | ------------------------------ |
+//! | `gtdx build`                      | [`build`]     | [`build::build`]               |
+//! | `gtdx describe` (and `--check`)   | [`describe`]  | [`describe::describe`]         |
+//! | `gtdx new`, `gtdx init`           | [`new`]       | [`new::create`]                |
+//! | `gtdx lint`, `gtdx validate`      | [`lint`]      | [`lint::check`]                |
+//! | `gtdx explain`, `lint --explain`  | [`explain`]   | [`explain::explain`]           |
+//! | `gtdx pack`                       | [`pack`]      | [`pack::pack`]                 |
+//! | `gtdx sign`                       | [`sign`]      | [`sign::sign`]                 |
+//! | `gtdx verify`                     | [`verify`]    | [`verify::verify`]             |
+//! | `gtdx worker build` / `inspect`   | [`worker`]    | [`worker::build`], [`worker::inspect`] |
+//! | `gtdx inspect`                    | [`inspect`]   | [`inspect::inspect`]           |
+//! | `gtdx keygen`, `gtdx key export`  | [`keys`]      | [`keys::keygen`], [`keys::export`] |
+//!
+//! Each takes an options struct and returns a structured outcome (the result and its
+//! diagnostics) or a typed error; none prints. Operations a user waits on (`build`, `pack`)
+//! report their steps to a caller-supplied [`progress::Progress`] as they happen, so the CLI can
+//! draw a progress bar or print JSON event lines; the others are one short step and only return.
+//! Context about *how* the user asked (which flag) is added by the CLI, not here.
+//!
+//! Data flows one way: CLI → ops → the capability crates (`gtdx-describe`, `gtdx-lint`,
+//! `gtdx-build`, `gtdx-scaffold`, `gtdx-sign`, `gtdx-worker`) → `gtdx-contract`. The types a
+//! caller needs to read an outcome are re-exported by the operation's module, so the CLI
+//! depends on this crate alone.
+
+pub mod build;
+pub mod describe;
+pub mod explain;
+pub mod inspect;
+pub mod keys;
+pub mod lint;
+pub mod new;
+pub mod pack;
+pub mod progress;
+pub mod sign;
+pub mod verify;
+pub mod worker;
+
+pub use gtdx_contract::{Diagnostic, Severity};
