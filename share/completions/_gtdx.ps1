@@ -84,7 +84,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             break
         }
         'gtdx;validate' {
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: one paragraph per finding, or one JSON document')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -92,7 +92,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             break
         }
         'gtdx;lint' {
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: one paragraph per finding, or one JSON document')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Print the long explanation of a rule code (e.g. E_EXPORT_FORM) and exit')
             [CompletionResult]::new('--manifest-path', '--manifest-path', [CompletionResultType]::ParameterName, 'Also scan the Rust package of this Cargo.toml for tool definitions built by hand (a `ToolDefinition` value, a hand-written `list_tools`/`invoke_tool`): a v2 runtime never calls list-tools, so tools that exist only there are invisible')
             [CompletionResult]::new('--baseline', '--baseline', [CompletionResultType]::ParameterName, 'What to compare with for removed tools, node types and offered capabilities (W_DESCRIBE_DIFF_BREAKING): `installed` (the installed copy under $GREENTIC_HOME, ~/.greentic by default; nothing when it is not installed), `none`, or a describe.json')
@@ -107,7 +107,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             break
         }
         'gtdx;describe' {
-            [CompletionResult]::new('--manifest-path', '--manifest-path', [CompletionResultType]::ParameterName, 'The extension''s Cargo.toml; describe.json is written next to it')
+            [CompletionResult]::new('--manifest-path', '--manifest-path', [CompletionResultType]::ParameterName, 'The extension''s Cargo.toml; describe.json sits next to it')
             [CompletionResult]::new('--check', '--check', [CompletionResultType]::ParameterName, 'Write nothing; exit 1 with a diff when describe.json differs from what the sources say')
             [CompletionResult]::new('--stdout', '--stdout', [CompletionResultType]::ParameterName, 'Print the manifest on stdout instead of writing describe.json')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Also show the lint''s info notes about the generated manifest (hidden by default, as in `gtdx lint`)')
@@ -119,9 +119,9 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             break
         }
         'gtdx;build' {
-            [CompletionResult]::new('--manifest-path', '--manifest-path', [CompletionResultType]::ParameterName, 'The extension''s Cargo.toml')
+            [CompletionResult]::new('--manifest-path', '--manifest-path', [CompletionResultType]::ParameterName, 'The extension''s Cargo.toml; describe.json sits next to it')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Directory for the .gtxpack (default: <cargo target dir>/gtdx)')
-            [CompletionResult]::new('--message-format', '--message-format', [CompletionResultType]::ParameterName, '`human`: progress and status on stderr, the pack''s path on stdout. `json`: one JSON event per line on stdout (started, compiled, artifact, checked, packed, error)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--release', '--release', [CompletionResultType]::ParameterName, 'Build with the release profile (the default)')
             [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Build with the dev profile')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -135,7 +135,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('--describe', '--describe', [CompletionResultType]::ParameterName, 'The describe.json to ship with it. Declared asset paths (prompts, schemas, knowledge, icon, `assets/`) are relative to its directory. The file itself is not modified: the component''s sha256 is written into the packed copy')
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Directory for the .gtxpack (default: the current directory)')
             [CompletionResult]::new('--wit', '--wit', [CompletionResultType]::ParameterName, 'A WIT directory defining the world runtime.components.*.world names, so the component can be checked against it (repeatable)')
-            [CompletionResult]::new('--message-format', '--message-format', [CompletionResultType]::ParameterName, '`human`: status on stderr, the pack''s path on stdout. `json`: one JSON event per line')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -143,7 +143,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             break
         }
         'gtdx;inspect' {
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -162,11 +162,11 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
         }
         'gtdx;worker;build' {
             [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Where to write the manifest [default: <spec stem>.worker.json next to the spec]')
-            [CompletionResult]::new('--trusted-key', '--trusted-key', [CompletionResultType]::ParameterName, 'A trusted signer public key (base64, optionally `ed25519:`-prefixed, or a public key file). Repeatable')
-            [CompletionResult]::new('--trusted-keys', '--trusted-keys', [CompletionResultType]::ParameterName, 'A file of trusted public keys, one per line. Repeatable')
+            [CompletionResult]::new('--trusted-key', '--trusted-key', [CompletionResultType]::ParameterName, 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable')
+            [CompletionResult]::new('--trusted-keys', '--trusted-keys', [CompletionResultType]::ParameterName, 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable')
             [CompletionResult]::new('--key', '--key', [CompletionResultType]::ParameterName, 'The secret key file to sign with')
             [CompletionResult]::new('--key-env', '--key-env', [CompletionResultType]::ParameterName, 'An environment variable holding the secret key')
-            [CompletionResult]::new('--message-format', '--message-format', [CompletionResultType]::ParameterName, '`json` prints one JSON document on stdout: the manifest path, kept and dropped tools, warnings')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--allow-unsigned', '--allow-unsigned', [CompletionResultType]::ParameterName, 'Include unsigned packs and packs signed by untrusted keys, each named in a warning and marked in the manifest. Packs failing an integrity or signature check are never included')
             [CompletionResult]::new('--sign', '--sign', [CompletionResultType]::ParameterName, 'Sign the manifest (JCS + ed25519, a `signature` block as in describe.json)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -176,9 +176,9 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             break
         }
         'gtdx;worker;inspect' {
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
-            [CompletionResult]::new('--trusted-key', '--trusted-key', [CompletionResultType]::ParameterName, 'A trusted public key to check the manifest''s signer against. Repeatable')
-            [CompletionResult]::new('--trusted-keys', '--trusted-keys', [CompletionResultType]::ParameterName, 'A file of trusted public keys, one per line. Repeatable')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--trusted-key', '--trusted-key', [CompletionResultType]::ParameterName, 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable')
+            [CompletionResult]::new('--trusted-keys', '--trusted-keys', [CompletionResultType]::ParameterName, 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -203,7 +203,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
         'gtdx;keygen' {
             [CompletionResult]::new('--out-dir', '--out-dir', [CompletionResultType]::ParameterName, 'Directory for NAME.key (secret, mode 0600) and NAME.pub')
             [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Base name of the two key files')
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -223,10 +223,10 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             break
         }
         'gtdx;verify' {
-            [CompletionResult]::new('--trusted-key', '--trusted-key', [CompletionResultType]::ParameterName, 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file')
-            [CompletionResult]::new('--trusted-keys', '--trusted-keys', [CompletionResultType]::ParameterName, 'A file of trusted public keys, one per line (`#` comments allowed)')
+            [CompletionResult]::new('--trusted-key', '--trusted-key', [CompletionResultType]::ParameterName, 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable')
+            [CompletionResult]::new('--trusted-keys', '--trusted-keys', [CompletionResultType]::ParameterName, 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable')
             [CompletionResult]::new('--signature', '--signature', [CompletionResultType]::ParameterName, 'The detached signature file (default: TARGET.minisig)')
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--detached', '--detached', [CompletionResultType]::ParameterName, 'Verify TARGET.minisig (or --signature), a minisign-format detached signature')
             [CompletionResult]::new('--integrity-only', '--integrity-only', [CompletionResultType]::ParameterName, 'Check the archive only (manifest, digests, structure), not the signature')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')

@@ -172,7 +172,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__build)
-            opts="-h -V --manifest-path --release --debug --out --message-format --help --version"
+            opts="-h -V --manifest-path --release --debug --out --format --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -186,7 +186,7 @@ _gtdx() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --message-format)
+                --format)
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
@@ -780,7 +780,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__pack)
-            opts="-h -V --wasm --describe --out --wit --message-format --help --version"
+            opts="-h -V --wasm --describe --out --wit --format --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -802,7 +802,7 @@ _gtdx() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --message-format)
+                --format)
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
@@ -906,7 +906,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__worker__subcmd__build)
-            opts="-h -V --out --trusted-key --trusted-keys --allow-unsigned --sign --key --key-env --message-format --help --version"
+            opts="-h -V --out --trusted-key --trusted-keys --allow-unsigned --sign --key --key-env --format --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -932,7 +932,7 @@ _gtdx() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --message-format)
+                --format)
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;

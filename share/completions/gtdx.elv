@@ -78,14 +78,14 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --version 'Print version'
         }
         &'gtdx;validate'= {
-            cand --format 'Output format: one paragraph per finding, or one JSON document'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
         }
         &'gtdx;lint'= {
-            cand --format 'Output format: one paragraph per finding, or one JSON document'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --explain 'Print the long explanation of a rule code (e.g. E_EXPORT_FORM) and exit'
             cand --manifest-path 'Also scan the Rust package of this Cargo.toml for tool definitions built by hand (a `ToolDefinition` value, a hand-written `list_tools`/`invoke_tool`): a v2 runtime never calls list-tools, so tools that exist only there are invisible'
             cand --baseline 'What to compare with for removed tools, node types and offered capabilities (W_DESCRIBE_DIFF_BREAKING): `installed` (the installed copy under $GREENTIC_HOME, ~/.greentic by default; nothing when it is not installed), `none`, or a describe.json'
@@ -99,7 +99,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --version 'Print version'
         }
         &'gtdx;describe'= {
-            cand --manifest-path 'The extension''s Cargo.toml; describe.json is written next to it'
+            cand --manifest-path 'The extension''s Cargo.toml; describe.json sits next to it'
             cand --check 'Write nothing; exit 1 with a diff when describe.json differs from what the sources say'
             cand --stdout 'Print the manifest on stdout instead of writing describe.json'
             cand -v 'Also show the lint''s info notes about the generated manifest (hidden by default, as in `gtdx lint`)'
@@ -110,9 +110,9 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --version 'Print version'
         }
         &'gtdx;build'= {
-            cand --manifest-path 'The extension''s Cargo.toml'
+            cand --manifest-path 'The extension''s Cargo.toml; describe.json sits next to it'
             cand --out 'Directory for the .gtxpack (default: <cargo target dir>/gtdx)'
-            cand --message-format '`human`: progress and status on stderr, the pack''s path on stdout. `json`: one JSON event per line on stdout (started, compiled, artifact, checked, packed, error)'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --release 'Build with the release profile (the default)'
             cand --debug 'Build with the dev profile'
             cand -h 'Print help'
@@ -125,14 +125,14 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --describe 'The describe.json to ship with it. Declared asset paths (prompts, schemas, knowledge, icon, `assets/`) are relative to its directory. The file itself is not modified: the component''s sha256 is written into the packed copy'
             cand --out 'Directory for the .gtxpack (default: the current directory)'
             cand --wit 'A WIT directory defining the world runtime.components.*.world names, so the component can be checked against it (repeatable)'
-            cand --message-format '`human`: status on stderr, the pack''s path on stdout. `json`: one JSON event per line'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
         }
         &'gtdx;inspect'= {
-            cand --format 'format'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -149,11 +149,11 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         }
         &'gtdx;worker;build'= {
             cand --out 'Where to write the manifest [default: <spec stem>.worker.json next to the spec]'
-            cand --trusted-key 'A trusted signer public key (base64, optionally `ed25519:`-prefixed, or a public key file). Repeatable'
-            cand --trusted-keys 'A file of trusted public keys, one per line. Repeatable'
+            cand --trusted-key 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable'
+            cand --trusted-keys 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable'
             cand --key 'The secret key file to sign with'
             cand --key-env 'An environment variable holding the secret key'
-            cand --message-format '`json` prints one JSON document on stdout: the manifest path, kept and dropped tools, warnings'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --allow-unsigned 'Include unsigned packs and packs signed by untrusted keys, each named in a warning and marked in the manifest. Packs failing an integrity or signature check are never included'
             cand --sign 'Sign the manifest (JCS + ed25519, a `signature` block as in describe.json)'
             cand -h 'Print help'
@@ -162,9 +162,9 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --version 'Print version'
         }
         &'gtdx;worker;inspect'= {
-            cand --format 'format'
-            cand --trusted-key 'A trusted public key to check the manifest''s signer against. Repeatable'
-            cand --trusted-keys 'A file of trusted public keys, one per line. Repeatable'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --trusted-key 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable'
+            cand --trusted-keys 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -184,7 +184,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         &'gtdx;keygen'= {
             cand --out-dir 'Directory for NAME.key (secret, mode 0600) and NAME.pub'
             cand --name 'Base name of the two key files'
-            cand --format 'format'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -202,10 +202,10 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --version 'Print version'
         }
         &'gtdx;verify'= {
-            cand --trusted-key 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file'
-            cand --trusted-keys 'A file of trusted public keys, one per line (`#` comments allowed)'
+            cand --trusted-key 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable'
+            cand --trusted-keys 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable'
             cand --signature 'The detached signature file (default: TARGET.minisig)'
-            cand --format 'format'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --detached 'Verify TARGET.minisig (or --signature), a minisign-format detached signature'
             cand --integrity-only 'Check the archive only (manifest, digests, structure), not the signature'
             cand -h 'Print help'

@@ -86,11 +86,11 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l force -d 'Add the pro
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -s y -l yes -d 'Ask nothing: take flags, variables and defaults'
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -s h -l help -d 'Print help'
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand validate" -l format -d 'Output format: one paragraph per finding, or one JSON document' -r -f -a "human\t''
+complete -c gtdx -n "__fish_gtdx_using_subcommand validate" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand validate" -s h -l help -d 'Print help'
 complete -c gtdx -n "__fish_gtdx_using_subcommand validate" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l format -d 'Output format: one paragraph per finding, or one JSON document' -r -f -a "human\t''
+complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l explain -d 'Print the long explanation of a rule code (e.g. E_EXPORT_FORM) and exit' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l manifest-path -d 'Also scan the Rust package of this Cargo.toml for tool definitions built by hand (a `ToolDefinition` value, a hand-written `list_tools`/`invoke_tool`): a v2 runtime never calls list-tools, so tools that exist only there are invisible' -r -F
@@ -100,15 +100,15 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l publish -d 'Also run 
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -s v -l verbose -d 'Also show info notes (what the runtime will assume, hints). They never fail a lint and are hidden by default; the summary says how many there are'
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -s h -l help -d 'Print help'
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -l manifest-path -d 'The extension\'s Cargo.toml; describe.json is written next to it' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -l manifest-path -d 'The extension\'s Cargo.toml; describe.json sits next to it' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -l check -d 'Write nothing; exit 1 with a diff when describe.json differs from what the sources say'
 complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -l stdout -d 'Print the manifest on stdout instead of writing describe.json'
 complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -s v -l verbose -d 'Also show the lint\'s info notes about the generated manifest (hidden by default, as in `gtdx lint`)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -s h -l help -d 'Print help'
 complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l manifest-path -d 'The extension\'s Cargo.toml' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l manifest-path -d 'The extension\'s Cargo.toml; describe.json sits next to it' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l out -d 'Directory for the .gtxpack (default: <cargo target dir>/gtdx)' -r -F
-complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l message-format -d '`human`: progress and status on stderr, the pack\'s path on stdout. `json`: one JSON event per line on stdout (started, compiled, artifact, checked, packed, error)' -r -f -a "human\t''
+complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l release -d 'Build with the release profile (the default)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l debug -d 'Build with the dev profile'
@@ -118,11 +118,11 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l wasm -d 'The componen
 complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l describe -d 'The describe.json to ship with it. Declared asset paths (prompts, schemas, knowledge, icon, `assets/`) are relative to its directory. The file itself is not modified: the component\'s sha256 is written into the packed copy' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l out -d 'Directory for the .gtxpack (default: the current directory)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l wit -d 'A WIT directory defining the world runtime.components.*.world names, so the component can be checked against it (repeatable)' -r -F
-complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l message-format -d '`human`: status on stderr, the pack\'s path on stdout. `json`: one JSON event per line' -r -f -a "human\t''
+complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -s h -l help -d 'Print help'
 complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand inspect" -l format -r -f -a "human\t''
+complete -c gtdx -n "__fish_gtdx_using_subcommand inspect" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand inspect" -s h -l help -d 'Print help'
 complete -c gtdx -n "__fish_gtdx_using_subcommand inspect" -s V -l version -d 'Print version'
@@ -132,20 +132,20 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and not __fish_seen_su
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and not __fish_seen_subcommand_from build inspect help" -f -a "inspect" -d 'Show what an agent built from a manifest sees: tools, side effects, confirmations, secrets an operator must supply, pinned packs and the manifest\'s own signature'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and not __fish_seen_subcommand_from build inspect help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l out -d 'Where to write the manifest [default: <spec stem>.worker.json next to the spec]' -r -F
-complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l trusted-key -d 'A trusted signer public key (base64, optionally `ed25519:`-prefixed, or a public key file). Repeatable' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l trusted-keys -d 'A file of trusted public keys, one per line. Repeatable' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l trusted-key -d 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l trusted-keys -d 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l key -d 'The secret key file to sign with' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l key-env -d 'An environment variable holding the secret key' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l message-format -d '`json` prints one JSON document on stdout: the manifest path, kept and dropped tools, warnings' -r -f -a "human\t''
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l allow-unsigned -d 'Include unsigned packs and packs signed by untrusted keys, each named in a warning and marked in the manifest. Packs failing an integrity or signature check are never included'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l sign -d 'Sign the manifest (JCS + ed25519, a `signature` block as in describe.json)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -s h -l help -d 'Print help'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -l format -r -f -a "human\t''
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
-complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -l trusted-key -d 'A trusted public key to check the manifest\'s signer against. Repeatable' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -l trusted-keys -d 'A file of trusted public keys, one per line. Repeatable' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -l trusted-key -d 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -l trusted-keys -d 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -s h -l help -d 'Print help'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from help" -f -a "build" -d 'Assemble a Digital Worker manifest from a worker spec and its signed .gtxpack extensions, keeping only the tools that declare the agentic_worker capability'
@@ -153,7 +153,7 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcom
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -l out-dir -d 'Directory for NAME.key (secret, mode 0600) and NAME.pub' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -l name -d 'Base name of the two key files' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -l format -r -f -a "human\t''
+complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -s h -l help -d 'Print help'
 complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -s V -l version -d 'Print version'
@@ -164,10 +164,10 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l trusted-comment -d 'T
 complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l detached -d 'Write TARGET.minisig, a minisign-format signature of any file, instead'
 complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -s h -l help -d 'Print help'
 complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l trusted-key -d 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l trusted-keys -d 'A file of trusted public keys, one per line (`#` comments allowed)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l trusted-key -d 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l trusted-keys -d 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l signature -d 'The detached signature file (default: TARGET.minisig)' -r -F
-complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l format -r -f -a "human\t''
+complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l detached -d 'Verify TARGET.minisig (or --signature), a minisign-format detached signature'
 complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l integrity-only -d 'Check the archive only (manifest, digests, structure), not the signature'

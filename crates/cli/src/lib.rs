@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod args;
 pub mod commands;
 pub mod exit;
 pub mod generated;

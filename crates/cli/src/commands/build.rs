@@ -6,15 +6,13 @@ use std::process::ExitCode;
 use gtdx_ops::build::{BuildError, BuildOptions, Profile};
 
 use crate::exit;
-use crate::output::Format;
 use crate::render::progress::{Failure, Reporter};
 
 /// `gtdx build [--manifest-path] [--release | --debug] [--out DIR] [--message-format human|json]`
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The extension's Cargo.toml.
-    #[arg(long, value_name = "PATH", default_value = "Cargo.toml")]
-    pub manifest_path: PathBuf,
+    #[command(flatten)]
+    pub manifest: crate::args::ManifestArgs,
     /// Build with the release profile (the default).
     #[arg(long, conflicts_with = "debug")]
     pub release: bool,
@@ -24,16 +22,14 @@ pub struct Args {
     /// Directory for the .gtxpack (default: <cargo target dir>/gtdx).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// `human`: progress and status on stderr, the pack's path on stdout. `json`: one JSON event
-    /// per line on stdout (started, compiled, artifact, checked, packed, error).
-    #[arg(long, value_enum, default_value_t)]
-    pub message_format: Format,
+    #[command(flatten)]
+    pub format: crate::args::FormatArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut reporter = Reporter::new(args.message_format);
+    let mut reporter = Reporter::new(args.format.format);
     let options = BuildOptions {
-        manifest_path: args.manifest_path,
+        manifest_path: args.manifest.manifest_path,
         profile: if args.debug {
             Profile::Debug
         } else {

@@ -2,7 +2,6 @@
 //! findings about it on stderr.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -14,9 +13,8 @@ use crate::exit;
 /// `gtdx describe [--manifest-path Cargo.toml] [--check] [--stdout]`
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The extension's Cargo.toml; describe.json is written next to it.
-    #[arg(long, value_name = "PATH", default_value = "Cargo.toml")]
-    pub manifest_path: PathBuf,
+    #[command(flatten)]
+    pub manifest: crate::args::ManifestArgs,
     /// Write nothing; exit 1 with a diff when describe.json differs from what the sources say.
     #[arg(long, conflicts_with = "stdout")]
     pub check: bool,
@@ -38,7 +36,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         DescribeMode::Write
     };
     let mut outcome = gtdx_ops::describe::describe(&DescribeOptions {
-        manifest_path: args.manifest_path,
+        manifest_path: args.manifest.manifest_path,
         mode,
     })?;
     if !args.verbose {

@@ -16,8 +16,8 @@ pub struct Args {
     /// A .gtxpack, or a component (.wasm).
     #[arg(value_name = "PACK | WASM")]
     pub path: PathBuf,
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
+    #[command(flatten)]
+    pub format: crate::args::FormatArgs,
 }
 
 /// Exit 0 when what was inspected is intact, 1 when a pack fails its integrity checks (or its
@@ -26,7 +26,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // The error's message already carries its causes: print it once.
     let report = gtdx_ops::inspect::inspect(&InspectOptions { path: args.path })
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let text = match args.format {
+    let text = match args.format.format {
         Format::Json => {
             let mut s = serde_json::to_string_pretty(&report)?;
             s.push('\n');

@@ -17,8 +17,8 @@ pub struct Args {
     /// Base name of the two key files.
     #[arg(long, default_value = "gtdx")]
     pub name: String,
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
+    #[command(flatten)]
+    pub format: crate::args::FormatArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -27,7 +27,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         name: args.name,
     })?;
     let mut out = std::io::stdout().lock();
-    match args.format {
+    match args.format.format {
         Format::Json => {
             let doc = serde_json::json!({
                 "secretKeyFile": g.secret_path.display().to_string(),

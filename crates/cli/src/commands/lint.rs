@@ -5,7 +5,6 @@ use std::process::ExitCode;
 
 use gtdx_ops::lint::{BaselineSource, LintError, LintOptions, Rules, greentic_home};
 
-use crate::output::Format;
 use crate::render::{self, lint::Shown};
 
 /// `gtdx lint [PATH] [--deny-warnings] [--publish] [--verbose] [--format human|json] [--explain CODE]`
@@ -20,9 +19,8 @@ pub struct Args {
     /// exact versions of offered capabilities).
     #[arg(long)]
     pub publish: bool,
-    /// Output format: one paragraph per finding, or one JSON document.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
+    #[command(flatten)]
+    pub format: crate::args::FormatArgs,
     /// Also show info notes (what the runtime will assume, hints). They never fail a lint and
     /// are hidden by default; the summary says how many there are.
     #[arg(short, long)]
@@ -64,14 +62,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         baseline: baseline(&args.baseline),
     };
     let shown = Shown {
-        format: args.format,
+        format: args.format.format,
         deny_warnings: args.deny_warnings,
         verbose: args.verbose,
         lint: true,
     };
     match gtdx_ops::lint::check(&options) {
         Ok(report) => Ok(render::lint::print(report, &shown)),
-        Err(LintError::Load(e)) => Ok(render::lint::print_load_error(&e, args.format)),
+        Err(LintError::Load(e)) => Ok(render::lint::print_load_error(&e, args.format.format)),
         Err(e @ LintError::Scan(_)) => Err(e.into()),
     }
 }

@@ -6,7 +6,6 @@ use std::process::ExitCode;
 use gtdx_ops::pack::{PackError, PackOptions};
 
 use crate::exit;
-use crate::output::Format;
 use crate::render::progress::{Failure, Reporter};
 
 /// `gtdx pack --wasm FILE --describe FILE [--out DIR] [--wit DIR]...`
@@ -27,13 +26,12 @@ pub struct Args {
     /// can be checked against it (repeatable).
     #[arg(long, value_name = "DIR")]
     pub wit: Vec<PathBuf>,
-    /// `human`: status on stderr, the pack's path on stdout. `json`: one JSON event per line.
-    #[arg(long, value_enum, default_value_t)]
-    pub message_format: Format,
+    #[command(flatten)]
+    pub format: crate::args::FormatArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut reporter = Reporter::for_pack(args.message_format);
+    let mut reporter = Reporter::for_pack(args.format.format);
     let options = PackOptions {
         wasm: args.wasm,
         describe: args.describe,

@@ -13,9 +13,8 @@ pub struct Args {
     /// The manifest to check.
     #[arg(default_value = "describe.json")]
     pub path: PathBuf,
-    /// Output format: one paragraph per finding, or one JSON document.
-    #[arg(long, value_enum, default_value_t)]
-    pub format: crate::output::Format,
+    #[command(flatten)]
+    pub format: crate::args::FormatArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -26,14 +25,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         baseline: BaselineSource::default(),
     };
     let shown = Shown {
-        format: args.format,
+        format: args.format.format,
         deny_warnings: false,
         verbose: true,
         lint: false,
     };
     match gtdx_ops::lint::check(&options) {
         Ok(report) => Ok(render::lint::print(report, &shown)),
-        Err(LintError::Load(e)) => Ok(render::lint::print_load_error(&e, args.format)),
+        Err(LintError::Load(e)) => Ok(render::lint::print_load_error(&e, args.format.format)),
         Err(e @ LintError::Scan(_)) => Err(e.into()),
     }
 }

@@ -5,7 +5,6 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gtdx_ops::keys::TrustInputs;
 use gtdx_ops::verify::{Outcome, Status, VerifyMode, VerifyOptions};
 
 use crate::output::Format;
@@ -15,12 +14,8 @@ use crate::output::Format;
 pub struct Args {
     /// A .gtxpack, a describe.json, or with --detached any file.
     pub target: PathBuf,
-    /// A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file.
-    #[arg(long = "trusted-key", value_name = "KEY")]
-    pub trusted_key: Vec<String>,
-    /// A file of trusted public keys, one per line (`#` comments allowed).
-    #[arg(long = "trusted-keys", value_name = "FILE")]
-    pub trusted_keys: Vec<PathBuf>,
+    #[command(flatten)]
+    pub trust: crate::args::TrustArgs,
     /// Verify TARGET.minisig (or --signature), a minisign-format detached signature.
     #[arg(long)]
     pub detached: bool,
@@ -30,8 +25,8 @@ pub struct Args {
     /// Check the archive only (manifest, digests, structure), not the signature.
     #[arg(long, conflicts_with = "detached")]
     pub integrity_only: bool,
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
+    #[command(flatten)]
+    pub format: crate::args::FormatArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -46,14 +41,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let report = gtdx_ops::verify::verify(&VerifyOptions {
         target: args.target,
-        trust: TrustInputs {
-            keys: args.trusted_key,
-            key_files: args.trusted_keys,
-        },
+        trust: args.trust.inputs(),
         mode,
     })?;
     let mut out = std::io::stdout().lock();
-    match args.format {
+    match args.format.format {
         Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?,
         Format::Human => {
             let verdict = match report.result {

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gtdx_ops::keys::{KeySource, TrustInputs};
+use gtdx_ops::keys::KeySource;
 use gtdx_ops::worker::{
     BuildError, FailureClass, ManifestSignature, WorkerBuildOptions, WorkerInspectOptions,
 };
@@ -36,12 +36,8 @@ pub struct BuildArgs {
     /// Where to write the manifest [default: <spec stem>.worker.json next to the spec].
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
-    /// A trusted signer public key (base64, optionally `ed25519:`-prefixed, or a public key file). Repeatable.
-    #[arg(long = "trusted-key", value_name = "KEY")]
-    pub trusted_key: Vec<String>,
-    /// A file of trusted public keys, one per line. Repeatable.
-    #[arg(long = "trusted-keys", value_name = "FILE")]
-    pub trusted_keys: Vec<PathBuf>,
+    #[command(flatten)]
+    pub trust: crate::args::TrustArgs,
     /// Include unsigned packs and packs signed by untrusted keys, each named in a warning and
     /// marked in the manifest. Packs failing an integrity or signature check are never included.
     #[arg(long)]
@@ -60,24 +56,21 @@ pub struct BuildArgs {
         requires = "sign"
     )]
     pub key_env: Option<String>,
-    /// `json` prints one JSON document on stdout: the manifest path, kept and dropped tools,
-    /// warnings.
-    #[arg(long = "message-format", value_enum, default_value_t)]
-    pub message_format: Format,
+    /// With `json`: one JSON document on stdout (the manifest path, kept and dropped tools,
+    /// warnings).
+    #[command(flatten)]
+    pub format: crate::args::FormatArgs,
 }
 
 #[derive(Debug, clap::Args)]
 pub struct InspectArgs {
     /// The manifest written by `gtdx worker build`.
     pub manifest: PathBuf,
-    #[arg(long, value_enum, default_value_t)]
-    pub format: Format,
-    /// A trusted public key to check the manifest's signer against. Repeatable.
-    #[arg(long = "trusted-key", value_name = "KEY")]
-    pub trusted_key: Vec<String>,
-    /// A file of trusted public keys, one per line. Repeatable.
-    #[arg(long = "trusted-keys", value_name = "FILE")]
-    pub trusted_keys: Vec<PathBuf>,
+    #[command(flatten)]
+    pub format: crate::args::FormatArgs,
+    /// The keys to check the manifest's signer against.
+    #[command(flatten)]
+    pub trust: crate::args::TrustArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -97,10 +90,7 @@ fn build(a: BuildArgs) -> anyhow::Result<ExitCode> {
     let opts = WorkerBuildOptions {
         spec: a.spec,
         out: a.out,
-        trust: TrustInputs {
-            keys: a.trusted_key,
-            key_files: a.trusted_keys,
-        },
+        trust: a.trust.inputs(),
         allow_unsigned: a.allow_unsigned,
         sign,
     };
@@ -110,7 +100,7 @@ fn build(a: BuildArgs) -> anyhow::Result<ExitCode> {
     };
     let asm = &outcome.assembly;
     let m = &asm.manifest;
-    match a.message_format {
+    match a.format.format {
         Format::Human => {
             let mut err = std::io::stderr().lock();
             for d in &asm.diagnostics {
@@ -201,10 +191,7 @@ fn report_build_error(e: &BuildError) -> ExitCode {
 fn inspect(a: InspectArgs) -> anyhow::Result<ExitCode> {
     let options = WorkerInspectOptions {
         manifest: a.manifest,
-        trust: TrustInputs {
-            keys: a.trusted_key,
-            key_files: a.trusted_keys,
-        },
+        trust: a.trust.inputs(),
     };
     let inspection = match gtdx_ops::worker::inspect(&options) {
         Ok(i) => i,
@@ -216,7 +203,7 @@ fn inspect(a: InspectArgs) -> anyhow::Result<ExitCode> {
     };
     // A closed pipe (`| head`) is not an error worth a panic.
     let mut out = std::io::stdout().lock();
-    match a.format {
+    match a.format.format {
         Format::Human => {
             let _ = write!(out, "{}", inspection.render_human());
         }

@@ -1,0 +1,47 @@
+//! Flag groups shared by several commands, defined once and flattened into each command's
+//! `Args`, so a flag is spelled, documented and parsed the same way everywhere.
+
+use std::path::PathBuf;
+
+use gtdx_ops::keys::TrustInputs;
+
+use crate::output::Format;
+
+/// `--format human|json` (also accepted as cargo's `--message-format`).
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct FormatArgs {
+    /// `human` for people; `json` for machines: stdout then holds only JSON (one document, or
+    /// one event per line for build and pack), and failures carry their diagnostics.
+    #[arg(long, value_enum, default_value_t, alias = "message-format")]
+    pub format: Format,
+}
+
+/// Who is trusted to have signed: `--trusted-key KEY`... and `--trusted-keys FILE`....
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct TrustArgs {
+    /// A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file.
+    /// Repeatable.
+    #[arg(long = "trusted-key", value_name = "KEY")]
+    pub trusted_key: Vec<String>,
+    /// A file of trusted public keys, one per line (`#` comments allowed). Repeatable.
+    #[arg(long = "trusted-keys", value_name = "FILE")]
+    pub trusted_keys: Vec<PathBuf>,
+}
+
+impl TrustArgs {
+    /// The keys as the operations take them.
+    pub fn inputs(self) -> TrustInputs {
+        TrustInputs {
+            keys: self.trusted_key,
+            key_files: self.trusted_keys,
+        }
+    }
+}
+
+/// `--manifest-path Cargo.toml`, as cargo spells it.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ManifestArgs {
+    /// The extension's Cargo.toml; describe.json sits next to it.
+    #[arg(long, value_name = "PATH", default_value = "Cargo.toml")]
+    pub manifest_path: PathBuf,
+}
