@@ -84,15 +84,15 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             break
         }
         'gtdx;validate' {
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: one paragraph per finding, one JSON document, or SARIF 2.1.0 (for GitHub code scanning: `gtdx lint --format sarif > gtdx.sarif`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
         'gtdx;lint' {
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: one paragraph per finding, one JSON document, or SARIF 2.1.0 (for GitHub code scanning: `gtdx lint --format sarif > gtdx.sarif`)')
             [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Print the long explanation of a rule code (e.g. E_EXPORT_FORM) and exit')
             [CompletionResult]::new('--manifest-path', '--manifest-path', [CompletionResultType]::ParameterName, 'Also scan the Rust package of this Cargo.toml for tool definitions built by hand (a `ToolDefinition` value, a hand-written `list_tools`/`invoke_tool`): a v2 runtime never calls list-tools, so tools that exist only there are invisible')
             [CompletionResult]::new('--baseline', '--baseline', [CompletionResultType]::ParameterName, 'What to compare with for removed tools, node types and offered capabilities (W_DESCRIBE_DIFF_BREAKING): `installed` (the installed copy under $GREENTIC_HOME, ~/.greentic by default; nothing when it is not installed), `none`, or a describe.json')
@@ -100,8 +100,8 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('--publish', '--publish', [CompletionResultType]::ParameterName, 'Also run the publish-time rules (placeholder digests, plain-http network patterns, exact versions of offered capabilities)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Also show info notes (what the runtime will assume, hints). They never fail a lint and are hidden by default; the summary says how many there are')
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Also show info notes (what the runtime will assume, hints). They never fail a lint and are hidden by default; the summary says how many there are')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break

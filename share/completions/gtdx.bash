@@ -703,7 +703,7 @@ _gtdx() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif" -- "${cur}"))
                     return 0
                     ;;
                 --explain)
@@ -851,7 +851,7 @@ _gtdx() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json sarif" -- "${cur}"))
                     return 0
                     ;;
                 *)

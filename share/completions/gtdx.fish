@@ -86,19 +86,21 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l force -d 'Add the pro
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -s y -l yes -d 'Ask nothing: take flags, variables and defaults'
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -s h -l help -d 'Print help'
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand validate" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
-json\t''"
-complete -c gtdx -n "__fish_gtdx_using_subcommand validate" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand validate" -l format -d 'Output format: one paragraph per finding, one JSON document, or SARIF 2.1.0 (for GitHub code scanning: `gtdx lint --format sarif > gtdx.sarif`)' -r -f -a "human\t'One paragraph per finding, then a summary'
+json\t'One JSON document: the summary and every diagnostic'
+sarif\t'SARIF 2.1.0, which GitHub code scanning shows inline on a pull request'"
+complete -c gtdx -n "__fish_gtdx_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand validate" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
-json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l format -d 'Output format: one paragraph per finding, one JSON document, or SARIF 2.1.0 (for GitHub code scanning: `gtdx lint --format sarif > gtdx.sarif`)' -r -f -a "human\t'One paragraph per finding, then a summary'
+json\t'One JSON document: the summary and every diagnostic'
+sarif\t'SARIF 2.1.0, which GitHub code scanning shows inline on a pull request'"
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l explain -d 'Print the long explanation of a rule code (e.g. E_EXPORT_FORM) and exit' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l manifest-path -d 'Also scan the Rust package of this Cargo.toml for tool definitions built by hand (a `ToolDefinition` value, a hand-written `list_tools`/`invoke_tool`): a v2 runtime never calls list-tools, so tools that exist only there are invisible' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l baseline -d 'What to compare with for removed tools, node types and offered capabilities (W_DESCRIBE_DIFF_BREAKING): `installed` (the installed copy under $GREENTIC_HOME, ~/.greentic by default; nothing when it is not installed), `none`, or a describe.json' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l deny-warnings -d 'Fail (exit code 1) on warnings as well as errors'
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l publish -d 'Also run the publish-time rules (placeholder digests, plain-http network patterns, exact versions of offered capabilities)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -s v -l verbose -d 'Also show info notes (what the runtime will assume, hints). They never fail a lint and are hidden by default; the summary says how many there are'
-complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -l manifest-path -d 'The extension\'s Cargo.toml; describe.json sits next to it' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -l check -d 'Write nothing; exit 1 with a diff when describe.json differs from what the sources say'

@@ -45,3 +45,24 @@ pub struct ManifestArgs {
     #[arg(long, value_name = "PATH", default_value = "Cargo.toml")]
     pub manifest_path: PathBuf,
 }
+
+/// How `gtdx lint` and `gtdx validate` print their report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum ReportFormat {
+    /// One paragraph per finding, then a summary.
+    #[default]
+    Human,
+    /// One JSON document: the summary and every diagnostic.
+    Json,
+    /// SARIF 2.1.0, which GitHub code scanning shows inline on a pull request.
+    Sarif,
+}
+
+/// `--format human|json|sarif` of the commands that report findings on a file.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct ReportFormatArgs {
+    /// Output format: one paragraph per finding, one JSON document, or SARIF 2.1.0 (for GitHub
+    /// code scanning: `gtdx lint --format sarif > gtdx.sarif`).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: ReportFormat,
+}

@@ -19,3 +19,8 @@ pub fn explain(code: &str) -> Result<String, UnknownCode> {
         nearest: gtdx_contract::codes::nearest(code),
     })
 }
+
+/// The registry's entry for a code (exact id), e.g. to describe the rules of a SARIF log.
+pub fn find_code(id: &str) -> Option<&'static gtdx_contract::Code> {
+    gtdx_contract::codes::find(id)
+}

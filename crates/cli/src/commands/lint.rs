@@ -20,7 +20,7 @@ pub struct Args {
     #[arg(long)]
     pub publish: bool,
     #[command(flatten)]
-    pub format: crate::args::FormatArgs,
+    pub format: crate::args::ReportFormatArgs,
     /// Also show info notes (what the runtime will assume, hints). They never fail a lint and
     /// are hidden by default; the summary says how many there are.
     #[arg(short, long)]

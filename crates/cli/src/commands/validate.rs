@@ -14,7 +14,7 @@ pub struct Args {
     #[arg(default_value = "describe.json")]
     pub path: PathBuf,
     #[command(flatten)]
-    pub format: crate::args::FormatArgs,
+    pub format: crate::args::ReportFormatArgs,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {

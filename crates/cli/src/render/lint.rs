@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use gtdx_ops::Severity;
 use gtdx_ops::lint::{LoadError, Report};
 
+use crate::args::ReportFormat as Format;
 use crate::exit;
-use crate::output::Format;
 
 /// How a report is shown.
 pub(crate) struct Shown {
@@ -96,12 +96,28 @@ fn print_report(report: &Report, shown: &Shown, hidden: usize) {
                 serde_json::to_string_pretty(&doc).unwrap_or_default()
             );
         }
+        Format::Sarif => {
+            let log = super::sarif::log(&report.diagnostics);
+            let _ = writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&log).unwrap_or_default()
+            );
+        }
     }
 }
 
 /// A manifest that could not be checked at all: its one diagnostic in JSON, the error on
 /// stderr, bad input.
 pub(crate) fn print_load_error(err: &LoadError, format: Format) -> ExitCode {
+    if format == Format::Sarif {
+        let log = super::sarif::log(&[err.to_diagnostic()]);
+        let _ = writeln!(
+            std::io::stdout(),
+            "{}",
+            serde_json::to_string_pretty(&log).unwrap_or_default()
+        );
+    }
     if format == Format::Json {
         let d = err.to_diagnostic();
         let doc = serde_json::json!({

@@ -8,3 +8,4 @@
 
 pub mod lint;
 pub mod progress;
+pub mod sarif;
