@@ -96,6 +96,11 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
             ));
         }
         cmd.args(passthrough)
+            // Known false positives (glibc's thread-local destructor list), documented there.
+            .env(
+                "LSAN_OPTIONS",
+                format!("suppressions={}", root().join("fuzz/lsan.supp").display()),
+            )
             // The instrumented build stays in fuzz/target, away from the shared target directory.
             .env_remove("CARGO_TARGET_DIR");
         sh(&mut cmd)?;

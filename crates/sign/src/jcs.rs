@@ -115,23 +115,40 @@ fn write_string(out: &mut Vec<u8>, s: &str) {
 /// 2^53: the largest magnitude below which every integer is an exact double.
 const MAX_SAFE: u64 = 1 << 53;
 
+/// An integer's canonical text: itself. Beyond ±2^53 only when the double it becomes prints as
+/// the same digits (so canonicalisation changes nothing, and the canonical text of a double such
+/// as `1.1131111001124585e19`, `11131111001124585000`, reads back to the same bytes); otherwise
+/// the value would change, which is refused.
+fn integer_text(
+    big: bool,
+    as_double: f64,
+    text: String,
+    pointer: &str,
+) -> Result<String, JcsError> {
+    if big && es_number(as_double) != text {
+        return Err(JcsError::UnsafeInteger {
+            pointer: display(pointer),
+            number: text,
+        });
+    }
+    Ok(text)
+}
+
 fn write_number(out: &mut Vec<u8>, n: &serde_json::Number, pointer: &str) -> Result<(), JcsError> {
     if let Some(u) = n.as_u64() {
-        if u > MAX_SAFE {
-            return Err(JcsError::UnsafeInteger {
-                pointer: display(pointer),
-                number: u.to_string(),
-            });
-        }
-        out.extend_from_slice(u.to_string().as_bytes());
+        out.extend_from_slice(
+            integer_text(u > MAX_SAFE, u as f64, u.to_string(), pointer)?.as_bytes(),
+        );
     } else if let Some(i) = n.as_i64() {
-        if i.unsigned_abs() > MAX_SAFE {
-            return Err(JcsError::UnsafeInteger {
-                pointer: display(pointer),
-                number: i.to_string(),
-            });
-        }
-        out.extend_from_slice(i.to_string().as_bytes());
+        out.extend_from_slice(
+            integer_text(
+                i.unsigned_abs() > MAX_SAFE,
+                i as f64,
+                i.to_string(),
+                pointer,
+            )?
+            .as_bytes(),
+        );
     } else if let Some(f) = n.as_f64() {
         if !f.is_finite() {
             return Err(JcsError::NonFinite {
@@ -253,6 +270,30 @@ fn increment(digits: &str) -> (String, i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn big_integers_pass_only_when_canonicalisation_keeps_their_digits() {
+        // Found by the jcs fuzz target: a double's canonical text is an integer beyond 2^53,
+        // and it must read back to the same canonical bytes.
+        let double: Value = serde_json::from_str("1113111100112458596E1").expect("JSON");
+        let canonical = canonicalize(&double).expect("a finite double");
+        assert_eq!(canonical, b"11131111001124585000");
+        let again: Value = serde_json::from_slice(&canonical).expect("JSON");
+        assert_eq!(canonicalize(&again).expect("the same digits"), canonical);
+        // Digits a double cannot keep are still refused.
+        for text in [
+            "9007199254740993",
+            "18446744073709551615",
+            "-9007199254740993",
+            "1152921504606846976",
+        ] {
+            let v: Value = serde_json::from_str(text).expect("JSON");
+            assert!(
+                matches!(canonicalize(&v), Err(JcsError::UnsafeInteger { .. })),
+                "{text}"
+            );
+        }
+    }
 
     fn canon(text: &str) -> String {
         String::from_utf8(canonicalize(&serde_json::from_str(text).unwrap()).unwrap()).unwrap()
