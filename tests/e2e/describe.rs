@@ -18,7 +18,7 @@ use std::sync::OnceLock;
 
 use serde_json::{Map, Value, json};
 
-use crate::support::{copy_dir, fixture, run_in, shared_dir, shared_target_dir, workspace_root};
+use crate::support::{copy_dir, fixture, reference, run_in, shared_target_dir, workspace_root};
 
 fn describe_fixture(name: &str) -> PathBuf {
     fixture("describe").join(name)
@@ -475,7 +475,7 @@ fn stdout_prints_and_writes_nothing() {
 }
 
 fn published_validator() -> jsonschema::Validator {
-    let text = std::fs::read_to_string(shared_dir().join("reference/describe-v2.schema.json"))
+    let text = std::fs::read_to_string(reference("reference/describe-v2.schema.json"))
         .expect("published schema");
     let schema: Value = serde_json::from_str(&text).unwrap();
     jsonschema::validator_for(&schema).expect("the published schema compiles")

@@ -9,6 +9,7 @@ mod build;
 mod describe;
 mod new;
 mod platform;
+mod reference;
 mod sdk;
 mod sign;
 mod validate_lint;

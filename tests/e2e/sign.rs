@@ -8,7 +8,7 @@ use std::process::Output;
 
 use serde_json::Value;
 
-use crate::support::{fixture, gtdx, shared_dir};
+use crate::support::{fixture, gtdx, reference};
 
 // ---------------------------------------------------------------------------------------------
 // helpers
@@ -276,7 +276,7 @@ fn fixture_describe_validates_against_the_published_schema() {
         serde_json::from_str(&std::fs::read_to_string(fixture("sign/describe.json")).unwrap())
             .unwrap();
     let schema: Value = serde_json::from_str(
-        &std::fs::read_to_string(shared_dir().join("reference/describe-v2.schema.json")).unwrap(),
+        &std::fs::read_to_string(reference("reference/describe-v2.schema.json")).unwrap(),
     )
     .unwrap();
     let validator = jsonschema::validator_for(&schema).unwrap();

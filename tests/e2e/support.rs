@@ -14,9 +14,17 @@ pub fn fixture(rel: &str) -> PathBuf {
     workspace_root().join("tests/fixtures").join(rel)
 }
 
-/// The shared `../shared` directory that sits beside the checkout (reference schema, WIT).
-pub fn shared_dir() -> PathBuf {
-    workspace_root().join("../shared")
+/// The pinned copy of `../shared/<rel>` under `tests/fixtures/reference/` (same layout), so the
+/// suite runs on a plain clone without `../shared`.
+#[track_caller]
+pub fn reference(rel: &str) -> PathBuf {
+    let p = workspace_root().join("tests/fixtures/reference").join(rel);
+    assert!(
+        p.is_file(),
+        "{rel} is not pinned: copy ../shared/{rel} to {}",
+        p.display()
+    );
+    p
 }
 
 /// A `Command` for the real `gtdx` binary built by this workspace.

@@ -144,10 +144,10 @@ fn publish_rules_run_only_with_publish() {
 #[test]
 fn the_specs_example_tool_in_a_complete_manifest_passes() {
     // The fixture carries the spec's example tool verbatim.
-    let spec = std::fs::read_to_string(
-        crate::support::shared_dir().join("spec/extension-tools-and-node-types.md"),
-    )
-    .expect("the shared spec is beside the checkout");
+    let spec = std::fs::read_to_string(crate::support::reference(
+        "spec/extension-tools-and-node-types.md",
+    ))
+    .expect("the spec is pinned");
     let start =
         spec.find("describe.json\n\n{").expect("the spec's example") + "describe.json\n\n".len();
     let end = start + spec[start..].find("\n}\n").expect("end of the example") + 2;
