@@ -9,7 +9,6 @@ mod build;
 mod describe;
 mod new;
 mod platform;
-mod reference;
 mod sdk;
 mod sign;
 mod validate_lint;

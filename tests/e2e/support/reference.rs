@@ -7,11 +7,23 @@
 
 use std::path::PathBuf;
 
-use crate::support::workspace_root;
+use super::workspace_root;
 
 /// Where the pinned copies live.
 pub fn pinned_dir() -> PathBuf {
     workspace_root().join("tests/fixtures/reference")
+}
+
+/// The pinned copy of `../shared/<rel>` (e.g. `reference/describe-v2.schema.json`).
+#[track_caller]
+pub fn reference(rel: &str) -> PathBuf {
+    let p = pinned_dir().join(rel);
+    assert!(
+        p.is_file(),
+        "{rel} is not pinned: copy ../shared/{rel} to {}",
+        p.display()
+    );
+    p
 }
 
 /// Every pinned file, relative to [`pinned_dir`], sorted (the README excepted).
