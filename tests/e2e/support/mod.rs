@@ -13,8 +13,6 @@
 //! ```
 
 #![allow(dead_code)]
-// Until every module is on `Env` (this commit series), some re-exports are unused.
-#![allow(unused_imports)]
 
 mod cmd;
 mod env;
@@ -121,32 +119,4 @@ pub fn assert_platform_form(name: &str, text: &str) {
             serde_json::to_string_pretty(&normalised).unwrap_or_default()
         );
     }
-}
-
-/// A `Command` for the real `gtdx` binary (the modules not yet on [`Env`] use it).
-pub fn gtdx() -> assert_cmd::Command {
-    let mut cmd = assert_cmd::Command::cargo_bin("gtdx").expect("gtdx binary is built");
-    cmd.env_remove("RUST_BACKTRACE").env("NO_COLOR", "1");
-    // `gtdx lint` compares with the installed copy under $GREENTIC_HOME by default: none here,
-    // unless a test sets its own.
-    cmd.env(
-        "GREENTIC_HOME",
-        workspace_root().join("target/e2e-greentic-home-empty"),
-    );
-    cmd
-}
-
-/// Runs `gtdx <args>` in `dir`; returns (exit code, stdout, stderr) (the modules not yet on
-/// [`Env`] use it).
-pub fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = gtdx()
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("gtdx runs");
-    (
-        out.status.code().expect("gtdx exited normally (no signal)"),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
