@@ -5,15 +5,13 @@
 //! `tests/fixtures/extensions/hello` (built end to end by `gtdx build`). Every cargo build uses
 //! the shared target directory, so each fixture compiles once per run.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::OnceLock;
 
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use crate::support::{copy_dir, fixture, gtdx, shared_target_dir};
+use crate::support::{Cmd, Env, Run, cargo, copy_dir, entry, fixture, shared_target_dir, unzip};
 
 // ---------------------------------------------------------------------------------------------
 // helpers
@@ -25,32 +23,20 @@ fn sha256_hex(bytes: &[u8]) -> String {
         .collect()
 }
 
-fn cargo() -> Command {
-    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-}
-
 /// Builds a fixture crate for wasm32-wasip2 (release) with plain cargo into the shared target
 /// dir and returns the component cargo reports.
 fn cargo_build_component(manifest: &Path, lib_name: &str) -> PathBuf {
-    let out = cargo()
-        .args([
-            "build",
-            "--release",
-            "--target",
-            "wasm32-wasip2",
-            "--quiet",
-            "--manifest-path",
-        ])
-        .arg(manifest)
-        .env("CARGO_TARGET_DIR", shared_target_dir())
-        .output()
-        .expect("cargo runs");
-    assert!(
-        out.status.success(),
-        "building {} failed:\n{}",
-        manifest.display(),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    cargo([
+        "build",
+        "--release",
+        "--target",
+        "wasm32-wasip2",
+        "--quiet",
+        "--manifest-path",
+    ])
+    .arg(manifest)
+    .run()
+    .success();
     let wasm = shared_target_dir().join(format!("wasm32-wasip2/release/{lib_name}.wasm"));
     assert!(wasm.is_file(), "{} was not produced", wasm.display());
     wasm
@@ -67,13 +53,13 @@ fn minimal_wasm() -> &'static Path {
     })
 }
 
-/// A copy of the minimal fixture's describe.json and assets (no sources) in a temp dir.
-fn minimal_describe_dir() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
+/// A copy of the minimal fixture's describe.json and assets (no sources) in `env`'s `ext/`.
+fn minimal_describe_dir(env: &Env) -> PathBuf {
+    let dir = env.mkdir("ext");
     let src = fixture("build/minimal");
-    std::fs::copy(src.join("describe.json"), dir.path().join("describe.json")).unwrap();
+    std::fs::copy(src.join("describe.json"), dir.join("describe.json")).unwrap();
     for sub in ["prompts", "schemas", "assets"] {
-        copy_dir(&src.join(sub), &dir.path().join(sub));
+        copy_dir(&src.join(sub), &dir.join(sub));
     }
     dir
 }
@@ -83,27 +69,6 @@ fn edit_describe(dir: &Path, edit: impl FnOnce(&mut Value)) {
     let mut v: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
     edit(&mut v);
     std::fs::write(&path, serde_json::to_string_pretty(&v).unwrap() + "\n").unwrap();
-}
-
-/// Every entry of a zip: name → bytes, in archive order.
-fn unzip(path: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut z = zip::ZipArchive::new(std::fs::File::open(path).unwrap()).unwrap();
-    (0..z.len())
-        .map(|i| {
-            let mut f = z.by_index(i).unwrap();
-            let mut b = Vec::new();
-            f.read_to_end(&mut b).unwrap();
-            (f.name().expect("utf-8 name").into_owned(), b)
-        })
-        .collect()
-}
-
-fn entry<'a>(entries: &'a [(String, Vec<u8>)], name: &str) -> &'a [u8] {
-    &entries
-        .iter()
-        .find(|(n, _)| n == name)
-        .unwrap_or_else(|| panic!("no {name} in pack"))
-        .1
 }
 
 fn files_in(dir: &Path) -> Vec<String> {
@@ -118,36 +83,29 @@ fn files_in(dir: &Path) -> Vec<String> {
     v
 }
 
-/// Runs `gtdx pack` of the minimal component with the describe in `dir`, output into `out`.
-fn pack(wasm: &Path, dir: &Path, out: &Path) -> assert_cmd::assert::Assert {
-    gtdx()
-        .arg("pack")
-        .arg("--wasm")
+/// `gtdx pack --wasm WASM --describe DIR/describe.json --out OUT`, not yet run.
+fn pack_cmd(env: &Env, wasm: &Path, dir: &Path, out: &Path) -> Cmd {
+    env.gtdx_cmd(["pack", "--wasm"])
         .arg(wasm)
         .arg("--describe")
         .arg(dir.join("describe.json"))
         .arg("--out")
         .arg(out)
-        .assert()
 }
 
-fn stderr_of(a: &assert_cmd::assert::Assert) -> String {
-    String::from_utf8_lossy(&a.get_output().stderr).into_owned()
+/// Runs `gtdx pack` of `wasm` with the describe in `dir`, output into `out`.
+fn pack(env: &Env, wasm: &Path, dir: &Path, out: &Path) -> Run {
+    pack_cmd(env, wasm, dir, out).run()
 }
 
 /// `gtdx inspect PATH --format json`, which must succeed.
-fn inspect_json(path: &Path) -> Value {
-    let a = gtdx()
-        .arg("inspect")
+fn inspect_json(env: &Env, path: &Path) -> Value {
+    env.gtdx_cmd(["inspect"])
         .arg(path)
         .args(["--format", "json"])
-        .assert()
-        .success();
-    serde_json::from_slice(&a.get_output().stdout).expect("inspect prints JSON")
-}
-
-fn stdout_of(a: &assert_cmd::assert::Assert) -> String {
-    String::from_utf8_lossy(&a.get_output().stdout).into_owned()
+        .run()
+        .success()
+        .json()
 }
 
 /// The checks every good pack passes: layout, manifest.json, manifestSha256, digests.
@@ -210,18 +168,19 @@ fn assert_pack_layout(pack: &Path, component_path: &str, wasm: &[u8], extra_file
 
 #[test]
 fn pack_writes_a_checked_pack_with_assets() {
+    let env = Env::new();
     let wasm = minimal_wasm();
-    let dir = minimal_describe_dir();
-    let out = tempfile::tempdir().unwrap();
-    let before = std::fs::read(dir.path().join("describe.json")).unwrap();
-    let a = pack(wasm, dir.path(), out.path()).success();
-    let pack_path = out.path().join("gtdx.fixture-minimal-0.1.0.gtxpack");
-    assert_eq!(
-        stdout_of(&a).trim(),
-        pack_path.display().to_string(),
-        "stdout is the pack's path"
-    );
-    assert!(stderr_of(&a).contains("Packed"), "{}", stderr_of(&a));
+    let dir = minimal_describe_dir(&env);
+    let out = env.mkdir("out");
+    let before = std::fs::read(dir.join("describe.json")).unwrap();
+    let run = pack(&env, wasm, &dir, &out);
+    let pack_path = out.join("gtdx.fixture-minimal-0.1.0.gtxpack");
+    run.success()
+        .check(
+            run.stdout().trim() == pack_path.display().to_string(),
+            "stdout is the pack's path",
+        )
+        .stderr_has("Packed");
     assert_pack_layout(
         &pack_path,
         "components/minimal.wasm",
@@ -229,12 +188,12 @@ fn pack_writes_a_checked_pack_with_assets() {
         &["assets/icon.svg", "prompts/echo.md", "schemas/echo.json"],
     );
     assert_eq!(
-        std::fs::read(dir.path().join("describe.json")).unwrap(),
+        std::fs::read(dir.join("describe.json")).unwrap(),
         before,
         "gtdx pack leaves the input describe.json alone"
     );
     assert_eq!(
-        files_in(out.path()),
+        files_in(&out),
         ["gtdx.fixture-minimal-0.1.0.gtxpack"],
         "no temp files left"
     );
@@ -242,45 +201,36 @@ fn pack_writes_a_checked_pack_with_assets() {
 
 #[test]
 fn pack_is_reproducible() {
+    let env = Env::new();
     let wasm = minimal_wasm();
-    let dir = minimal_describe_dir();
-    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    pack(wasm, dir.path(), a.path()).success();
+    let dir = minimal_describe_dir(&env);
+    let (a, b) = (env.mkdir("a"), env.mkdir("b"));
+    pack(&env, wasm, &dir, &a).success();
     // Touch every input: modification times must not leak into the pack.
     std::thread::sleep(std::time::Duration::from_millis(1100));
     for f in ["describe.json", "prompts/echo.md", "assets/icon.svg"] {
-        let p = dir.path().join(f);
+        let p = dir.join(f);
         let bytes = std::fs::read(&p).unwrap();
         std::fs::write(&p, bytes).unwrap();
     }
-    pack(wasm, dir.path(), b.path()).success();
+    pack(&env, wasm, &dir, &b).success();
     let name = "gtdx.fixture-minimal-0.1.0.gtxpack";
     assert_eq!(
-        std::fs::read(a.path().join(name)).unwrap(),
-        std::fs::read(b.path().join(name)).unwrap()
+        std::fs::read(a.join(name)).unwrap(),
+        std::fs::read(b.join(name)).unwrap()
     );
 }
 
 #[test]
 fn pack_json_events() {
-    let wasm = minimal_wasm();
-    let dir = minimal_describe_dir();
-    let out = tempfile::tempdir().unwrap();
-    let a = gtdx()
-        .arg("pack")
-        .arg("--wasm")
-        .arg(wasm)
-        .arg("--describe")
-        .arg(dir.path().join("describe.json"))
-        .arg("--out")
-        .arg(out.path())
+    let env = Env::new();
+    let dir = minimal_describe_dir(&env);
+    let out = env.mkdir("out");
+    let events = pack_cmd(&env, minimal_wasm(), &dir, &out)
         .args(["--message-format", "json"])
-        .assert()
-        .success();
-    let events: Vec<Value> = stdout_of(&a)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
-        .collect();
+        .run()
+        .success()
+        .json_lines();
     let kinds: Vec<&str> = events
         .iter()
         .map(|e| e["event"].as_str().unwrap())
@@ -296,49 +246,40 @@ fn pack_json_events() {
 
 #[test]
 fn pack_names_the_tool_whose_export_the_component_lacks() {
-    let wasm = minimal_wasm();
-    let dir = minimal_describe_dir();
-    edit_describe(dir.path(), |v| {
+    let env = Env::new();
+    let dir = minimal_describe_dir(&env);
+    edit_describe(&dir, |v| {
         v["contributions"]["tools"][0]["export"] = "greentic:extension-design/tools.nope".into()
     });
-    let out = tempfile::tempdir().unwrap();
-    let a = pack(wasm, dir.path(), out.path()).code(2);
-    let err = stderr_of(&a);
-    for needle in [
-        "E_BUILD_EXPORT_MISSING",
-        "tool `echo`",
-        "`greentic:extension-design/tools.nope`",
-        "without a function `nope`",
-        "The component exports: greentic:extension-design/tools@0.3.0 (list-tools, invoke-tool)",
-        "describe.json:",
-        "/contributions/tools/0/export",
-        "no pack was written",
-    ] {
-        assert!(err.contains(needle), "missing {needle:?} in:\n{err}");
-    }
-    assert!(files_in(out.path()).is_empty(), "nothing written");
+    let out = env.mkdir("out");
+    pack(&env, minimal_wasm(), &dir, &out)
+        .code(2)
+        .stderr_has_all(&[
+            "E_BUILD_EXPORT_MISSING",
+            "tool `echo`",
+            "`greentic:extension-design/tools.nope`",
+            "without a function `nope`",
+            "The component exports: greentic:extension-design/tools@0.3.0 (list-tools, invoke-tool)",
+            "describe.json:",
+            "/contributions/tools/0/export",
+            "no pack was written",
+        ]);
+    assert!(files_in(&out).is_empty(), "nothing written");
 }
 
 #[test]
 fn pack_json_error_event_carries_the_check_diagnostics() {
-    let wasm = minimal_wasm();
-    let dir = minimal_describe_dir();
-    edit_describe(dir.path(), |v| {
+    let env = Env::new();
+    let dir = minimal_describe_dir(&env);
+    edit_describe(&dir, |v| {
         v["contributions"]["tools"][0]["export"] = "greentic:extension-design/tools.nope".into()
     });
-    let out = tempfile::tempdir().unwrap();
-    let a = gtdx()
-        .arg("pack")
-        .arg("--wasm")
-        .arg(wasm)
-        .arg("--describe")
-        .arg(dir.path().join("describe.json"))
-        .arg("--out")
-        .arg(out.path())
+    let out = env.mkdir("out");
+    let events = pack_cmd(&env, minimal_wasm(), &dir, &out)
         .args(["--message-format", "json"])
-        .assert()
-        .code(2);
-    let events = json_lines(&a.get_output().stdout);
+        .run()
+        .code(2)
+        .json_lines();
     let error = events.last().expect("an error event");
     assert_eq!(error["event"], "error", "{events:?}");
     let diagnostics = error["diagnostics"]
@@ -366,185 +307,164 @@ fn pack_json_error_event_carries_the_check_diagnostics() {
             .unwrap()
             .contains("no pack was written")
     );
-    assert!(files_in(out.path()).is_empty(), "nothing written");
+    assert!(files_in(&out).is_empty(), "nothing written");
 }
 
 #[test]
 fn pack_names_an_interface_the_component_does_not_export() {
-    let wasm = minimal_wasm();
-    let dir = minimal_describe_dir();
-    edit_describe(dir.path(), |v| {
+    let env = Env::new();
+    let dir = minimal_describe_dir(&env);
+    edit_describe(&dir, |v| {
         v["contributions"]["tools"][0]["export"] =
             "greentic:extension-design/validation.validate-content".into()
     });
-    let out = tempfile::tempdir().unwrap();
-    let err = stderr_of(&pack(wasm, dir.path(), out.path()).code(2));
-    assert!(
-        err.contains("does not export interface `greentic:extension-design/validation@<version>`"),
-        "{err}"
-    );
-    assert!(
-        err.contains("greentic:extension-design/tools@0.3.0 (list-tools, invoke-tool)"),
-        "{err}"
-    );
+    let out = env.mkdir("out");
+    pack(&env, minimal_wasm(), &dir, &out)
+        .code(2)
+        .stderr_has("does not export interface `greentic:extension-design/validation@<version>`")
+        .stderr_has("greentic:extension-design/tools@0.3.0 (list-tools, invoke-tool)");
 }
 
 #[test]
 fn pack_rejects_a_world_the_component_does_not_match() {
-    let wasm = minimal_wasm();
-    let dir = minimal_describe_dir();
-    edit_describe(dir.path(), |v| {
+    let env = Env::new();
+    let dir = minimal_describe_dir(&env);
+    edit_describe(&dir, |v| {
         v["runtime"]["components"]["minimal"]["world"] =
             "greentic:extension-design/tool-extension@0.2.0".into()
     });
-    let out = tempfile::tempdir().unwrap();
-    let err = stderr_of(&pack(wasm, dir.path(), out.path()).code(2));
-    assert!(err.contains("E_BUILD_WORLD_MISMATCH"), "{err}");
-    assert!(err.contains("at version 0.3.0, not 0.2.0"), "{err}");
+    let out = env.mkdir("out");
+    pack(&env, minimal_wasm(), &dir, &out)
+        .code(2)
+        .stderr_has("E_BUILD_WORLD_MISMATCH")
+        .stderr_has("at version 0.3.0, not 0.2.0");
 }
 
 #[test]
 fn pack_checks_a_world_against_its_wit_definition() {
+    let env = Env::new();
     let wasm = minimal_wasm();
-    let dir = minimal_describe_dir();
+    let dir = minimal_describe_dir(&env);
     // The fixture's own world, checked against its WIT: matches.
-    edit_describe(dir.path(), |v| {
+    edit_describe(&dir, |v| {
         v["runtime"]["components"]["minimal"]["world"] = "gtdx-fixture:minimal/minimal@0.1.0".into()
     });
-    let out = tempfile::tempdir().unwrap();
-    let wit = fixture("build/minimal/wit");
-    gtdx()
-        .arg("pack")
-        .arg("--wasm")
-        .arg(wasm)
-        .arg("--describe")
-        .arg(dir.path().join("describe.json"))
-        .arg("--out")
-        .arg(out.path())
+    let out = env.mkdir("out");
+    pack_cmd(&env, wasm, &dir, &out)
         .arg("--wit")
-        .arg(&wit)
-        .assert()
+        .arg(fixture("build/minimal/wit"))
+        .run()
         .success();
     // Without the definition, a world outside the platform's namespace cannot be checked: a
     // warning, not an error.
-    let a = pack(wasm, dir.path(), out.path()).success();
-    let err = stderr_of(&a);
-    assert!(err.contains("warning[W_BUILD_WORLD_UNKNOWN]"), "{err}");
-    assert!(
-        err.contains("`gtdx-fixture:minimal/minimal@0.1.0`"),
-        "{err}"
-    );
+    pack(&env, wasm, &dir, &out)
+        .success()
+        .stderr_has("warning[W_BUILD_WORLD_UNKNOWN]")
+        .stderr_has("`gtdx-fixture:minimal/minimal@0.1.0`");
 
     // A known world the component does not fully export: the SDK's world also exports
     // manifest and lifecycle.
-    edit_describe(dir.path(), |v| {
+    edit_describe(&dir, |v| {
         v["runtime"]["components"]["minimal"]["world"] =
             "greentic:extension-design/tool-extension@0.3.0".into()
     });
     let sdk_wit = crate::support::workspace_root().join("crates/sdk/wit");
-    if sdk_wit.is_dir() {
-        let a = gtdx()
-            .arg("pack")
-            .arg("--wasm")
-            .arg(wasm)
-            .arg("--describe")
-            .arg(dir.path().join("describe.json"))
-            .arg("--out")
-            .arg(out.path())
-            .arg("--wit")
-            .arg(&sdk_wit)
-            .assert()
-            .code(2);
-        let err = stderr_of(&a);
-        assert!(err.contains("E_BUILD_WORLD_MISMATCH"), "{err}");
-        assert!(
-            err.contains("greentic:extension-base/manifest@0.2.0"),
-            "{err}"
-        );
-    }
+    assert!(sdk_wit.is_dir(), "{} is missing", sdk_wit.display());
+    pack_cmd(&env, wasm, &dir, &out)
+        .arg("--wit")
+        .arg(&sdk_wit)
+        .run()
+        .code(2)
+        .stderr_has("E_BUILD_WORLD_MISMATCH")
+        .stderr_has("greentic:extension-base/manifest@0.2.0");
 }
 
 #[test]
 fn pack_rejects_a_core_module() {
-    let dir = minimal_describe_dir();
-    let core = dir.path().join("core.wasm");
+    let env = Env::new();
+    let dir = minimal_describe_dir(&env);
     // The smallest core module: magic and version 1.
-    std::fs::write(&core, b"\0asm\x01\0\0\0").unwrap();
-    let out = tempfile::tempdir().unwrap();
-    let err = stderr_of(&pack(&core, dir.path(), out.path()).code(2));
-    assert!(err.contains("core.wasm"), "{err}");
-    assert!(
-        err.contains("is a core WebAssembly module, not a component"),
-        "{err}"
-    );
-    assert!(err.contains("wasm32-wasip2"), "{err}");
-    assert!(files_in(out.path()).is_empty());
+    let core = env.write("ext/core.wasm", b"\0asm\x01\0\0\0");
+    let out = env.mkdir("out");
+    pack(&env, &core, &dir, &out)
+        .code(2)
+        .stderr_has("core.wasm")
+        .stderr_has("is a core WebAssembly module, not a component")
+        .stderr_has("wasm32-wasip2");
+    assert!(files_in(&out).is_empty());
 }
 
 #[test]
 fn pack_rejects_a_file_that_is_not_wasm() {
-    let dir = minimal_describe_dir();
-    let out = tempfile::tempdir().unwrap();
-    let err = stderr_of(&pack(&dir.path().join("prompts/echo.md"), dir.path(), out.path()).code(2));
-    assert!(err.contains("is not a WebAssembly file"), "{err}");
+    let env = Env::new();
+    let dir = minimal_describe_dir(&env);
+    let out = env.mkdir("out");
+    pack(&env, &dir.join("prompts/echo.md"), &dir, &out)
+        .code(2)
+        .stderr_has("is not a WebAssembly file");
 }
 
 #[test]
 fn pack_names_a_missing_declared_asset() {
-    let wasm = minimal_wasm();
-    let dir = minimal_describe_dir();
-    std::fs::remove_file(dir.path().join("prompts/echo.md")).unwrap();
-    let out = tempfile::tempdir().unwrap();
-    let err = stderr_of(&pack(wasm, dir.path(), out.path()).code(2));
-    assert!(err.contains("E_BUILD_ASSET_MISSING"), "{err}");
-    assert!(err.contains("`prompts/echo.md`"), "{err}");
-    assert!(err.contains("/contributions/prompts/0/path"), "{err}");
+    let env = Env::new();
+    let dir = minimal_describe_dir(&env);
+    std::fs::remove_file(dir.join("prompts/echo.md")).unwrap();
+    let out = env.mkdir("out");
+    pack(&env, minimal_wasm(), &dir, &out)
+        .code(2)
+        .stderr_has("E_BUILD_ASSET_MISSING")
+        .stderr_has("`prompts/echo.md`")
+        .stderr_has("/contributions/prompts/0/path");
 }
 
 #[test]
 fn pack_rejects_an_asset_path_escaping_the_pack() {
-    let wasm = minimal_wasm();
-    let dir = minimal_describe_dir();
-    edit_describe(dir.path(), |v| {
+    let env = Env::new();
+    let dir = minimal_describe_dir(&env);
+    edit_describe(&dir, |v| {
         v["contributions"]["schemas"][0]["path"] = "../secrets.json".into()
     });
-    let out = tempfile::tempdir().unwrap();
-    let err = stderr_of(&pack(wasm, dir.path(), out.path()).code(2));
-    assert!(err.contains("E_BUILD_ASSET_PATH"), "{err}");
-    assert!(err.contains("`..`"), "{err}");
+    let out = env.mkdir("out");
+    pack(&env, minimal_wasm(), &dir, &out)
+        .code(2)
+        .stderr_has("E_BUILD_ASSET_PATH")
+        .stderr_has("`..`");
 }
 
 // ---------------------------------------------------------------------------------------------
 // gtdx inspect
 
-fn minimal_pack() -> (tempfile::TempDir, PathBuf) {
-    let dir = minimal_describe_dir();
-    pack(minimal_wasm(), dir.path(), dir.path()).success();
-    let p = dir.path().join("gtdx.fixture-minimal-0.1.0.gtxpack");
+/// The minimal fixture packed into its own directory: (that directory, the pack).
+fn minimal_pack(env: &Env) -> (PathBuf, PathBuf) {
+    let dir = minimal_describe_dir(env);
+    pack(env, minimal_wasm(), &dir, &dir).success();
+    let p = dir.join("gtdx.fixture-minimal-0.1.0.gtxpack");
     (dir, p)
 }
 
 #[test]
 fn inspect_a_pack() {
-    let (_dir, p) = minimal_pack();
-    let out = stdout_of(&gtdx().arg("inspect").arg(&p).assert().success());
-    for needle in [
-        "gtdx.fixture-minimal 0.1.0 — Minimal fixture (DesignExtension, greentic.ai/v2)",
-        "integrity: ok",
-        "signature: none",
-        "echo  [agentic_worker, flow]  → greentic:extension-design/tools.invoke-tool",
-        "text: string (required) — What to repeat.",
-        "agent plans with: side_effects none, cost low, no confirmation [declared]",
-        "(matches describe.json)",
-        "greentic:extension-design/tools@0.3.0 (list-tools, invoke-tool)",
-        "wasi:cli/environment@0.2.6",
-        "components/minimal.wasm",
-        "prompts/echo.md",
-    ] {
-        assert!(out.contains(needle), "missing {needle:?} in:\n{out}");
-    }
+    let env = Env::new();
+    let (_dir, p) = minimal_pack(&env);
+    env.gtdx_cmd(["inspect"])
+        .arg(&p)
+        .run()
+        .success()
+        .stdout_has_all(&[
+            "gtdx.fixture-minimal 0.1.0 — Minimal fixture (DesignExtension, greentic.ai/v2)",
+            "integrity: ok",
+            "signature: none",
+            "echo  [agentic_worker, flow]  → greentic:extension-design/tools.invoke-tool",
+            "text: string (required) — What to repeat.",
+            "agent plans with: side_effects none, cost low, no confirmation [declared]",
+            "(matches describe.json)",
+            "greentic:extension-design/tools@0.3.0 (list-tools, invoke-tool)",
+            "wasi:cli/environment@0.2.6",
+            "components/minimal.wasm",
+            "prompts/echo.md",
+        ]);
 
-    let json = inspect_json(&p);
+    let json = inspect_json(&env, &p);
     assert_eq!(json["kind"], "pack");
     assert_eq!(json["identity"]["id"], "gtdx.fixture-minimal");
     assert_eq!(json["sha256"], sha256_hex(&std::fs::read(&p).unwrap()));
@@ -581,8 +501,9 @@ fn inspect_a_pack() {
 
 #[test]
 fn inspect_shows_node_types_and_the_defaults_of_a_tool_without_metadata() {
-    let dir = minimal_describe_dir();
-    edit_describe(dir.path(), |v| {
+    let env = Env::new();
+    let dir = minimal_describe_dir(&env);
+    edit_describe(&dir, |v| {
         v["contributions"]["tools"][0]
             .as_object_mut()
             .unwrap()
@@ -592,22 +513,23 @@ fn inspect_shows_node_types_and_the_defaults_of_a_tool_without_metadata() {
              "icon": "echo", "color": "#123456", "complexity": "simple", "config_schema": "{}"}
         ]);
     });
-    pack(minimal_wasm(), dir.path(), dir.path()).success();
-    let p = dir.path().join("gtdx.fixture-minimal-0.1.0.gtxpack");
-    let out = stdout_of(&gtdx().arg("inspect").arg(&p).assert().success());
-    assert!(out.contains("node types (1):"), "{out}");
-    assert!(out.contains("echo-node  \"Echo\" in Utilities"), "{out}");
-    assert!(
-        out.contains(
-            "side_effects external, cost medium, confirmation required [defaults (absent)]"
-        ),
-        "{out}"
-    );
+    pack(&env, minimal_wasm(), &dir, &dir).success();
+    let p = dir.join("gtdx.fixture-minimal-0.1.0.gtxpack");
+    env.gtdx_cmd(["inspect"])
+        .arg(&p)
+        .run()
+        .success()
+        .stdout_has("node types (1):")
+        .stdout_has("echo-node  \"Echo\" in Utilities")
+        .stdout_has(
+            "side_effects external, cost medium, confirmation required [defaults (absent)]",
+        );
 }
 
 #[test]
 fn inspect_a_component() {
-    let json = inspect_json(minimal_wasm());
+    let env = Env::new();
+    let json = inspect_json(&env, minimal_wasm());
     assert_eq!(json["kind"], "component");
     assert_eq!(
         json["components"][0]["exports"][0]["name"],
@@ -617,7 +539,8 @@ fn inspect_a_component() {
 
 #[test]
 fn inspect_fails_cleanly_on_truncated_and_non_zip_files() {
-    let (dir, p) = minimal_pack();
+    let env = Env::new();
+    let (dir, p) = minimal_pack(&env);
     let bytes = std::fs::read(&p).unwrap();
     let cases: Vec<(&str, Vec<u8>)> = vec![
         ("truncated.gtxpack", bytes[..bytes.len() / 2].to_vec()),
@@ -626,34 +549,32 @@ fn inspect_fails_cleanly_on_truncated_and_non_zip_files() {
         ("empty.gtxpack", Vec::new()),
     ];
     for (name, content) in cases {
-        let path = dir.path().join(name);
+        let path = dir.join(name);
         std::fs::write(&path, content).unwrap();
-        let a = gtdx().arg("inspect").arg(&path).assert().code(2);
-        let err = stderr_of(&a);
-        assert!(err.starts_with("error: "), "{name}: {err}");
-        assert!(
-            err.contains(name),
-            "{name}: the message names the file: {err}"
-        );
-        assert!(err.contains("not a readable .gtxpack"), "{name}: {err}");
-        assert!(!err.contains("panicked"), "{name}: {err}");
-        assert_eq!(
-            err.trim_end().lines().count(),
-            1,
-            "{name}: one paragraph: {err}"
-        );
+        let run = env.gtdx_cmd(["inspect"]).arg(&path).run();
+        let err = run.stderr();
+        run.code(2)
+            .check(err.starts_with("error: "), "stderr starts with `error: `")
+            // the message names the file
+            .stderr_has(name)
+            .stderr_has("not a readable .gtxpack")
+            .stderr_lacks("panicked")
+            .check(
+                err.trim_end().lines().count() == 1,
+                "one paragraph on stderr",
+            );
     }
-    let a = gtdx()
-        .arg("inspect")
-        .arg(dir.path().join("absent.gtxpack"))
-        .assert()
-        .code(2);
-    assert!(stderr_of(&a).contains("absent.gtxpack"));
+    env.gtdx_cmd(["inspect"])
+        .arg(dir.join("absent.gtxpack"))
+        .run()
+        .code(2)
+        .stderr_has("absent.gtxpack");
 }
 
 #[test]
 fn inspect_reports_a_tampered_pack() {
-    let (dir, p) = minimal_pack();
+    let env = Env::new();
+    let (dir, p) = minimal_pack(&env);
     let mut bytes = std::fs::read(&p).unwrap();
     // Flip one byte inside the stored prompt (an uncompressed entry): its digest no longer
     // matches manifest.json. The zip CRC catches it too.
@@ -663,12 +584,15 @@ fn inspect_reports_a_tampered_pack() {
         .position(|w| w == needle)
         .unwrap();
     bytes[at] ^= 0x20;
-    let tampered = dir.path().join("tampered.gtxpack");
+    let tampered = dir.join("tampered.gtxpack");
     std::fs::write(&tampered, bytes).unwrap();
-    let out = stdout_of(&gtdx().arg("inspect").arg(&tampered).assert().code(1));
-    assert!(out.contains("integrity:"), "{out}");
-    assert!(out.contains("prompts/echo.md"), "{out}");
-    assert!(!out.contains("integrity: ok"), "{out}");
+    env.gtdx_cmd(["inspect"])
+        .arg(&tampered)
+        .run()
+        .code(1)
+        .stdout_has("integrity:")
+        .stdout_has("prompts/echo.md")
+        .stdout_lacks("integrity: ok");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -712,15 +636,14 @@ impl Hello {
         self.dir.join("Cargo.toml")
     }
 
-    pub(crate) fn build(&self, out: &Path) -> assert_cmd::Command {
-        let mut cmd = gtdx();
-        cmd.arg("build")
-            .arg("--manifest-path")
+    /// `gtdx build --manifest-path HELLO --out OUT` in `env`, into the shared target dir; not
+    /// yet run.
+    pub(crate) fn build(&self, env: &Env, out: &Path) -> Cmd {
+        env.gtdx_cmd(["build", "--manifest-path"])
             .arg(self.manifest())
             .arg("--out")
             .arg(out)
-            .env("CARGO_TARGET_DIR", shared_target_dir());
-        cmd
+            .env("CARGO_TARGET_DIR", shared_target_dir())
     }
 }
 
@@ -750,28 +673,20 @@ fn sync_dir(from: &Path, to: &Path) {
 pub(crate) const HELLO_PACK: &str = "greentic.hello-0.1.0.gtxpack";
 const HELLO_COMPONENT: &str = "components/hello-extension.wasm";
 
-fn json_lines(stdout: &[u8]) -> Vec<Value> {
-    String::from_utf8_lossy(stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not a JSON line ({e}): {l}")))
-        .collect()
-}
-
 #[test]
 fn build_compiles_checks_and_packs_the_sdk_fixture() {
+    let env = Env::new();
     let hello = hello();
-    let out = tempfile::tempdir().unwrap();
-    let a = hello.build(out.path()).assert().success();
-    let pack_path = out.path().join(HELLO_PACK);
-    assert_eq!(
-        stdout_of(&a).trim(),
-        pack_path.display().to_string(),
-        "{}",
-        stderr_of(&a)
-    );
-    let err = stderr_of(&a);
-    assert!(err.contains("Checked component `hello-extension`"), "{err}");
-    assert!(err.contains("3 tools"), "{err}");
+    let out = env.mkdir("out");
+    let pack_path = out.join(HELLO_PACK);
+    let run = hello.build(&env, &out).run();
+    run.success()
+        .check(
+            run.stdout().trim() == pack_path.display().to_string(),
+            "stdout is the pack's path",
+        )
+        .stderr_has("Checked component `hello-extension`")
+        .stderr_has("3 tools");
 
     // The component cargo built is the one packed, and its digest is in describe.json on disk.
     let wasm =
@@ -801,16 +716,13 @@ fn build_compiles_checks_and_packs_the_sdk_fixture() {
     assert_eq!(packed, on_disk);
 
     // A built describe.json is not stale.
-    gtdx()
-        .arg("describe")
-        .arg("--check")
-        .arg("--manifest-path")
+    env.gtdx_cmd(["describe", "--check", "--manifest-path"])
         .arg(hello.manifest())
-        .assert()
+        .run()
         .success();
 
     // What inspect makes of it.
-    let json = inspect_json(&pack_path);
+    let json = inspect_json(&env, &pack_path);
     let names: Vec<&str> = json["tools"]
         .as_array()
         .unwrap()
@@ -832,42 +744,43 @@ fn build_compiles_checks_and_packs_the_sdk_fixture() {
 
 #[test]
 fn build_twice_gives_identical_bytes() {
+    let env = Env::new();
     let hello = hello();
-    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    hello.build(a.path()).assert().success();
+    let (a, b) = (env.mkdir("a"), env.mkdir("b"));
+    hello.build(&env, &a).run().success();
     // Force a real recompilation of the extension crate: same sources, new modification time.
     std::thread::sleep(std::time::Duration::from_millis(1100));
     let lib = hello.dir.join("src/lib.rs");
     std::fs::write(&lib, std::fs::read(&lib).unwrap()).unwrap();
     let second = hello
-        .build(b.path())
+        .build(&env, &b)
         .args(["--message-format", "json"])
-        .assert()
-        .success();
-    let recompiled = json_lines(&second.get_output().stdout).iter().any(|e| {
+        .run();
+    let recompiled = second.success().json_lines().iter().any(|e| {
         e["event"] == "compiled"
             && e["crate"] == "hello-extension"
             && e["kind"] == "cdylib"
             && e["fresh"] == false
     });
-    assert!(recompiled, "the second build recompiled the crate");
+    second.check(recompiled, "the second build recompiled the crate");
     assert_eq!(
-        std::fs::read(a.path().join(HELLO_PACK)).unwrap(),
-        std::fs::read(b.path().join(HELLO_PACK)).unwrap(),
+        std::fs::read(a.join(HELLO_PACK)).unwrap(),
+        std::fs::read(b.join(HELLO_PACK)).unwrap(),
         "two builds of the same sources give the same pack"
     );
 }
 
 #[test]
 fn build_json_events_for_ci() {
+    let env = Env::new();
     let hello = hello();
-    let out = tempfile::tempdir().unwrap();
-    let a = hello
-        .build(out.path())
+    let out = env.mkdir("out");
+    let events = hello
+        .build(&env, &out)
         .args(["--message-format", "json"])
-        .assert()
-        .success();
-    let events = json_lines(&a.get_output().stdout);
+        .run()
+        .success()
+        .json_lines();
     let kinds: Vec<&str> = events
         .iter()
         .map(|e| e["event"].as_str().unwrap())
@@ -887,109 +800,95 @@ fn build_json_events_for_ci() {
     assert_eq!(events[1]["target"], "wasm32-wasip2");
     assert_eq!(events[1]["profile"], "release");
     let packed = events.last().unwrap();
-    assert_eq!(
-        packed["path"],
-        out.path().join(HELLO_PACK).display().to_string()
-    );
+    assert_eq!(packed["path"], out.join(HELLO_PACK).display().to_string());
 }
 
 #[test]
 fn build_says_rustup_target_add_when_the_target_is_missing() {
+    let env = Env::new();
     // A crate with no dependencies: its first unit needs wasm32-wasip2's standard library.
-    let tmp = tempfile::tempdir().unwrap();
-    let krate = tmp.path().join("no-deps");
+    let krate = env.path("no-deps");
     copy_dir(&fixture("build/no-deps"), &krate);
     // A toolchain whose sysroot has the host's standard library but not wasm32-wasip2's.
-    let real = Command::new("rustc")
-        .args(["--print", "sysroot"])
-        .output()
-        .unwrap();
-    let real = PathBuf::from(String::from_utf8(real.stdout).unwrap().trim());
-    let host = Command::new("rustc")
-        .args(["--print", "host-tuple"])
-        .output()
-        .unwrap();
-    let host = String::from_utf8(host.stdout).unwrap().trim().to_string();
-    let fake = tmp.path().join("sysroot");
+    let rustc = |what: &str| {
+        Cmd::new("rustc", "rustc")
+            .args(["--print", what])
+            .run()
+            .success()
+            .stdout()
+            .trim()
+            .to_string()
+    };
+    let real = PathBuf::from(rustc("sysroot"));
+    let host = rustc("host-tuple");
+    let fake = env.path("sysroot");
     std::fs::create_dir_all(fake.join("lib/rustlib")).unwrap();
     std::os::unix::fs::symlink(
         real.join("lib/rustlib").join(&host),
         fake.join("lib/rustlib").join(&host),
     )
     .unwrap();
-    let wrapper = tmp.path().join("rustc-without-wasm");
-    std::fs::write(
-        &wrapper,
+    let wrapper = env.write(
+        "rustc-without-wasm",
         format!(
             "#!/bin/sh\nexec rustc --sysroot '{}' \"$@\"\n",
             fake.display()
         ),
-    )
-    .unwrap();
+    );
     {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
 
-    let out = tmp.path().join("out");
-    let a = gtdx()
-        .arg("build")
-        .arg("--manifest-path")
-        .arg(krate.join("Cargo.toml"))
-        .arg("--out")
-        .arg(&out)
+    let out = env.path("out");
+    let build = || {
+        env.gtdx_cmd(["build", "--manifest-path"])
+            .arg(krate.join("Cargo.toml"))
+            .arg("--out")
+            .arg(&out)
+            .env("CARGO_TARGET_DIR", env.path("target"))
+    };
+    build()
         .env("RUSTC", &wrapper)
-        .env("CARGO_TARGET_DIR", tmp.path().join("target"))
-        .assert()
-        .code(2);
-    let err = stderr_of(&a);
-    assert!(err.contains("`rustup target add wasm32-wasip2`"), "{err}");
-    assert!(
-        !err.contains("E0463"),
-        "cargo's own errors about `core` are not shown: {err}"
-    );
+        .run()
+        .code(2)
+        .stderr_has("`rustup target add wasm32-wasip2`")
+        // cargo's own errors about `core` are not shown
+        .stderr_lacks("E0463");
     assert!(!out.exists(), "no pack");
 
     // With the real toolchain the same crate builds (the check then fails on its world, since
     // it exports nothing: proof that the error above was about the target only).
-    let a = gtdx()
-        .arg("build")
-        .arg("--manifest-path")
-        .arg(krate.join("Cargo.toml"))
-        .arg("--out")
-        .arg(&out)
-        .env("CARGO_TARGET_DIR", tmp.path().join("target"))
-        .assert()
-        .code(2);
-    let err = stderr_of(&a);
-    assert!(err.contains("E_BUILD_WORLD_MISMATCH"), "{err}");
-    assert!(err.contains("The component exports: nothing"), "{err}");
+    build()
+        .run()
+        .code(2)
+        .stderr_has("E_BUILD_WORLD_MISMATCH")
+        .stderr_has("The component exports: nothing");
 }
 
 #[test]
 fn build_passes_compiler_errors_through_and_stops() {
+    let env = Env::new();
     let hello = hello();
     let lib = hello.dir.join("src/lib.rs");
     let mut text = std::fs::read_to_string(&lib).unwrap();
     text.push_str("\npub fn broken() -> u32 {\n    \"not a number\"\n}\n");
     std::fs::write(&lib, text).unwrap();
-    let out = tempfile::tempdir().unwrap();
-    let a = hello.build(out.path()).assert().code(2);
-    let err = stderr_of(&a);
-    assert!(
-        err.contains("error[E0308]: mismatched types"),
-        "rustc's diagnostic, as cargo renders it: {err}"
-    );
-    assert!(err.contains("src/lib.rs:"), "{err}");
-    assert!(
-        err.contains("cargo build failed for package `hello-extension`"),
-        "{err}"
-    );
-    assert!(files_in(out.path()).is_empty(), "no pack");
+    let out = env.mkdir("out");
+    hello
+        .build(&env, &out)
+        .run()
+        .code(2)
+        // rustc's diagnostic, as cargo renders it
+        .stderr_has("error[E0308]: mismatched types")
+        .stderr_has("src/lib.rs:")
+        .stderr_has("cargo build failed for package `hello-extension`");
+    assert!(files_in(&out).is_empty(), "no pack");
 }
 
 #[test]
 fn build_names_a_tool_whose_export_the_component_lacks() {
+    let env = Env::new();
     let hello = hello();
     let lib = hello.dir.join("src/lib.rs");
     let text = std::fs::read_to_string(&lib).unwrap();
@@ -1002,22 +901,19 @@ fn build_names_a_tool_whose_export_the_component_lacks() {
         "the fixture still has the about tool"
     );
     std::fs::write(&lib, text).unwrap();
-    let out = tempfile::tempdir().unwrap();
-    let a = hello.build(out.path()).assert().code(2);
-    let err = stderr_of(&a);
-    for needle in [
+    let out = env.mkdir("out");
+    hello.build(&env, &out).run().code(2).stderr_has_all(&[
         "E_BUILD_EXPORT_MISSING",
         "tool `about_hello`",
         "`greentic:extension-design/tools.nope`",
         "greentic:extension-design/tools@0.3.0 (list-tools, invoke-tool)",
-    ] {
-        assert!(err.contains(needle), "missing {needle:?} in:\n{err}");
-    }
-    assert!(files_in(out.path()).is_empty(), "no pack");
+    ]);
+    assert!(files_in(&out).is_empty(), "no pack");
 }
 
 #[test]
 fn build_json_error_event_carries_the_check_diagnostics() {
+    let env = Env::new();
     let hello = hello();
     let lib = hello.dir.join("src/lib.rs");
     let text = std::fs::read_to_string(&lib).unwrap().replace(
@@ -1029,13 +925,13 @@ fn build_json_error_event_carries_the_check_diagnostics() {
         "the fixture still has the about tool"
     );
     std::fs::write(&lib, text).unwrap();
-    let out = tempfile::tempdir().unwrap();
-    let a = hello
-        .build(out.path())
+    let out = env.mkdir("out");
+    let events = hello
+        .build(&env, &out)
         .args(["--message-format", "json"])
-        .assert()
-        .code(2);
-    let events = json_lines(&a.get_output().stdout);
+        .run()
+        .code(2)
+        .json_lines();
     let error = events.last().expect("an error event");
     assert_eq!(error["event"], "error", "{events:?}");
     let codes: Vec<&str> = error["diagnostics"]
@@ -1045,5 +941,5 @@ fn build_json_error_event_carries_the_check_diagnostics() {
         .map(|d| d["code"].as_str().unwrap())
         .collect();
     assert_eq!(codes, ["E_BUILD_EXPORT_MISSING"], "{error}");
-    assert!(files_in(out.path()).is_empty(), "no pack");
+    assert!(files_in(&out).is_empty(), "no pack");
 }

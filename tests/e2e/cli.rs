@@ -1,6 +1,7 @@
-//! Cargo's habits: `cargo gtdx …` as a cargo subcommand, shell completions.
+//! Cargo's habits and machine-readable output: `cargo gtdx …` as a cargo subcommand, shell
+//! completions, SARIF for code scanning.
 
-use std::process::Command;
+use crate::support::{Env, cargo, fixture};
 
 #[test]
 fn cargo_gtdx_runs_gtdx_as_a_cargo_subcommand() {
@@ -10,26 +11,19 @@ fn cargo_gtdx_runs_gtdx_as_a_cargo_subcommand() {
         std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
     ))
     .expect("PATH");
-    let out = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .args(["gtdx", "explain", "e_api_version"])
+    let run = cargo(["gtdx", "explain", "e_api_version"])
         .env("PATH", path)
-        .output()
-        .expect("cargo runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        stdout.starts_with("E_API_VERSION (error, validate):"),
-        "{stdout}"
+        .run();
+    run.code(0);
+    run.check(
+        run.stdout().starts_with("E_API_VERSION (error, validate):"),
+        "the registry entry on stdout",
     );
 }
 
 #[test]
 fn completions_are_printed_for_every_shell() {
+    let env = Env::new();
     for (shell, marker) in [
         ("bash", "_gtdx()"),
         ("zsh", "#compdef gtdx"),
@@ -37,53 +31,40 @@ fn completions_are_printed_for_every_shell() {
         ("powershell", "Register-ArgumentCompleter"),
         ("elvish", "edit:completion:arg-completer[gtdx]"),
     ] {
-        let out = crate::support::gtdx()
-            .args(["completions", shell])
-            .output()
-            .expect("gtdx runs");
-        assert_eq!(out.status.code(), Some(0), "{shell}");
-        let script = String::from_utf8_lossy(&out.stdout);
-        assert!(script.contains(marker), "{shell}: {script}");
-        assert!(
-            script.contains("worker"),
-            "{shell}: subcommands are completed"
-        );
+        env.gtdx(["completions", shell])
+            .code(0)
+            .stdout_has(marker)
+            // Subcommands are completed too.
+            .stdout_has("worker");
     }
-    let out = crate::support::gtdx()
-        .args(["completions", "tcsh"])
-        .output()
-        .expect("gtdx runs");
-    assert_eq!(out.status.code(), Some(2));
+    env.gtdx(["completions", "tcsh"]).code(2);
 }
 
 #[test]
 fn lint_writes_sarif_for_code_scanning() {
-    let fixtures = crate::support::workspace_root().join("tests/fixtures/manifests");
-    let out = crate::support::gtdx()
-        .current_dir(&fixtures)
-        .args([
+    let env = Env::new();
+    let fixtures = fixture("manifests");
+    let run = env.gtdx_in(
+        &fixtures,
+        [
             "lint",
             "several-problems.json",
             "--format",
             "sarif",
             "--baseline",
             "none",
-        ])
-        .output()
-        .expect("gtdx runs");
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "findings fail the lint as in every format"
+        ],
     );
-    let log: serde_json::Value =
-        serde_json::from_slice(&out.stdout).expect("stdout is one JSON document");
+    // Findings fail the lint as in every format.
+    let log = run.code(1).json();
     assert_eq!(log["version"], "2.1.0");
-    let run = &log["runs"][0];
-    assert_eq!(run["tool"]["driver"]["name"], "gtdx");
-    let rules = run["tool"]["driver"]["rules"].as_array().expect("rules");
-    let results = run["results"].as_array().expect("results");
-    assert!(!results.is_empty());
+    let sarif_run = &log["runs"][0];
+    assert_eq!(sarif_run["tool"]["driver"]["name"], "gtdx");
+    let rules = sarif_run["tool"]["driver"]["rules"]
+        .as_array()
+        .expect("rules");
+    let results = sarif_run["results"].as_array().expect("results");
+    assert!(!results.is_empty(), "{run}");
     for r in results {
         let id = r["ruleId"].as_str().expect("ruleId");
         let index = r["ruleIndex"].as_u64().expect("ruleIndex") as usize;
@@ -107,12 +88,9 @@ fn lint_writes_sarif_for_code_scanning() {
     }
 
     // A file that cannot be read at all is still a SARIF log, with its one finding.
-    let out = crate::support::gtdx()
-        .current_dir(&fixtures)
-        .args(["validate", "missing.json", "--format", "sarif"])
-        .output()
-        .expect("gtdx runs");
-    assert_eq!(out.status.code(), Some(2));
-    let log: serde_json::Value = serde_json::from_slice(&out.stdout).expect("SARIF on stdout");
+    let log = env
+        .gtdx_in(&fixtures, ["validate", "missing.json", "--format", "sarif"])
+        .code(2)
+        .json();
     assert_eq!(log["runs"][0]["results"][0]["ruleId"], "E_FILE_NOT_FOUND");
 }

@@ -13,44 +13,24 @@
 //! so that file names in the output are stable.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 use std::sync::OnceLock;
 
 use serde_json::{Map, Value, json};
 
-use crate::support::{copy_dir, fixture, run_in, shared_dir, shared_target_dir, workspace_root};
+use crate::support::{
+    Env, Run, cargo, copy_dir, fixture, read, read_json, reference, workspace_root,
+};
 
 fn describe_fixture(name: &str) -> PathBuf {
     fixture("describe").join(name)
 }
 
-fn cargo() -> Command {
-    let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-    cmd.env("CARGO_TARGET_DIR", shared_target_dir());
-    cmd
-}
-
-fn show(out: &Output) -> String {
-    format!(
-        "status: {}\n--- stdout\n{}\n--- stderr\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
-
 /// `gtdx describe --stdout` in `dir`, which must succeed; the manifest as JSON.
-fn describe_json(dir: &Path) -> Value {
-    let (code, stdout, stderr) = run_in(dir, &["describe", "--stdout"]);
-    assert_eq!(
-        code,
-        0,
-        "gtdx describe failed in {}:\n{stderr}",
-        dir.display()
-    );
-    crate::support::assert_platform_form(&dir.display().to_string(), &stdout);
-    serde_json::from_str(&stdout)
-        .unwrap_or_else(|e| panic!("--stdout is not JSON ({e}):\n{stdout}"))
+fn describe_json(env: &Env, dir: &Path) -> Value {
+    let run = env.gtdx_in(dir, ["describe", "--stdout"]);
+    run.success();
+    crate::support::assert_platform_form(&dir.display().to_string(), run.stdout());
+    run.json()
 }
 
 fn tools(d: &Value) -> &Vec<Value> {
@@ -78,25 +58,26 @@ fn schemas_by_tool(d: &Value) -> Map<String, Value> {
     out
 }
 
-/// A fresh copy of a fixture crate in a temp dir (without `target/`), its path dependencies
-/// on this workspace's crates made absolute so that Cargo still finds them.
-fn copy_fixture(name: &str) -> tempfile::TempDir {
-    let tmp = tempfile::tempdir().unwrap();
-    copy_dir(&describe_fixture(name), tmp.path());
-    let manifest = tmp.path().join("Cargo.toml");
-    let text = std::fs::read_to_string(&manifest).unwrap();
+/// A fresh copy of a fixture crate in `env` (without `target/`), its path dependencies on this
+/// workspace's crates made absolute so that Cargo still finds them.
+fn copy_fixture(env: &Env, name: &str) -> PathBuf {
+    let dir = env.path(name);
+    copy_dir(&describe_fixture(name), &dir);
+    let manifest = dir.join("Cargo.toml");
+    let text = read(&manifest);
     let crates = workspace_root().join("crates");
     let text = text.replace(
         "path = \"../../../../crates/",
         &format!("path = \"{}/", crates.display()),
     );
     std::fs::write(&manifest, text).unwrap();
-    tmp
+    dir
 }
 
 #[test]
 fn every_type_and_serde_attribute_maps_to_its_schema() {
-    let d = describe_json(&describe_fixture("types"));
+    let env = Env::new();
+    let d = describe_json(&env, &describe_fixture("types"));
     let schemas = schemas_by_tool(&d);
     insta::assert_snapshot!(
         "types_schemas",
@@ -108,26 +89,21 @@ fn every_type_and_serde_attribute_maps_to_its_schema() {
 fn samples() -> &'static Vec<Value> {
     static SAMPLES: OnceLock<Vec<Value>> = OnceLock::new();
     SAMPLES.get_or_init(|| {
-        let out = cargo()
-            .args(["run", "--quiet", "--example", "samples", "--manifest-path"])
+        let run = cargo(["run", "--quiet", "--example", "samples", "--manifest-path"])
             .arg(describe_fixture("types/Cargo.toml"))
-            .output()
-            .expect("cargo runs");
-        assert!(
-            out.status.success(),
-            "the samples example failed (serde disagrees with a sample?)\n{}",
-            show(&out)
+            .run();
+        run.check(
+            run.exit_code() == 0,
+            "the samples example succeeds (else serde disagrees with a sample?)",
         );
-        String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .map(|l| serde_json::from_str(l).expect("a JSON line"))
-            .collect()
+        run.json_lines()
     })
 }
 
 #[test]
 fn schemas_accept_serde_serializations_and_reject_wrong_values() {
-    let d = describe_json(&describe_fixture("types"));
+    let env = Env::new();
+    let d = describe_json(&env, &describe_fixture("types"));
     let schemas = schemas_by_tool(&d);
     let mut failures = Vec::new();
     let mut covered: Vec<(String, String)> = Vec::new();
@@ -191,8 +167,9 @@ fn schemas_are_portable() {
             _ => {}
         }
     }
+    let env = Env::new();
     for name in ["types", "modules", "manifest", "dynamic"] {
-        let d = describe_json(&describe_fixture(name));
+        let d = describe_json(&env, &describe_fixture(name));
         let mut bad = Vec::new();
         for (tool, s) in schemas_by_tool(&d) {
             walk(&s, &tool, &mut bad);
@@ -208,7 +185,8 @@ fn schemas_are_portable() {
 
 #[test]
 fn tools_in_every_kind_of_module_are_found() {
-    let d = describe_json(&describe_fixture("modules"));
+    let env = Env::new();
+    let d = describe_json(&env, &describe_fixture("modules"));
     let names: Vec<&str> = tools(&d)
         .iter()
         .map(|t| t["name"].as_str().unwrap())
@@ -236,40 +214,33 @@ fn tools_in_every_kind_of_module_are_found() {
 
 #[test]
 fn the_generated_tool_table_compiles_and_dispatches_in_every_kind_of_module() {
-    let out = cargo()
-        .args(["test", "--quiet", "--manifest-path"])
+    // The modules fixture's own tests pass.
+    cargo(["test", "--quiet", "--manifest-path"])
         .arg(describe_fixture("modules/Cargo.toml"))
-        .output()
-        .expect("cargo runs");
-    assert!(
-        out.status.success(),
-        "the modules fixture's tests failed\n{}",
-        show(&out)
-    );
+        .run()
+        .success();
 }
 
 #[test]
 fn a_build_script_fails_the_build_with_the_describe_message() {
-    let out = cargo()
-        .args(["build", "--quiet", "--manifest-path"])
+    let run = cargo(["build", "--quiet", "--manifest-path"])
         .arg(describe_fixture("build_error/Cargo.toml"))
-        .output()
-        .expect("cargo runs");
-    let text = show(&out);
-    assert!(!out.status.success(), "the build should fail\n{text}");
-    assert!(
-        text.contains("src/lib.rs:7:15"),
-        "the message names file:line:column\n{text}"
-    );
-    assert!(
-        text.contains("`std::time::SystemTime` has no JSON shape describe knows"),
-        "{text}"
-    );
-    assert!(
-        text.contains("input_schema = \\\"schemas/wait.input.json\\\"")
-            || text.contains("input_schema = \"schemas/wait.input.json\""),
-        "{text}"
-    );
+        .run();
+    let text = format!("{}{}", run.stdout(), run.stderr());
+    run.failure()
+        .check(
+            text.contains("src/lib.rs:7:15"),
+            "the message names file:line:column",
+        )
+        .check(
+            text.contains("`std::time::SystemTime` has no JSON shape describe knows"),
+            "the message names the type",
+        )
+        .check(
+            text.contains("input_schema = \\\"schemas/wait.input.json\\\"")
+                || text.contains("input_schema = \"schemas/wait.input.json\""),
+            "the message names the fix",
+        );
 }
 
 /// Every error case exits 2 with one paragraph naming file:line:column and a fix; nothing is
@@ -282,13 +253,14 @@ fn each_error_names_the_place_and_the_fix() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     cases.sort();
+    let env = Env::new();
     let mut report = String::new();
     for case in &cases {
-        let tmp = tempfile::tempdir().unwrap();
-        copy_dir(&root.join(case), tmp.path());
-        if !tmp.path().join("Cargo.toml").exists() {
+        let dir = env.path(case);
+        copy_dir(&root.join(case), &dir);
+        if !dir.join("Cargo.toml").exists() {
             std::fs::write(
-                tmp.path().join("Cargo.toml"),
+                dir.join("Cargo.toml"),
                 format!(
                     "[package]\nname = \"{}\"\nversion = \"0.1.0\"\nedition = \"2024\"\ndescription = \"x\"\nlicense = \"MIT\"\nauthors = [\"A\"]\n\n[package.metadata.gtdx]\nid = \"greentic.case\"\n\n[workspace]\n",
                     case.replace('_', "-")
@@ -296,21 +268,22 @@ fn each_error_names_the_place_and_the_fix() {
             )
             .unwrap();
         }
-        let (code, stdout, stderr) = run_in(tmp.path(), &["describe"]);
-        assert_eq!(code, 2, "{case}: expected exit 2\n{stderr}");
-        assert!(stdout.is_empty(), "{case}: nothing on stdout\n{stdout}");
-        assert!(stderr.starts_with("error: "), "{case}: {stderr}");
+        let run = env.gtdx_in(&dir, ["describe"]);
+        let stderr = run.stderr();
         let located =
             stderr.contains(".rs:") || stderr.contains(".json:") || stderr.contains("Cargo.toml");
-        assert!(located, "{case}: the message names no file\n{stderr}");
-        assert!(
-            stderr.contains("help: "),
-            "{case}: the message offers no fix\n{stderr}"
-        );
-        assert!(
-            !tmp.path().join("describe.json").exists(),
-            "{case}: describe.json was written"
-        );
+        run.code(2)
+            .stdout_is("")
+            .check(
+                stderr.starts_with("error: "),
+                "stderr starts with `error: `",
+            )
+            .check(located, "the message names a file")
+            .stderr_has("help: ")
+            .check(
+                !dir.join("describe.json").exists(),
+                format_args!("{case}: describe.json is not written"),
+            );
         report.push_str(&format!("=== {case}\n{stderr}\n"));
     }
     insta::assert_snapshot!("error_messages", report);
@@ -318,42 +291,36 @@ fn each_error_names_the_place_and_the_fix() {
 
 #[test]
 fn check_is_fresh_for_the_committed_fixture_manifest() {
-    let (code, stdout, stderr) = run_in(&describe_fixture("types"), &["describe", "--check"]);
-    assert_eq!(
-        code, 0,
-        "types/describe.json is stale; run `gtdx describe` in the fixture\n{stdout}\n{stderr}"
-    );
-    assert!(stdout.is_empty());
-    assert!(
-        stderr.contains("describe.json is up to date (18 tools)"),
-        "{stderr}"
-    );
+    let env = Env::new();
+    // Else types/describe.json is stale: run `gtdx describe` in the fixture.
+    env.gtdx_in(&describe_fixture("types"), ["describe", "--check"])
+        .code(0)
+        .stdout_is("")
+        .stderr_has("describe.json is up to date (18 tools)");
 }
 
 #[test]
 fn check_reports_a_stale_file_with_a_diff_and_writes_nothing() {
-    let tmp = copy_fixture("modules");
-    let dir = tmp.path();
-    let (code, _, stderr) = run_in(dir, &["describe", "--check"]);
-    assert_eq!(code, 1, "no describe.json yet is stale\n{stderr}");
-    assert!(stderr.contains("describe.json does not exist"), "{stderr}");
+    let env = Env::new();
+    let dir = &copy_fixture(&env, "modules");
+    // No describe.json yet is stale.
+    env.gtdx_in(dir, ["describe", "--check"])
+        .code(1)
+        .stderr_has("describe.json does not exist");
 
-    let (code, _, stderr) = run_in(dir, &["describe"]);
-    assert_eq!(code, 0, "{stderr}");
-    assert!(
-        stderr.contains("wrote describe.json (10 tools)"),
-        "{stderr}"
-    );
-    let written = std::fs::read_to_string(dir.join("describe.json")).unwrap();
+    env.gtdx_in(dir, ["describe"])
+        .code(0)
+        .stderr_has("wrote describe.json (10 tools)");
+    let written = read(&dir.join("describe.json"));
     assert!(
         written.ends_with("}\n"),
         "pretty-printed with a trailing newline"
     );
-    assert_eq!(run_in(dir, &["describe", "--check"]).0, 0);
+    env.gtdx_in(dir, ["describe", "--check"]).code(0);
 
     // Change a doc comment: the description of `leaf_tool` changes.
     let leaf = dir.join("src/dir_mod/leaf.rs");
-    let src = std::fs::read_to_string(&leaf).unwrap();
+    let src = read(&leaf);
     std::fs::write(
         &leaf,
         src.replace(
@@ -362,40 +329,31 @@ fn check_reports_a_stale_file_with_a_diff_and_writes_nothing() {
         ),
     )
     .unwrap();
-    let (code, stdout, stderr) = run_in(dir, &["describe", "--check"]);
-    assert_eq!(code, 1, "{stdout}\n{stderr}");
-    assert!(stdout.contains("--- describe.json (on disk)"), "{stdout}");
-    assert!(
-        stdout.contains("+++ describe.json (from the sources)"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("-        \"description\": \"A tool in `dir_mod/leaf.rs`.\","),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("+        \"description\": \"Returns its input unchanged.\","),
-        "{stdout}"
-    );
-    assert!(stderr.contains("describe.json is stale"), "{stderr}");
+    env.gtdx_in(dir, ["describe", "--check"])
+        .code(1)
+        .stdout_has("--- describe.json (on disk)")
+        .stdout_has("+++ describe.json (from the sources)")
+        .stdout_has("-        \"description\": \"A tool in `dir_mod/leaf.rs`.\",")
+        .stdout_has("+        \"description\": \"Returns its input unchanged.\",")
+        .stderr_has("describe.json is stale");
     assert_eq!(
-        std::fs::read_to_string(dir.join("describe.json")).unwrap(),
+        read(&dir.join("describe.json")),
         written,
         "--check writes nothing"
     );
 
-    assert_eq!(run_in(dir, &["describe"]).0, 0);
-    assert_eq!(run_in(dir, &["describe", "--check"]).0, 0);
+    env.gtdx_in(dir, ["describe"]).code(0);
+    env.gtdx_in(dir, ["describe", "--check"]).code(0);
 }
 
 #[test]
 fn check_ignores_the_digests_and_signature_a_build_adds() {
-    let tmp = copy_fixture("modules");
-    let dir = tmp.path();
-    assert_eq!(run_in(dir, &["describe"]).0, 0);
+    let env = Env::new();
+    let dir = &copy_fixture(&env, "modules");
+    env.gtdx_in(dir, ["describe"]).code(0);
     // What `gtdx build` / `gtdx sign` do: fill digests, add manifestSha256 and a signature.
     let path = dir.join("describe.json");
-    let mut d: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let mut d = read_json(&path);
     let digest = "ab".repeat(32);
     let comp = &mut d["runtime"]["components"]["describe-modules"];
     comp["sha256"] = json!(digest);
@@ -405,23 +363,16 @@ fn check_ignores_the_digests_and_signature_a_build_adds() {
     let built = format!("{}\n", serde_json::to_string_pretty(&d).unwrap());
     std::fs::write(&path, &built).unwrap();
 
-    let (code, stdout, stderr) = run_in(dir, &["describe", "--check"]);
-    assert_eq!(
-        code, 0,
-        "digests are not source-derived\n{stdout}\n{stderr}"
-    );
-    let (code, _, stderr) = run_in(dir, &["describe"]);
-    assert_eq!(code, 0);
-    assert!(stderr.contains("is up to date"), "{stderr}");
-    assert_eq!(
-        std::fs::read_to_string(&path).unwrap(),
-        built,
-        "a fresh file keeps its digests"
-    );
+    // Digests are not source-derived.
+    env.gtdx_in(dir, ["describe", "--check"]).code(0);
+    env.gtdx_in(dir, ["describe"])
+        .code(0)
+        .stderr_has("is up to date");
+    assert_eq!(read(&path), built, "a fresh file keeps its digests");
 
     // Once the sources change, the rewrite drops what described the old content.
     let lib = dir.join("src/lib.rs");
-    let src = std::fs::read_to_string(&lib).unwrap();
+    let src = read(&lib);
     std::fs::write(
         &lib,
         src.replace(
@@ -430,9 +381,9 @@ fn check_ignores_the_digests_and_signature_a_build_adds() {
         ),
     )
     .unwrap();
-    assert_eq!(run_in(dir, &["describe", "--check"]).0, 1);
-    assert_eq!(run_in(dir, &["describe"]).0, 0);
-    let d: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    env.gtdx_in(dir, ["describe", "--check"]).code(1);
+    env.gtdx_in(dir, ["describe"]).code(0);
+    let d = read_json(&path);
     assert_eq!(
         d["runtime"]["components"]["describe-modules"]["sha256"],
         json!("0".repeat(64))
@@ -442,60 +393,54 @@ fn check_ignores_the_digests_and_signature_a_build_adds() {
 
 #[test]
 fn output_is_deterministic_and_independent_of_location() {
-    let first = run_in(&describe_fixture("types"), &["describe", "--stdout"]);
-    let second = run_in(&describe_fixture("types"), &["describe", "--stdout"]);
-    assert_eq!(first.0, 0);
-    assert_eq!(first.1, second.1, "two runs differ");
-    let tmp = copy_fixture("types");
-    let moved = run_in(tmp.path(), &["describe", "--stdout"]);
-    assert_eq!(first.1, moved.1, "the output depends on where the crate is");
+    let env = Env::new();
+    let stdout_of = |run: Run| run.success().stdout().to_string();
+    let first = stdout_of(env.gtdx_in(&describe_fixture("types"), ["describe", "--stdout"]));
+    let second = stdout_of(env.gtdx_in(&describe_fixture("types"), ["describe", "--stdout"]));
+    assert_eq!(first, second, "two runs differ");
+    let moved = copy_fixture(&env, "types");
+    let moved = stdout_of(env.gtdx_in(&moved, ["describe", "--stdout"]));
+    assert_eq!(first, moved, "the output depends on where the crate is");
     // --manifest-path from elsewhere gives the same bytes too.
     let manifest = describe_fixture("types/Cargo.toml");
-    let elsewhere = run_in(
-        &std::env::temp_dir(),
-        &[
-            "describe",
-            "--stdout",
-            "--manifest-path",
-            manifest.to_str().unwrap(),
-        ],
+    let elsewhere = stdout_of(
+        env.gtdx_cmd(["describe", "--stdout", "--manifest-path"])
+            .arg(&manifest)
+            .current_dir(std::env::temp_dir())
+            .run(),
     );
-    assert_eq!(first.1, elsewhere.1);
+    assert_eq!(first, elsewhere);
 }
 
 #[test]
 fn stdout_prints_and_writes_nothing() {
-    let tmp = copy_fixture("modules");
-    let (code, stdout, _) = run_in(tmp.path(), &["describe", "--stdout"]);
-    assert_eq!(code, 0);
-    assert!(stdout.starts_with(
-        "{\n  \"$schema\": \"https://store.greentic.cloud/schemas/describe-v2.json\""
-    ));
-    assert!(!tmp.path().join("describe.json").exists());
+    let env = Env::new();
+    let dir = copy_fixture(&env, "modules");
+    let run = env.gtdx_in(&dir, ["describe", "--stdout"]);
+    run.code(0).check(
+        run.stdout().starts_with(
+            "{\n  \"$schema\": \"https://store.greentic.cloud/schemas/describe-v2.json\"",
+        ),
+        "stdout starts with the manifest's $schema",
+    );
+    assert!(!dir.join("describe.json").exists());
 }
 
 fn published_validator() -> jsonschema::Validator {
-    let text = std::fs::read_to_string(shared_dir().join("reference/describe-v2.schema.json"))
-        .expect("published schema");
-    let schema: Value = serde_json::from_str(&text).unwrap();
+    let schema = read_json(&reference("reference/describe-v2.schema.json"));
     jsonschema::validator_for(&schema).expect("the published schema compiles")
 }
 
 #[test]
 fn generated_manifests_pass_validate_lint_and_the_published_schema() {
     let published = published_validator();
+    let env = Env::new();
     for name in ["types", "modules", "manifest"] {
-        let tmp = copy_fixture(name);
-        let (code, _, stderr) = run_in(tmp.path(), &["describe"]);
-        assert_eq!(code, 0, "{name}: {stderr}");
-        let (code, stdout, stderr) = run_in(tmp.path(), &["validate", "describe.json"]);
-        assert_eq!(code, 0, "{name}: gtdx validate\n{stdout}\n{stderr}");
-        let (code, stdout, stderr) = run_in(tmp.path(), &["lint", "describe.json"]);
-        assert_eq!(code, 0, "{name}: gtdx lint\n{stdout}\n{stderr}");
-        let d: Value = serde_json::from_str(
-            &std::fs::read_to_string(tmp.path().join("describe.json")).unwrap(),
-        )
-        .unwrap();
+        let dir = copy_fixture(&env, name);
+        env.gtdx_in(&dir, ["describe"]).code(0);
+        env.gtdx_in(&dir, ["validate", "describe.json"]).code(0);
+        env.gtdx_in(&dir, ["lint", "describe.json"]).code(0);
+        let d = read_json(&dir.join("describe.json"));
         let errors: Vec<String> = published
             .iter_errors(&d)
             .map(|e| format!("{} at {}", e, e.instance_path()))
@@ -509,7 +454,8 @@ fn generated_manifests_pass_validate_lint_and_the_published_schema() {
 
 #[test]
 fn package_metadata_fills_every_other_field() {
-    let d = describe_json(&describe_fixture("manifest"));
+    let env = Env::new();
+    let d = describe_json(&env, &describe_fixture("manifest"));
     insta::assert_snapshot!(
         "manifest_describe",
         serde_json::to_string_pretty(&d).unwrap()
@@ -530,9 +476,10 @@ fn package_metadata_fills_every_other_field() {
 fn a_view_declared_in_the_metadata_needs_its_entry_file() {
     // The describe-time lint looks for the view's files in the package, where `gtdx build`
     // packs them from.
-    let tmp = copy_fixture("dynamic");
-    let cargo_toml = tmp.path().join("Cargo.toml");
-    let mut text = std::fs::read_to_string(&cargo_toml).unwrap();
+    let env = Env::new();
+    let dir = copy_fixture(&env, "dynamic");
+    let cargo_toml = dir.join("Cargo.toml");
+    let mut text = read(&cargo_toml);
     text.push_str(
         "\n[[package.metadata.gtdx.contributions.views]]\n\
          id = \"records\"\nsurface = \"admin\"\ntitle_key = \"views.records\"\n\
@@ -540,49 +487,41 @@ fn a_view_declared_in_the_metadata_needs_its_entry_file() {
          placement = { slot = \"admin.sidebar\" }\n",
     );
     std::fs::write(&cargo_toml, text).unwrap();
-    let (code, _, stderr) = run_in(tmp.path(), &["describe"]);
-    assert_eq!(code, 1, "{stderr}");
-    assert!(stderr.contains("error[E_VIEW_ENTRY_MISSING]"), "{stderr}");
-    assert!(
-        stderr.contains("assets/views/records/index.html does not exist"),
-        "{stderr}"
-    );
-    let view_dir = tmp.path().join("assets/views/records");
-    std::fs::create_dir_all(&view_dir).unwrap();
-    std::fs::write(view_dir.join("index.html"), "<!doctype html>").unwrap();
-    let (code, _, stderr) = run_in(tmp.path(), &["describe"]);
-    assert_eq!(code, 0, "{stderr}");
-    assert!(!stderr.contains("VIEW"), "{stderr}");
+    env.gtdx_in(&dir, ["describe"])
+        .code(1)
+        .stderr_has("error[E_VIEW_ENTRY_MISSING]")
+        .stderr_has("assets/views/records/index.html does not exist");
+    env.write("dynamic/assets/views/records/index.html", "<!doctype html>");
+    env.gtdx_in(&dir, ["describe"]).code(0).stderr_lacks("VIEW");
 }
 
 #[test]
 fn dynamic_tools_and_config_fields_come_from_the_metadata_and_validate() {
-    let tmp = copy_fixture("dynamic");
-    assert_eq!(run_in(tmp.path(), &["describe"]).0, 0);
-    let d: Value =
-        serde_json::from_str(&std::fs::read_to_string(tmp.path().join("describe.json")).unwrap())
-            .unwrap();
+    let env = Env::new();
+    let dir = copy_fixture(&env, "dynamic");
+    env.gtdx_in(&dir, ["describe"]).code(0);
+    let d = read_json(&dir.join("describe.json"));
     assert_eq!(
         d["contributions"]["dynamicTools"]["discoveryTool"],
         json!("list_record_types")
     );
     assert_eq!(d["configFields"][0]["purpose"], json!("endpoint"));
-    let (code, stdout, stderr) = run_in(tmp.path(), &["validate", "describe.json"]);
-    assert_eq!(code, 0, "{stdout}\n{stderr}");
-    let (code, stdout, stderr) = run_in(tmp.path(), &["lint", "describe.json"]);
-    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    env.gtdx_in(&dir, ["validate", "describe.json"]).code(0);
+    env.gtdx_in(&dir, ["lint", "describe.json"]).code(0);
 }
 
 #[test]
 fn hand_written_tool_definitions_are_reported() {
-    let (code, stdout, stderr) = run_in(&describe_fixture("trap"), &["describe", "--stdout"]);
-    assert_eq!(code, 0, "a warning, not a failure\n{stderr}");
-    let d: Value = serde_json::from_str(&stdout).unwrap();
+    let env = Env::new();
+    // A warning, not a failure.
+    let run = env.gtdx_in(&describe_fixture("trap"), ["describe", "--stdout"]);
+    let d = run.code(0).json();
     assert_eq!(tools(&d).len(), 1);
-    let line = stderr
+    let line = run
+        .stderr()
         .lines()
         .find(|l| l.contains("W_HANDWRITTEN_TOOLS"))
-        .unwrap_or_else(|| panic!("no trap warning:\n{stderr}"));
+        .unwrap_or_else(|| run.fail("a W_HANDWRITTEN_TOOLS warning on stderr"));
     assert!(
         line.starts_with("src/lib.rs:13:1: warning[W_HANDWRITTEN_TOOLS]"),
         "{line}"
@@ -599,6 +538,7 @@ fn hand_written_tool_definitions_are_reported() {
 fn every_source_rule_fires_on_its_crate_and_not_on_its_near_miss() {
     // The rules about Rust sources, like the manifest rules, each have a crate that triggers
     // them and a near miss that does not, and an entry `--explain` prints.
+    let env = Env::new();
     let dir = describe_fixture("rules");
     let mut failures = Vec::new();
     let source_rules =
@@ -608,18 +548,18 @@ fn every_source_rule_fires_on_its_crate_and_not_on_its_near_miss() {
         for (case, fires) in [("fires", true), ("passes", false)] {
             let krate = dir.join(format!("{}.{case}", rule.id));
             assert!(krate.join("Cargo.toml").is_file(), "missing {krate:?}");
-            let manifest = krate.join("Cargo.toml");
-            let (code, _, stderr) = run_in(
-                &krate,
-                &[
-                    "describe",
-                    "--stdout",
-                    "--manifest-path",
-                    manifest.to_str().unwrap(),
-                ],
-            );
-            if code != 0 {
-                failures.push(format!("{}.{case}: exit {code}\n{stderr}", rule.id));
+            let run = env
+                .gtdx_cmd(["describe", "--stdout", "--manifest-path"])
+                .arg(krate.join("Cargo.toml"))
+                .current_dir(&krate)
+                .run();
+            let stderr = run.stderr();
+            if run.exit_code() != 0 {
+                failures.push(format!(
+                    "{}.{case}: exit {}\n{run}",
+                    rule.id,
+                    run.exit_code()
+                ));
             }
             if stderr.contains(&tag) != fires {
                 failures.push(format!(
@@ -634,12 +574,12 @@ fn every_source_rule_fires_on_its_crate_and_not_on_its_near_miss() {
                 ));
             }
         }
-        let (code, stdout, _) = run_in(&dir, &["lint", "--explain", rule.id]);
-        if code != 0
-            || !stdout.starts_with(rule.id)
-            || !stdout.contains("describe, lint --manifest-path")
+        let run = env.gtdx_in(&dir, ["lint", "--explain", rule.id]);
+        if run.exit_code() != 0
+            || !run.stdout().starts_with(rule.id)
+            || !run.stdout().contains("describe, lint --manifest-path")
         {
-            failures.push(format!("--explain {}: exit {code}\n{stdout}", rule.id));
+            failures.push(format!("--explain {}:\n{run}", rule.id));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -647,8 +587,8 @@ fn every_source_rule_fires_on_its_crate_and_not_on_its_near_miss() {
 
 #[test]
 fn missing_manifest_path_is_bad_input() {
-    let tmp = tempfile::tempdir().unwrap();
-    let (code, _, stderr) = run_in(tmp.path(), &["describe"]);
-    assert_eq!(code, 2);
-    assert!(stderr.contains("Cargo.toml: no such file"), "{stderr}");
+    let env = Env::new();
+    env.gtdx(["describe"])
+        .code(2)
+        .stderr_has("Cargo.toml: no such file");
 }

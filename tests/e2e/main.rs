@@ -1,7 +1,12 @@
 //! End-to-end tests: each module runs the real `gtdx` binary on real inputs.
 //!
-//! One test binary keeps link time down; `support` holds what the areas share (the binary,
-//! temp dirs, fixture paths, building fixture extensions once per run).
+//! One test binary keeps link time down; `support` holds what the areas share: an `Env` per
+//! test (a temp dir with its own HOME and GREENTIC_HOME) whose `gtdx(...)` returns a `Run` with
+//! chained assertions (`.code(0).stderr_has("valid")`, each failure printing the command line,
+//! exit code, stdout and stderr), key pairs, packs and generated projects made in it,
+//! `require_tool` for external programs (a missing one fails the test under `CI=true`), cargo
+//! into the shared target directory, the reference documents pinned from `../shared`, and zip
+//! and file helpers.
 
 mod support;
 

@@ -7,101 +7,46 @@
 //! project the workspace's Cargo.lock, so all variants resolve to the same dependency versions
 //! (the ones the workspace is tested with) and compile them once.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
+use gtdx_scaffold::prompts;
 use serde_json::Value;
 
-use crate::support::{gtdx, shared_target_dir, workspace_root};
+use crate::support::{
+    Cmd, Env, Project, cargo, read, require_tool, shared_target_dir, workspace_root,
+};
 
-/// Runs `gtdx new <parent>/<name> --vcs none <args>` with stdin closed and asserts success.
-fn generate(parent: &Path, name: &str, args: &[&str]) -> PathBuf {
-    let dir = parent.join(name);
-    let out = gtdx_new(&dir)
-        .args(["--vcs", "none"])
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "gtdx new {args:?} failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    dir
+/// `gtdx new PATH`, not yet run.
+fn gtdx_new(env: &Env, path: impl AsRef<Path>) -> Cmd {
+    env.gtdx_cmd(["new"]).arg(path.as_ref())
 }
 
-/// `gtdx new PATH`, without any `GTDX_NEW_*` variable the test process might have inherited.
-fn gtdx_new(path: impl AsRef<std::ffi::OsStr>) -> assert_cmd::Command {
-    let mut cmd = gtdx();
-    cmd.arg("new").arg(path).env_remove_gtdx_new();
-    cmd
+/// `gtdx init` in `dir`, not yet run.
+fn gtdx_init(env: &Env, dir: &Path) -> Cmd {
+    env.gtdx_cmd(["init"]).current_dir(dir)
 }
 
-/// `gtdx init` run in `dir`, without inherited `GTDX_NEW_*` variables.
-fn gtdx_init(dir: &Path) -> assert_cmd::Command {
-    let mut cmd = gtdx();
-    cmd.arg("init").current_dir(dir).env_remove_gtdx_new();
-    cmd
+/// The prompt as the terminal shows it: `<question> [<default>]: `.
+fn shown(prompt: &str, default: &str) -> String {
+    format!("{prompt} [{default}]")
 }
 
-/// Removes every `GTDX_NEW_*` variable the test process might have inherited.
-trait EnvRemoveGtdxNew {
-    fn env_remove_gtdx_new(&mut self) -> &mut Self;
-}
-
-impl EnvRemoveGtdxNew for assert_cmd::Command {
-    fn env_remove_gtdx_new(&mut self) -> &mut Self {
-        for (k, _) in std::env::vars_os() {
-            if k.to_string_lossy().starts_with("GTDX_NEW_") {
-                self.env_remove(&k);
-            }
-        }
-        self
-    }
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn read(p: &Path) -> String {
-    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
-
-/// Runs cargo in `project` with the shared target directory; panics with its output on failure.
-fn cargo(project: &Path, args: &[&str]) {
-    let out = Command::new(env!("CARGO"))
-        .args(args)
-        .current_dir(project)
-        .env("CARGO_TARGET_DIR", shared_target_dir())
+/// Runs cargo in `project` with the shared target directory; it must succeed.
+fn cargo_in(project: &Project, args: &[&str]) {
+    cargo(args)
+        .current_dir(&project.dir)
         .env_remove("RUSTFLAGS")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "cargo {args:?} failed in {}:\n{}\n{}",
-        project.display(),
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+        .run()
+        .success();
 }
 
 /// `gtdx lint --format json` in `project`: (exit code, [(code, severity)]).
-fn lint(project: &Path) -> (i32, Vec<(String, String)>) {
-    let out = gtdx()
-        .args(["lint", "--format", "json"])
-        .current_dir(project)
-        .output()
-        .unwrap();
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "lint output is not JSON ({e}):\n{}",
-            String::from_utf8_lossy(&out.stdout)
-        )
-    });
+fn lint(env: &Env, project: &Project) -> (i32, Vec<(String, String)>) {
+    let run = env.gtdx_in(&project.dir, ["lint", "--format", "json"]);
+    let doc = run.json();
     let diags = doc["diagnostics"]
         .as_array()
-        .unwrap_or_else(|| panic!("no diagnostics array: {doc}"))
+        .unwrap_or_else(|| run.fail("a diagnostics array"))
         .iter()
         .map(|d| {
             (
@@ -110,22 +55,22 @@ fn lint(project: &Path) -> (i32, Vec<(String, String)>) {
             )
         })
         .collect();
-    (out.status.code().unwrap_or(-1), diags)
+    (run.exit_code(), diags)
 }
 
 /// Generates one variant and proves it: host tests, wasm32-wasip2 build, describe.json fresh,
 /// lint clean. `allowed` lists the only diagnostics tolerated (informational ones).
-fn prove_variant(name: &str, args: &[&str], allowed: &[&str]) -> (tempfile::TempDir, PathBuf) {
-    let tmp = tempfile::tempdir().unwrap();
-    let project = generate(tmp.path(), name, args);
+fn prove_variant(name: &str, args: &[&str], allowed: &[&str]) -> (Env, Project) {
+    let env = Env::new();
+    let project = env.new_project(name, args);
     std::fs::copy(
         workspace_root().join("Cargo.lock"),
-        project.join("Cargo.lock"),
+        project.path("Cargo.lock"),
     )
     .unwrap();
 
-    cargo(&project, &["test", "--quiet"]);
-    cargo(&project, &["build", "--quiet", "--target", "wasm32-wasip2"]);
+    cargo_in(&project, &["test", "--quiet"]);
+    cargo_in(&project, &["build", "--quiet", "--target", "wasm32-wasip2"]);
     let wasm = shared_target_dir()
         .join("wasm32-wasip2/debug")
         .join(format!("{}.wasm", name.replace('-', "_")));
@@ -138,24 +83,14 @@ fn prove_variant(name: &str, args: &[&str], allowed: &[&str]) -> (tempfile::Temp
         wasm.display()
     );
 
-    let check = gtdx()
-        .args(["describe", "--check"])
-        .current_dir(&project)
-        .output()
-        .unwrap();
-    assert_eq!(
-        check.status.code(),
-        Some(0),
-        "describe.json is stale:\n{}{}",
-        String::from_utf8_lossy(&check.stdout),
-        stderr(&check)
-    );
+    // describe.json is not stale.
+    env.gtdx_in(&project.dir, ["describe", "--check"]).code(0);
 
     crate::support::assert_platform_form(
         &format!("{name}/describe.json"),
-        &std::fs::read_to_string(project.join("describe.json")).unwrap(),
+        &project.read("describe.json"),
     );
-    let (code, diags) = lint(&project);
+    let (code, diags) = lint(&env, &project);
     assert_eq!(code, 0, "lint failed: {diags:?}");
     let unexpected: Vec<_> = diags
         .iter()
@@ -165,7 +100,7 @@ fn prove_variant(name: &str, args: &[&str], allowed: &[&str]) -> (tempfile::Temp
         unexpected.is_empty(),
         "the generated project must lint clean, got {unexpected:?}"
     );
-    (tmp, project)
+    (env, project)
 }
 
 /// Without a node type, tools offered on `flow` get the informational I_FLOW_NO_NODE_TYPES (no
@@ -174,8 +109,8 @@ const FLOW_INFO: &[&str] = &["I_FLOW_NO_NODE_TYPES"];
 
 #[test]
 fn variant_basic_builds_tests_and_lints_clean() {
-    let (_tmp, p) = prove_variant("gtdx-new-basic", &[], FLOW_INFO);
-    let d: Value = serde_json::from_str(&read(&p.join("describe.json"))).unwrap();
+    let (_env, p) = prove_variant("gtdx-new-basic", &[], FLOW_INFO);
+    let d = p.describe();
     let tools = d["contributions"]["tools"].as_array().unwrap();
     assert_eq!(tools.len(), 1);
     assert_eq!(tools[0]["name"], "hello");
@@ -184,13 +119,13 @@ fn variant_basic_builds_tests_and_lints_clean() {
         serde_json::json!(["agentic_worker", "flow"])
     );
     assert!(tools[0]["agentic_worker_metadata"].is_string());
-    assert!(!p.join(".github").exists());
+    assert!(!p.path(".github").exists());
 }
 
 #[test]
 fn variant_node_type_builds_tests_and_lints_clean() {
-    let (_tmp, p) = prove_variant("gtdx-new-node-type", &["--node-type"], &[]);
-    let d: Value = serde_json::from_str(&read(&p.join("describe.json"))).unwrap();
+    let (_env, p) = prove_variant("gtdx-new-node-type", &["--node-type"], &[]);
+    let d = p.describe();
     let nt = &d["contributions"]["nodeTypes"][0];
     let ports: Vec<&str> = nt["output_ports"]
         .as_array()
@@ -207,12 +142,12 @@ fn variant_node_type_builds_tests_and_lints_clean() {
 fn variant_dynamic_tools_builds_tests_and_lints_clean() {
     // `dynamicTools` is the spec's, and today's platform loader refuses it: the project says
     // so with a warning, and nothing else.
-    let (_tmp, p) = prove_variant(
+    let (_env, p) = prove_variant(
         "gtdx-new-dynamic",
         &["--dynamic-tools"],
         &["I_FLOW_NO_NODE_TYPES", "W_PLATFORM_UNKNOWN_FIELD"],
     );
-    let d: Value = serde_json::from_str(&read(&p.join("describe.json"))).unwrap();
+    let d = p.describe();
     let dt = &d["contributions"]["dynamicTools"];
     assert_eq!(dt["discoveryTool"], "list_record_types");
     let effects: Vec<(String, String)> = dt["executors"]
@@ -251,8 +186,8 @@ fn variant_dynamic_tools_builds_tests_and_lints_clean() {
 
 #[test]
 fn variant_ci_github_builds_tests_and_lints_clean() {
-    let (_tmp, p) = prove_variant("gtdx-new-ci", &["--ci", "github"], FLOW_INFO);
-    let wf = read(&p.join(".github/workflows/gtdx.yml"));
+    let (_env, p) = prove_variant("gtdx-new-ci", &["--ci", "github"], FLOW_INFO);
+    let wf = p.read(".github/workflows/gtdx.yml");
     for step in [
         "rustup target add wasm32-wasip2",
         "gtdx describe --check",
@@ -264,6 +199,9 @@ fn variant_ci_github_builds_tests_and_lints_clean() {
         "gtdx verify",
         "actions/upload-artifact",
         ".gtxpack",
+        "gtdx lint --format sarif",
+        "github/codeql-action/upload-sarif",
+        "security-events: write",
     ] {
         assert!(wf.contains(step), "workflow lacks `{step}`:\n{wf}");
     }
@@ -271,19 +209,10 @@ fn variant_ci_github_builds_tests_and_lints_clean() {
 
 #[test]
 fn generated_files_and_sdk_line() {
-    let tmp = tempfile::tempdir().unwrap();
-    let p = generate(tmp.path(), "files-check", &[]);
-    for f in [
-        ".gitignore",
-        "Cargo.toml",
-        "README.md",
-        "build.rs",
-        "describe.json",
-        "src/lib.rs",
-    ] {
-        assert!(p.join(f).is_file(), "{f} missing");
-    }
-    let cargo_toml = read(&p.join("Cargo.toml"));
+    let env = Env::new();
+    // new_project checks that every generated file is there.
+    let p = env.new_project("files-check", &[]);
+    let cargo_toml = p.read("Cargo.toml");
     assert!(cargo_toml.contains(r#"crate-type = ["cdylib", "rlib"]"#));
     assert!(cargo_toml.contains("[package.metadata.gtdx]"));
     let sdk = workspace_root().join("crates/sdk");
@@ -291,7 +220,7 @@ fn generated_files_and_sdk_line() {
         cargo_toml.contains(&format!("gtdx-sdk = {{ path = \"{}\" }}", sdk.display())),
         "{cargo_toml}"
     );
-    let readme = read(&p.join("README.md"));
+    let readme = p.read("README.md");
     for must in [
         "cargo test",
         "gtdx build",
@@ -303,7 +232,7 @@ fn generated_files_and_sdk_line() {
         assert!(readme.contains(must), "README lacks `{must}`");
     }
     // No staging directory is left beside the project.
-    let leftovers: Vec<_> = std::fs::read_dir(tmp.path())
+    let leftovers: Vec<_> = std::fs::read_dir(env.root())
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
@@ -312,44 +241,34 @@ fn generated_files_and_sdk_line() {
 
 #[test]
 fn new_reports_which_sdk_it_uses() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = gtdx_new(tmp.path().join("x"))
+    let env = Env::new();
+    gtdx_new(&env, env.path("x"))
         .args(["--vcs", "none"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let err = stderr(&out);
-    assert!(err.contains("source checkout"), "{err}");
-    assert!(
-        err.contains(&workspace_root().join("crates/sdk").display().to_string()),
-        "{err}"
-    );
+        .run()
+        .success()
+        .stderr_has("source checkout")
+        .stderr_has(&workspace_root().join("crates/sdk").display().to_string());
 }
 
 #[test]
 fn sdk_version_and_git_render_the_dependency_lines() {
-    let tmp = tempfile::tempdir().unwrap();
-    let p = generate(tmp.path(), "by-version", &["--sdk", "0.3"]);
-    let t = read(&p.join("Cargo.toml"));
+    let env = Env::new();
+    let p = env.new_project("by-version", &["--sdk", "0.3"]);
+    let t = p.read("Cargo.toml");
     assert!(t.contains("gtdx-sdk = \"0.3\""), "{t}");
     assert!(t.contains("gtdx-describe = \"0.3\""), "{t}");
 
-    let out = gtdx_new(tmp.path().join("by-git"))
+    gtdx_new(&env, env.path("by-git"))
         .args([
             "--vcs",
             "none",
             "--sdk",
             "https://github.com/example/gtdx#abc123",
         ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("git https://github.com/example/gtdx at abc123"),
-        "{}",
-        stderr(&out)
-    );
-    let t = read(&tmp.path().join("by-git/Cargo.toml"));
+        .run()
+        .success()
+        .stderr_has("git https://github.com/example/gtdx at abc123");
+    let t = read(&env.path("by-git/Cargo.toml"));
     assert!(
         t.contains(r#"gtdx-sdk = { git = "https://github.com/example/gtdx", rev = "abc123" }"#),
         "{t}"
@@ -361,12 +280,8 @@ fn sdk_version_and_git_render_the_dependency_lines() {
         "{t}"
     );
 
-    let p = generate(
-        tmp.path(),
-        "by-path",
-        &["--sdk", workspace_root().to_str().unwrap()],
-    );
-    let t = read(&p.join("Cargo.toml"));
+    let p = env.new_project("by-path", &["--sdk", workspace_root().to_str().unwrap()]);
+    let t = p.read("Cargo.toml");
     assert!(
         t.contains(&format!(
             "gtdx-describe = {{ path = \"{}\" }}",
@@ -397,42 +312,37 @@ fn bad_name_id_tool_kind_and_sdk_exit_2_and_create_nothing() {
         (&["--sdk", "0.1.2.3"], "not a valid requirement"),
         (&["--sdk", "/no/such/gtdx"], "neither a gtdx checkout"),
     ];
-    let tmp = tempfile::tempdir().unwrap();
+    let env = Env::new();
     for (args, needle) in cases {
-        let target = tmp.path().join("proj");
-        let out = gtdx_new(&target).args(*args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
-        assert!(
-            stderr(&out).contains(needle),
-            "{args:?}: expected `{needle}` in:\n{}",
-            stderr(&out)
+        let target = env.path("proj");
+        let run = gtdx_new(&env, &target).args(*args).run();
+        run.code(2).stderr_has(needle);
+        run.check(
+            !target.exists(),
+            format_args!("{args:?} creates nothing at {}", target.display()),
         );
-        assert!(!target.exists(), "{args:?} created {}", target.display());
-        assert_eq!(
-            std::fs::read_dir(tmp.path()).unwrap().count(),
-            0,
-            "{args:?} left files behind"
+        run.check(
+            std::fs::read_dir(env.root()).unwrap().count() == 0,
+            format_args!("{args:?} leaves no file behind"),
         );
     }
     // A directory name that is not a crate name needs --name.
-    let out = gtdx_new(tmp.path().join("9lives")).output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("--name"), "{}", stderr(&out));
+    gtdx_new(&env, env.path("9lives"))
+        .run()
+        .code(2)
+        .stderr_has("--name");
 }
 
 #[test]
 fn non_empty_directory_is_refused_without_force() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("busy");
-    std::fs::create_dir(&dir).unwrap();
-    std::fs::write(dir.join("notes.txt"), "mine").unwrap();
-    let out = gtdx_new(&dir).output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("not empty") && stderr(&out).contains("--force"),
-        "{}",
-        stderr(&out)
-    );
+    let env = Env::new();
+    let dir = env.path("busy");
+    env.write("busy/notes.txt", "mine");
+    gtdx_new(&env, &dir)
+        .run()
+        .code(2)
+        .stderr_has("not empty")
+        .stderr_has("--force");
     let entries: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name())
@@ -440,92 +350,86 @@ fn non_empty_directory_is_refused_without_force() {
     assert_eq!(entries, ["notes.txt"]);
 
     // An empty directory is fine.
-    let empty = tmp.path().join("empty");
+    let empty = env.path("empty");
     std::fs::create_dir(&empty).unwrap();
-    let out = gtdx_new(&empty).args(["--vcs", "none"]).output().unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(empty.join("Cargo.toml").is_file());
+    gtdx_new(&env, &empty)
+        .args(["--vcs", "none"])
+        .run()
+        .success();
+    Project::at(&empty, "empty").assert_generated();
 }
 
 #[test]
 fn force_keeps_user_files_and_reports_them() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("kept");
-    std::fs::create_dir(&dir).unwrap();
-    std::fs::write(dir.join("README.md"), "my readme").unwrap();
-    std::fs::write(dir.join(".gitignore"), "my ignores").unwrap();
-    std::fs::write(dir.join("notes.txt"), "mine").unwrap();
-    let out = gtdx_new(&dir)
+    let env = Env::new();
+    let dir = env.path("kept");
+    env.write("kept/README.md", "my readme");
+    env.write("kept/.gitignore", "my ignores");
+    env.write("kept/notes.txt", "mine");
+    gtdx_new(&env, &dir)
         .args(["--force", "--vcs", "none"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+        .run()
+        .success()
+        .stderr_has("Skipped README.md")
+        .stderr_has("Skipped .gitignore");
     assert_eq!(read(&dir.join("README.md")), "my readme");
     assert_eq!(read(&dir.join(".gitignore")), "my ignores");
     assert_eq!(read(&dir.join("notes.txt")), "mine");
-    assert!(
-        stderr(&out).contains("Skipped README.md"),
-        "{}",
-        stderr(&out)
-    );
-    assert!(
-        stderr(&out).contains("Skipped .gitignore"),
-        "{}",
-        stderr(&out)
-    );
-    for f in ["Cargo.toml", "build.rs", "src/lib.rs", "describe.json"] {
-        assert!(dir.join(f).is_file(), "{f} missing");
-    }
+    Project::at(&dir, "kept").assert_generated();
 }
 
 #[test]
 fn init_fills_an_existing_directory_and_refuses_to_overwrite() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("existing_ext");
-    std::fs::create_dir(&dir).unwrap();
-    std::fs::write(dir.join("notes.txt"), "mine").unwrap();
-    let out = gtdx_init(&dir).args(["--vcs", "none"]).output().unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(read(&dir.join("Cargo.toml")).contains("name = \"existing_ext\""));
-    assert!(read(&dir.join("Cargo.toml")).contains("id = \"greentic.existing-ext\""));
-    assert!(dir.join("describe.json").is_file());
-    assert_eq!(read(&dir.join("notes.txt")), "mine");
+    let env = Env::new();
+    let dir = env.path("existing_ext");
+    env.write("existing_ext/notes.txt", "mine");
+    gtdx_init(&env, &dir)
+        .args(["--vcs", "none"])
+        .run()
+        .success();
+    let p = Project::at(&dir, "existing_ext");
+    p.assert_generated();
+    assert!(
+        p.read("Cargo.toml")
+            .contains("id = \"greentic.existing-ext\"")
+    );
+    assert_eq!(p.read("notes.txt"), "mine");
 
     // A second init would overwrite: refused, and nothing changes.
-    std::fs::write(dir.join("src/lib.rs"), "// my code").unwrap();
-    let out = gtdx_init(&dir).args(["--vcs", "none"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("--force"), "{}", stderr(&out));
-    assert_eq!(read(&dir.join("src/lib.rs")), "// my code");
+    std::fs::write(p.path("src/lib.rs"), "// my code").unwrap();
+    gtdx_init(&env, &dir)
+        .args(["--vcs", "none"])
+        .run()
+        .code(2)
+        .stderr_has("--force");
+    assert_eq!(p.read("src/lib.rs"), "// my code");
 }
 
 #[test]
 fn without_a_terminal_nothing_is_asked_and_nothing_waits() {
-    let tmp = tempfile::tempdir().unwrap();
+    let env = Env::new();
     // stdin is a pipe holding an answer: it must not be read.
-    let out = gtdx_new(tmp.path().join("quiet"))
+    let run = gtdx_new(&env, env.path("quiet"))
         .args(["--vcs", "none"])
-        .write_stdin("not-the-name\n")
+        .stdin("not-the-name\n")
         .timeout(std::time::Duration::from_secs(120))
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(
-        !stderr(&out).contains("Package name"),
-        "prompted without a terminal: {}",
-        stderr(&out)
-    );
-    assert!(read(&tmp.path().join("quiet/Cargo.toml")).contains("name = \"quiet\""));
+        .run();
+    run.success();
+    for prompt in prompts::ALL {
+        run.stderr_lacks(prompt);
+    }
+    Project::at(env.path("quiet"), "quiet").assert_generated();
 
-    // stdin closed.
-    let out = Command::new(assert_cmd::cargo::cargo_bin("gtdx"))
-        .arg("new")
-        .arg(tmp.path().join("closed"))
+    // stdin is /dev/null.
+    let run = gtdx_new(&env, env.path("closed"))
         .args(["--vcs", "none"])
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+        .stdin_null()
+        .run();
+    run.success();
+    for prompt in prompts::ALL {
+        run.stderr_lacks(prompt);
+    }
+    Project::at(env.path("closed"), "closed").assert_generated();
 }
 
 /// On a terminal (a pty from `script`), every value that no flag or variable gave is asked for;
@@ -533,77 +437,74 @@ fn without_a_terminal_nothing_is_asked_and_nothing_waits() {
 #[cfg(target_os = "linux")]
 #[test]
 fn on_a_terminal_missing_values_are_prompted() {
-    let tmp = tempfile::tempdir().unwrap();
-    let target = tmp.path().join("asked");
-    let gtdx_bin = assert_cmd::cargo::cargo_bin("gtdx");
-    let cmd = format!(
-        "{} new {} --vcs none --ci none",
-        gtdx_bin.display(),
-        target.display()
-    );
+    let Some(script) = require_tool("script") else {
+        return;
+    };
+    let env = Env::new();
+    let target = env.path("asked");
+    let gtdx_bin = env!("CARGO_BIN_EXE_gtdx");
+    let cmd = format!("{gtdx_bin} new {} --vcs none --ci none", target.display());
     // name: invalid then default; id: custom; tools; capabilities: default; node type: yes;
     // dynamic tools: no. (--ci was given: not asked.)
     let answers = "1bad\n\ngreentic.asked-custom\nalpha,beta\n\ny\nn\n";
-    let mut child = Command::new("script")
-        .args(["-qec", &cmd, "/dev/null"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .env_remove("GTDX_NEW_YES")
-        .spawn()
-        .expect("`script` (util-linux) runs the prompt test on a pty");
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(answers.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
-    assert!(text.contains("Package name [asked]"), "{text}");
-    assert!(
-        text.contains("starts with a digit"),
-        "the bad answer is explained: {text}"
-    );
-    assert!(
-        !text.contains("CI workflow"),
-        "--ci was given, so it is not asked: {text}"
-    );
-    let cargo_toml = read(&target.join("Cargo.toml"));
-    assert!(cargo_toml.contains("name = \"asked\""), "{cargo_toml}");
+    let run = env
+        .tool(&script, ["-qec", &cmd, "/dev/null"])
+        .stdin(answers)
+        .run();
+    // `script` puts the terminal's output, prompts included, on its stdout.
+    run.success()
+        .stdout_has(&shown(prompts::NAME, "asked"))
+        .stdout_has(&shown(prompts::ID, "greentic.asked"))
+        .stdout_has(prompts::TOOL)
+        .stdout_has(prompts::CAPABILITY)
+        .stdout_has(prompts::NODE_TYPE)
+        .stdout_has(prompts::DYNAMIC_TOOLS)
+        // the bad answer is explained
+        .stdout_has("starts with a digit")
+        // --ci was given, so it is not asked
+        .stdout_lacks(prompts::CI);
+    let p = Project::at(&target, "asked");
+    p.assert_generated();
+    let cargo_toml = p.read("Cargo.toml");
     assert!(
         cargo_toml.contains("id = \"greentic.asked-custom\""),
         "{cargo_toml}"
     );
     assert!(cargo_toml.contains("nodeTypes"), "{cargo_toml}");
-    let lib = read(&target.join("src/lib.rs"));
+    let lib = p.read("src/lib.rs");
     assert!(
         lib.contains("pub fn alpha(") && lib.contains("pub fn beta("),
         "{lib}"
     );
 
-    // --yes on a terminal: nothing is asked.
-    let cmd = format!(
-        "{} new {} --vcs none --yes",
-        gtdx_bin.display(),
-        tmp.path().join("yes").display()
+    // --yes on a terminal: nothing is asked, and the project is made from the defaults.
+    let yes = env.path("yes");
+    let cmd = format!("{gtdx_bin} new {} --vcs none --yes", yes.display());
+    let run = env
+        .tool(&script, ["-qec", &cmd, "/dev/null"])
+        .stdin_null()
+        .run();
+    run.success();
+    for prompt in prompts::ALL {
+        run.stdout_lacks(prompt);
+    }
+    let p = Project::at(&yes, "yes");
+    p.assert_generated();
+    assert!(
+        p.read("Cargo.toml").contains("id = \"greentic.yes\""),
+        "the default id"
     );
-    let out = Command::new("script")
-        .args(["-qec", &cmd, "/dev/null"])
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    assert!(!String::from_utf8_lossy(&out.stdout).contains("Package name"));
+    assert!(
+        p.read("src/lib.rs").contains("pub fn hello("),
+        "the default tool"
+    );
 }
 
 #[test]
 fn environment_variables_supply_values_and_flags_win() {
-    let tmp = tempfile::tempdir().unwrap();
-    let target = tmp.path().join("from-env");
-    let out = gtdx_new(&target)
+    let env = Env::new();
+    let target = env.path("from-env");
+    gtdx_new(&env, &target)
         .env("GTDX_NEW_NAME", "env-name")
         .env("GTDX_NEW_ID", "greentic.from-env")
         .env("GTDX_NEW_TOOL", "first_tool,second_tool")
@@ -613,36 +514,35 @@ fn environment_variables_supply_values_and_flags_win() {
         .env("GTDX_NEW_VCS", "none")
         .env("GTDX_NEW_SDK", "0.7")
         .args(["--name", "flag-name"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    let cargo_toml = read(&target.join("Cargo.toml"));
-    assert!(
-        cargo_toml.contains("name = \"flag-name\""),
-        "the flag wins over GTDX_NEW_NAME: {cargo_toml}"
-    );
+        .run()
+        .success();
+    // The flag wins over GTDX_NEW_NAME.
+    let p = Project::at(&target, "flag-name");
+    p.assert_generated();
+    let cargo_toml = p.read("Cargo.toml");
     assert!(cargo_toml.contains("id = \"greentic.from-env\""));
     assert!(cargo_toml.contains("gtdx-sdk = \"0.7\""));
     assert!(cargo_toml.contains("nodeTypes"));
-    assert!(target.join(".github/workflows/gtdx.yml").is_file());
-    assert!(!target.join(".git").exists(), "GTDX_NEW_VCS=none");
-    let lib = read(&target.join("src/lib.rs"));
+    assert!(p.path(".github/workflows/gtdx.yml").is_file());
+    assert!(!p.path(".git").exists(), "GTDX_NEW_VCS=none");
+    let lib = p.read("src/lib.rs");
     assert!(lib.contains("pub fn first_tool(") && lib.contains("pub fn second_tool("));
     assert!(lib.contains("capabilities = [\"flow\"]"), "{lib}");
 }
 
 #[test]
 fn git_init_unless_inside_a_work_tree() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = gtdx_new(tmp.path().join("repo")).output().unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(tmp.path().join("repo/.git").is_dir());
+    let Some(_git) = require_tool("git") else {
+        return;
+    };
+    let env = Env::new();
+    gtdx_new(&env, env.path("repo")).run().success();
+    assert!(env.path("repo/.git").is_dir());
 
-    let out = gtdx_new(tmp.path().join("repo/inner")).output().unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(tmp.path().join("repo/inner/Cargo.toml").is_file());
+    gtdx_new(&env, env.path("repo/inner")).run().success();
+    Project::at(env.path("repo/inner"), "inner").assert_generated();
     assert!(
-        !tmp.path().join("repo/inner/.git").exists(),
+        !env.path("repo/inner/.git").exists(),
         "no nested repository inside a work tree"
     );
 }
@@ -651,18 +551,17 @@ fn git_init_unless_inside_a_work_tree() {
 /// project, no staging directory, no parent directory created for it.
 #[test]
 fn failure_part_way_leaves_no_half_written_project() {
-    let tmp = tempfile::tempdir().unwrap();
-    let empty_path = tmp.path().join("no-tools-here");
+    let env = Env::new();
+    let empty_path = env.path("no-tools-here");
     std::fs::create_dir(&empty_path).unwrap();
-    let target = tmp.path().join("a/b/proj");
-    let out = gtdx_new(&target)
+    let target = env.path("a/b/proj");
+    gtdx_new(&env, &target)
         .args(["--vcs", "git"])
         .env("PATH", &empty_path)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(stderr(&out).contains("--vcs none"), "{}", stderr(&out));
-    let entries: Vec<_> = std::fs::read_dir(tmp.path())
+        .run()
+        .code(2)
+        .stderr_has("--vcs none");
+    let entries: Vec<_> = std::fs::read_dir(env.root())
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
@@ -671,56 +570,43 @@ fn failure_part_way_leaves_no_half_written_project() {
 
 #[test]
 fn a_project_created_inside_a_workspace_joins_it_as_cargo_new_does() {
-    let tmp = tempfile::tempdir().unwrap();
-    let ws = tmp.path();
+    let env = Env::new();
+    let ws = env.root();
     let root_manifest =
         "# our extensions\n[workspace]\nresolver = \"3\"\nmembers = [\n    \"tools/*\",\n]\n";
-    std::fs::write(ws.join("Cargo.toml"), root_manifest).unwrap();
-    let out = gtdx_new("exts/weather")
+    env.write("Cargo.toml", root_manifest);
+    gtdx_new(&env, "exts/weather")
         .args(["--yes", "--vcs", "none"])
-        .current_dir(ws)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    let err = stderr(&out);
-    assert!(
-        err.contains("`exts/weather` as a member of the workspace at"),
-        "{err}"
-    );
-    let edited = std::fs::read_to_string(ws.join("Cargo.toml")).unwrap();
+        .run()
+        .success()
+        .stderr_has("`exts/weather` as a member of the workspace at");
+    Project::at(ws.join("exts/weather"), "weather").assert_generated();
+    let edited = read(&ws.join("Cargo.toml"));
     assert_eq!(
         edited,
         root_manifest.replace("\"tools/*\",\n", "\"tools/*\",\n    \"exts/weather\",\n"),
         "comments and layout are kept"
     );
     // A second project under a glob that already matches leaves the manifest alone.
-    let out = gtdx_new("tools/fetch")
+    gtdx_new(&env, "tools/fetch")
         .args(["--yes", "--vcs", "none"])
-        .current_dir(ws)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(!stderr(&out).contains("as a member"), "{}", stderr(&out));
-    assert_eq!(
-        std::fs::read_to_string(ws.join("Cargo.toml")).unwrap(),
-        edited
-    );
+        .run()
+        .success()
+        .stderr_lacks("as a member");
+    Project::at(ws.join("tools/fetch"), "fetch").assert_generated();
+    assert_eq!(read(&ws.join("Cargo.toml")), edited);
 
     // Real cargo agrees: both packages are members of the workspace.
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let md = std::process::Command::new(cargo)
-        .args([
-            "metadata",
-            "--no-deps",
-            "--format-version",
-            "1",
-            "--offline",
-        ])
-        .current_dir(ws.join("exts/weather"))
-        .output()
-        .unwrap();
-    assert!(md.status.success(), "{}", stderr(&md));
-    let md: serde_json::Value = serde_json::from_slice(&md.stdout).unwrap();
+    let md = cargo([
+        "metadata",
+        "--no-deps",
+        "--format-version",
+        "1",
+        "--offline",
+    ])
+    .current_dir(ws.join("exts/weather"))
+    .run();
+    let md = md.success().json();
     let mut members: Vec<&str> = md["packages"]
         .as_array()
         .unwrap()

@@ -12,92 +12,13 @@
 //! tests fail under `CI=true` and print a SKIPPING banner elsewhere; they never pass silently.
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::Output;
 
 use serde_json::Value;
 
-use crate::support::{fixture, gtdx, workspace_root};
-
-/// The version `cargo xtask test` installs (xtask/src/test.rs) and the corpus was checked with.
-pub const PLATFORM_VERSION: &str = "1.2.25";
-
-/// The platform's `gtdx`: `$GTDX_PLATFORM_BIN`, else `target/tools/platform/bin/gtdx`.
-pub fn platform_bin() -> Result<PathBuf, String> {
-    let (path, from) = match std::env::var_os("GTDX_PLATFORM_BIN") {
-        Some(p) => (PathBuf::from(p), "$GTDX_PLATFORM_BIN"),
-        None => (
-            workspace_root()
-                .join("target/tools/platform/bin")
-                .join(format!("gtdx{}", std::env::consts::EXE_SUFFIX)),
-            "the default location",
-        ),
-    };
-    if path.is_file() {
-        Ok(path)
-    } else {
-        Err(format!(
-            "the platform's gtdx (greentic-extension-sdk-cli {PLATFORM_VERSION}) is not at {} \
-             ({from}). `cargo xtask test` installs it; by hand: `cargo install \
-             greentic-extension-sdk-cli --version ={PLATFORM_VERSION} --locked --root \
-             target/tools/platform`, or point GTDX_PLATFORM_BIN at an installed one.",
-            path.display()
-        ))
-    }
-}
-
-/// A `Command` for the platform's `gtdx`, or `None` when it is missing: then the test must
-/// return early. Under `CI=true` a missing binary fails the test instead.
-pub fn platform_gtdx(test: &str) -> Option<assert_cmd::Command> {
-    match platform_bin() {
-        Ok(bin) => {
-            let mut cmd = assert_cmd::Command::new(bin);
-            cmd.env("RUST_BACKTRACE", "0")
-                .env("RUST_LIB_BACKTRACE", "0")
-                .env("NO_COLOR", "1");
-            Some(cmd)
-        }
-        Err(msg) => {
-            let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-            if ci {
-                panic!("CI=true and {msg}");
-            }
-            // Straight to the process's stderr: the test harness captures eprintln! output of
-            // passing tests, and a skip must be seen.
-            let bar = "!".repeat(100);
-            let _ = writeln!(
-                std::io::stderr(),
-                "\n{bar}\nSKIPPING {test}: {msg}\n{bar}\n"
-            );
-            None
-        }
-    }
-}
-
-/// Runs a command to completion: (exit code, stdout, stderr).
-fn run(cmd: &mut assert_cmd::Command) -> (i32, String, String) {
-    let out: Output = cmd.output().expect("the command starts");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-/// The first `n` lines of `text`, indented, for quoting in a failure message.
-fn quote(text: &str, n: usize) -> String {
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    let mut s: String = lines
-        .iter()
-        .take(n)
-        .map(|l| format!("\n        | {l}"))
-        .collect();
-    if lines.len() > n {
-        s.push_str(&format!("\n        | … ({} more lines)", lines.len() - n));
-    }
-    s
-}
+use crate::support::{
+    Env, PLATFORM_GTDX, PLATFORM_VERSION, Tool, fixture, quote, read_json, require_tool,
+};
 
 // ---------------------------------------------------------------------------------------------
 // the corpus
@@ -213,62 +134,61 @@ fn platform_codes(stderr: &str, problems: &mut Vec<String>) -> Vec<String> {
 
 /// The platform's lint of a case: its codes, after checking exit status and the clean line.
 fn platform_lint(
-    bin: &Path,
+    env: &Env,
+    platform: &Tool,
     case: &Case,
     home: &Path,
     publish: bool,
     problems: &mut Vec<String>,
 ) -> Vec<String> {
-    let mut cmd = assert_cmd::Command::new(bin);
-    cmd.env("RUST_BACKTRACE", "0")
-        .env("RUST_LIB_BACKTRACE", "0")
-        .env("GREENTIC_HOME", home)
-        .arg("lint")
-        .arg("--dir")
-        .arg(&case.dir);
+    let mut cmd = env
+        .tool(platform, ["lint", "--dir"])
+        .arg(&case.dir)
+        .env("GREENTIC_HOME", home);
     if publish {
-        cmd.arg("--publish");
+        cmd = cmd.arg("--publish");
     }
-    let (code, stdout, stderr) = run(&mut cmd);
-    let found = platform_codes(&stderr, problems);
+    let run = cmd.run();
+    let code = run.exit_code();
+    let found = platform_codes(run.stderr(), problems);
     let errors = found.iter().any(|c| c.starts_with("E_"));
     if errors != (code != 0) {
         problems.push(format!(
             "platform lint exited {code} with codes {found:?}:{}",
-            quote(&stderr, 6)
+            quote(run.stderr(), 6)
         ));
     }
-    if found.is_empty() && !stdout.contains("lint clean") {
+    if found.is_empty() && !run.stdout().contains("lint clean") {
         problems.push(format!(
             "platform lint printed no finding and no `lint clean` line (exit {code}):{}{}",
-            quote(&stdout, 4),
-            quote(&stderr, 6)
+            quote(run.stdout(), 4),
+            quote(run.stderr(), 6)
         ));
     }
     found
 }
 
 /// What the platform says about one case, compared with expect.json.
-fn check_platform(bin: &Path, case: &Case, empty_home: &Path) -> Vec<String> {
+fn check_platform(env: &Env, platform: &Tool, case: &Case) -> Vec<String> {
     let mut problems = Vec::new();
-    let home = case.home.as_deref().unwrap_or(empty_home);
-    let mut cmd = assert_cmd::Command::new(bin);
-    cmd.env("RUST_BACKTRACE", "0")
-        .env("RUST_LIB_BACKTRACE", "0")
+    let empty_home = env.greentic_home();
+    let home = case.home.as_deref().unwrap_or(&empty_home);
+    let run = env
+        .tool(platform, ["validate"])
+        .arg(&case.dir)
         .env("GREENTIC_HOME", home)
-        .arg("validate")
-        .arg(&case.dir);
-    let (code, stdout, stderr) = run(&mut cmd);
+        .run();
+    let code = run.exit_code();
     if (code == 0) != case.load {
         problems.push(format!(
             "platform validate: {} (exit {code}), corpus says {}:{}{}",
             word(code == 0),
             word(case.load),
-            quote(&stdout, 2),
-            quote(&stderr, 4)
+            quote(run.stdout(), 2),
+            quote(run.stderr(), 4)
         ));
     }
-    let found = platform_lint(bin, case, home, false, &mut problems);
+    let found = platform_lint(env, platform, case, home, false, &mut problems);
     if found != case.lint {
         problems.push(format!(
             "platform lint: {found:?}, corpus says {:?}",
@@ -276,7 +196,7 @@ fn check_platform(bin: &Path, case: &Case, empty_home: &Path) -> Vec<String> {
         ));
     }
     if let Some(expected) = &case.publish_lint {
-        let found = platform_lint(bin, case, home, true, &mut problems);
+        let found = platform_lint(env, platform, case, home, true, &mut problems);
         if &found != expected {
             problems.push(format!(
                 "platform lint --publish: {found:?}, corpus says {expected:?}"
@@ -333,15 +253,18 @@ fn summarize(stdout: &str) -> String {
 }
 
 /// What our gtdx says about one case, compared with the platform's verdict in expect.json.
-fn check_ours(case: &Case, empty_home: &Path) -> Vec<String> {
+fn check_ours(env: &Env, case: &Case) -> Vec<String> {
     let mut problems = Vec::new();
-    let home = case.home.as_deref().unwrap_or(empty_home);
+    let empty_home = env.greentic_home();
+    let home = case.home.as_deref().unwrap_or(&empty_home);
     let describe = case.dir.join("describe.json");
-    let (code, stdout, stderr) = run(gtdx()
-        .env("GREENTIC_HOME", home)
-        .arg("validate")
+    let run = env
+        .gtdx_cmd(["validate"])
         .arg(&describe)
-        .args(["--format", "json"]));
+        .args(["--format", "json"])
+        .env("GREENTIC_HOME", home)
+        .run();
+    let code = run.exit_code();
     let want = case.gtdx_load.unwrap_or(case.load);
     if (code == 0) != want {
         problems.push(format!(
@@ -356,7 +279,7 @@ fn check_ours(case: &Case, empty_home: &Path) -> Vec<String> {
             if code == 0 {
                 String::new()
             } else {
-                summarize(&stdout) + &quote(&stderr, 2)
+                summarize(run.stdout()) + &quote(run.stderr(), 2)
             }
         ));
     }
@@ -365,19 +288,22 @@ fn check_ours(case: &Case, empty_home: &Path) -> Vec<String> {
         lints.push((true, p.clone()));
     }
     for (publish, expected) in lints {
-        let mut cmd = gtdx();
-        cmd.env("GREENTIC_HOME", home).arg("lint").arg(&describe);
+        let mut cmd = env
+            .gtdx_cmd(["lint"])
+            .arg(&describe)
+            .env("GREENTIC_HOME", home);
         if publish {
-            cmd.arg("--publish");
+            cmd = cmd.arg("--publish");
         }
-        let (code, stdout, stderr) = run(cmd.args(["--format", "json"]));
+        let run = cmd.args(["--format", "json"]).run();
+        let code = run.exit_code();
         let flag = if publish { " --publish" } else { "" };
-        let ours = match our_codes(&stdout) {
+        let ours = match our_codes(run.stdout()) {
             Ok(c) => c,
             Err(e) => {
                 problems.push(format!(
                     "lint{flag} (exit {code}): {e}{}",
-                    quote(&stderr, 3)
+                    quote(run.stderr(), 3)
                 ));
                 continue;
             }
@@ -486,14 +412,14 @@ fn platform_corpus() {
         "the corpus under tests/fixtures/platform has only {} cases",
         cases.len()
     );
-    let empty_home = tempfile::tempdir().unwrap();
-    let platform =
-        platform_gtdx("platform_corpus (platform half)").map(|_| platform_bin().unwrap());
+    let env = Env::new();
+    // Without the platform's binary only our half runs (and under CI=true the test fails).
+    let platform = require_tool(PLATFORM_GTDX);
     let platform_failures = match &platform {
-        Some(bin) => check_all(&cases, |c| check_platform(bin, c, empty_home.path())),
+        Some(bin) => check_all(&cases, |c| check_platform(&env, bin, c)),
         None => Vec::new(),
     };
-    let our_failures = check_all(&cases, |c| check_ours(c, empty_home.path()));
+    let our_failures = check_all(&cases, |c| check_ours(&env, c));
     let mut msg = String::new();
     if !platform_failures.is_empty() {
         msg.push_str(&report(
@@ -524,52 +450,37 @@ fn platform_corpus() {
 // ---------------------------------------------------------------------------------------------
 // round trips
 
-/// Runs the platform's `gtdx validate DIR` and `gtdx lint --dir DIR`; returns the problems
-/// (validate failing, lint errors), each quoting the platform.
-fn platform_accepts(platform: &mut impl FnMut() -> assert_cmd::Command, dir: &Path) -> Vec<String> {
+/// Runs the platform's `gtdx validate DIR` and `gtdx lint --dir DIR` (nothing installed in its
+/// GREENTIC_HOME); returns the problems (validate failing, lint errors), each quoting the
+/// platform.
+fn platform_accepts(env: &Env, platform: &Tool, dir: &Path) -> Vec<String> {
     let mut problems = Vec::new();
-    let home = tempfile::tempdir().unwrap();
-    let (code, stdout, stderr) = run(platform().arg("validate").arg(dir));
-    if code != 0 {
+    let run = env.tool(platform, ["validate"]).arg(dir).run();
+    if run.exit_code() != 0 {
         problems.push(format!(
-            "platform `gtdx validate {}` failed (exit {code}):{}{}",
+            "platform `gtdx validate {}` failed (exit {}):{}{}",
             dir.display(),
-            quote(&stdout, 3),
-            quote(&stderr, 8)
+            run.exit_code(),
+            quote(run.stdout(), 3),
+            quote(run.stderr(), 8)
         ));
     }
-    let (code, _, stderr) = run(platform()
-        .env("GREENTIC_HOME", home.path())
-        .arg("lint")
-        .arg("--dir")
-        .arg(dir));
-    if code != 0 {
+    let run = env.tool(platform, ["lint", "--dir"]).arg(dir).run();
+    if run.exit_code() != 0 {
         problems.push(format!(
-            "platform `gtdx lint --dir {}` failed (exit {code}):{}",
+            "platform `gtdx lint --dir {}` failed (exit {}):{}",
             dir.display(),
-            quote(&stderr, 12)
+            run.exit_code(),
+            quote(run.stderr(), 12)
         ));
     }
     problems
 }
 
-/// A closure making fresh platform commands, or None (skip) when the binary is missing.
-fn platform_factory(test: &str) -> Option<impl FnMut() -> assert_cmd::Command> {
-    platform_gtdx(test)?;
-    let bin = platform_bin().unwrap();
-    Some(move || {
-        let mut cmd = assert_cmd::Command::new(&bin);
-        cmd.env("RUST_BACKTRACE", "0")
-            .env("RUST_LIB_BACKTRACE", "0")
-            .env("NO_COLOR", "1");
-        cmd
-    })
-}
-
 /// Every `gtdx new` variant, after `gtdx describe`, validates and lints clean in the platform.
 #[test]
 fn new_projects_load_in_the_platform() {
-    let Some(mut platform) = platform_factory("new_projects_load_in_the_platform") else {
+    let Some(platform) = require_tool(PLATFORM_GTDX) else {
         return;
     };
     let variants: &[(&str, &[&str])] = &[
@@ -581,54 +492,38 @@ fn new_projects_load_in_the_platform() {
         ("agentic-only", &["--capability", "agentic_worker"]),
         ("two-tools", &["--tool", "lookup_order,cancel_order"]),
     ];
-    let tmp = tempfile::tempdir().unwrap();
+    let env = Env::new();
     let mut failures = Vec::new();
     for (name, args) in variants {
-        let dir = tmp.path().join(format!("plat-{name}"));
-        let mut new = gtdx();
-        for (k, _) in std::env::vars_os() {
-            if k.to_string_lossy().starts_with("GTDX_NEW_") {
-                new.env_remove(&k);
-            }
-        }
-        let (code, _, stderr) = run(new
-            .arg("new")
-            .arg(&dir)
-            .args(["--yes", "--vcs", "none"])
-            .args(*args));
-        assert_eq!(code, 0, "gtdx new {args:?} failed:\n{stderr}");
-        let (code, _, stderr) = run(gtdx().arg("describe").current_dir(&dir));
-        assert_eq!(
-            code, 0,
-            "gtdx describe in the {name} project failed:\n{stderr}"
-        );
+        let mut new_args = vec!["--yes"];
+        new_args.extend_from_slice(args);
+        let project = env.new_project(&format!("plat-{name}"), &new_args);
+        let dir = &project.dir;
+        env.gtdx_in(dir, ["describe"]).success();
         if args.contains(&"--dynamic-tools") {
             // `dynamicTools` is the spec's: today's platform refuses it, for that reason only,
             // and gtdx says so before publishing.
-            let problems = platform_accepts(&mut platform, &dir);
+            let problems = platform_accepts(&env, &platform, dir);
             if !problems.iter().any(|p| p.contains("dynamicTools")) {
                 failures.push(format!(
                     "gtdx new {args:?} ({name}): expected the platform to refuse `dynamicTools`, got {problems:?}"
                 ));
             }
-            let (_, stdout, _) = run(gtdx()
-                .args(["validate", "--format", "json"])
-                .current_dir(&dir));
-            if !stdout.contains("W_PLATFORM_UNKNOWN_FIELD") {
+            let run = env.gtdx_in(dir, ["validate", "--format", "json"]);
+            if !run.stdout().contains("W_PLATFORM_UNKNOWN_FIELD") {
                 failures.push(format!(
-                    "gtdx new {args:?} ({name}): gtdx validate does not warn W_PLATFORM_UNKNOWN_FIELD:\n{stdout}"
+                    "gtdx new {args:?} ({name}): gtdx validate does not warn W_PLATFORM_UNKNOWN_FIELD:\n{run}"
                 ));
             }
             let path = dir.join("describe.json");
-            let mut d: Value =
-                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let mut d = read_json(&path);
             d["contributions"]
                 .as_object_mut()
                 .unwrap()
                 .remove("dynamicTools");
             std::fs::write(&path, serde_json::to_string_pretty(&d).unwrap()).unwrap();
         }
-        for p in platform_accepts(&mut platform, &dir) {
+        for p in platform_accepts(&env, &platform, dir) {
             failures.push(format!("gtdx new {args:?} ({name}): {p}"));
         }
     }
@@ -641,11 +536,10 @@ fn new_projects_load_in_the_platform() {
     );
 }
 
-/// A copy of a corpus case's describe.json under `tmp` (signing rewrites it in place).
-fn corpus_copy(tmp: &Path, case: &str) -> PathBuf {
-    let dir = tmp.join(case.replace('/', "-"));
-    std::fs::create_dir_all(&dir).unwrap();
-    let describe = dir.join("describe.json");
+/// A copy of a corpus case's describe.json in `env` (signing rewrites it in place).
+fn corpus_copy(env: &Env, case: &str) -> PathBuf {
+    let describe = env.path(&format!("{}/describe.json", case.replace('/', "-")));
+    std::fs::create_dir_all(describe.parent().unwrap()).unwrap();
     std::fs::copy(
         fixture("platform").join(case).join("describe.json"),
         &describe,
@@ -654,76 +548,51 @@ fn corpus_copy(tmp: &Path, case: &str) -> PathBuf {
     describe
 }
 
-/// Our key pair in `dir`: (secret key file, base64 public key).
-fn our_keypair(dir: &Path) -> (PathBuf, String) {
-    let (code, stdout, stderr) = run(gtdx()
-        .args([
-            "keygen",
-            "--name",
-            "oracle",
-            "--format",
-            "json",
-            "--out-dir",
-        ])
-        .arg(dir));
-    assert_eq!(code, 0, "gtdx keygen failed:\n{stderr}");
-    let doc: Value = serde_json::from_str(&stdout).unwrap();
-    (
-        PathBuf::from(doc["secretKeyFile"].as_str().unwrap()),
-        doc["publicKey"].as_str().unwrap().to_string(),
-    )
-}
-
 /// `gtdx build` of the SDK fixture, then: the built describe.json validates in the platform;
 /// the pack, signed by `gtdx sign`, verifies in the platform against our public key; and so does
 /// a plain describe.json signed by `gtdx sign`.
 #[test]
 fn built_and_signed_by_gtdx_verifies_in_the_platform() {
-    let Some(mut platform) = platform_factory("built_and_signed_by_gtdx_verifies_in_the_platform")
-    else {
+    let Some(platform) = require_tool(PLATFORM_GTDX) else {
         return;
     };
+    let env = Env::new();
     let hello = crate::build::hello();
-    let out = tempfile::tempdir().unwrap();
-    let a = hello.build(out.path()).output().unwrap();
-    assert!(
-        a.status.success(),
-        "gtdx build failed:\n{}",
-        String::from_utf8_lossy(&a.stderr)
-    );
-    let pack = out.path().join(crate::build::HELLO_PACK);
+    let out = env.path("out");
+    hello.build(&env, &out).run().success();
+    let pack = out.join(crate::build::HELLO_PACK);
     let mut failures = Vec::new();
-    let (code, stdout, stderr) = run(platform().arg("validate").arg(&hello.dir));
-    if code != 0 {
+    let run = env.tool(&platform, ["validate"]).arg(&hello.dir).run();
+    if run.exit_code() != 0 {
         failures.push(format!(
-            "platform `gtdx validate` of the describe.json gtdx build wrote failed (exit {code}):{}{}",
-            quote(&stdout, 2),
-            quote(&stderr, 8)
+            "platform `gtdx validate` of the describe.json gtdx build wrote failed (exit {}):{}{}",
+            run.exit_code(),
+            quote(run.stdout(), 2),
+            quote(run.stderr(), 8)
         ));
     }
 
-    let keys = tempfile::tempdir().unwrap();
-    let (secret, public) = our_keypair(keys.path());
+    let key = env.keygen("oracle");
     // gtdx signs `path` in place; the platform verifies it against our public key.
     let mut ours_then_theirs = |path: &Path, what: &str| {
-        let (code, _, stderr) = run(gtdx().arg("sign").arg(path).arg("--key").arg(&secret));
-        assert_eq!(code, 0, "gtdx sign of the {what} failed:\n{stderr}");
-        let (code, stdout, stderr) = run(platform()
-            .arg("verify")
+        env.sign(path, &key);
+        let run = env
+            .tool(&platform, ["verify"])
             .arg(path)
-            .arg("--trusted-key")
-            .arg(&public));
-        if code != 0 || !stdout.contains("AUTHENTICITY VERIFIED") {
+            .args(["--trusted-key", &key.public_b64])
+            .run();
+        if run.exit_code() != 0 || !run.stdout().contains("AUTHENTICITY VERIFIED") {
             failures.push(format!(
-                "platform `gtdx verify {what} --trusted-key <ours>` of a {what} signed by `gtdx sign` failed (exit {code}):{}{}",
-                quote(&stdout, 3),
-                quote(&stderr, 8)
+                "platform `gtdx verify {what} --trusted-key <ours>` of a {what} signed by `gtdx sign` failed (exit {}):{}{}",
+                run.exit_code(),
+                quote(run.stdout(), 3),
+                quote(run.stderr(), 8)
             ));
         }
     };
     ours_then_theirs(&pack, "pack");
     // A plain describe.json (the one build wrote), signed in place by gtdx.
-    let plain = keys.path().join("describe.json");
+    let plain = env.path("describe.json");
     std::fs::copy(hello.dir.join("describe.json"), &plain).unwrap();
     drop(hello);
     ours_then_theirs(&plain, "describe.json");
@@ -733,46 +602,47 @@ fn built_and_signed_by_gtdx_verifies_in_the_platform() {
 /// The platform signs (its own keygen, PKCS8 PEM): gtdx verify must say valid.
 #[test]
 fn signed_by_the_platform_verifies_in_gtdx() {
-    let Some(mut platform) = platform_factory("signed_by_the_platform_verifies_in_gtdx") else {
+    let Some(platform) = require_tool(PLATFORM_GTDX) else {
         return;
     };
-    let tmp = tempfile::tempdir().unwrap();
-    let pem = tmp.path().join("platform.pem");
-    let (code, _, stderr) = run(platform().arg("keygen").arg("--out").arg(&pem));
-    assert_eq!(code, 0, "platform keygen failed:\n{stderr}");
-    let public = stderr
+    let env = Env::new();
+    let pem = env.path("platform.pem");
+    let keygen = env.tool(&platform, ["keygen", "--out"]).arg(&pem).run();
+    keygen.success();
+    let public = keygen
+        .stderr()
         .lines()
         .find_map(|l| l.strip_prefix("public key (base64): "))
-        .unwrap_or_else(|| panic!("no public key in the platform's keygen output:\n{stderr}"))
+        .unwrap_or_else(|| keygen.fail("a `public key (base64): ` line on stderr"))
         .trim()
         .to_string();
     let mut failures = Vec::new();
     for case in ["base/accept", "shipped-shape/accept", "unknown-keys/accept"] {
-        let describe = corpus_copy(tmp.path(), case);
-        let (code, stdout, signed) =
-            run(platform().arg("sign").arg(&describe).arg("--key").arg(&pem));
-        assert_eq!(
-            code,
-            0,
-            "platform sign of {case} failed:{}{}",
-            quote(&stdout, 3),
-            quote(&signed, 8)
-        );
-        let (code, stdout, stderr) = run(gtdx()
-            .arg("verify")
+        let describe = corpus_copy(&env, case);
+        let signed = env
+            .tool(&platform, ["sign"])
             .arg(&describe)
-            .arg("--trusted-key")
-            .arg(&public));
-        let valid = stdout
+            .arg("--key")
+            .arg(&pem)
+            .run();
+        signed.success();
+        let run = env
+            .gtdx_cmd(["verify"])
+            .arg(&describe)
+            .args(["--trusted-key", &public])
+            .run();
+        let valid = run
+            .stdout()
             .lines()
             .next()
             .is_some_and(|l| l.ends_with(": valid"));
-        if code != 0 || !valid {
+        if run.exit_code() != 0 || !valid {
             failures.push(format!(
-                "{case}: signed by the platform's `gtdx sign --key PEM` (it printed:{}), `gtdx verify --trusted-key <its key>` exits {code}:{}{}",
-                quote(&signed, 2),
-                quote(&stdout, 10),
-                quote(&stderr, 4)
+                "{case}: signed by the platform's `gtdx sign --key PEM` (it printed:{}), `gtdx verify --trusted-key <its key>` exits {}:{}{}",
+                quote(signed.stderr(), 2),
+                run.exit_code(),
+                quote(run.stdout(), 10),
+                quote(run.stderr(), 4)
             ));
         }
     }
@@ -785,12 +655,11 @@ fn signed_by_the_platform_verifies_in_gtdx() {
 /// every level, LocalizedString objects.
 #[test]
 fn corpus_signed_by_gtdx_verifies_in_the_platform() {
-    let Some(mut platform) = platform_factory("corpus_signed_by_gtdx_verifies_in_the_platform")
-    else {
+    let Some(platform) = require_tool(PLATFORM_GTDX) else {
         return;
     };
-    let tmp = tempfile::tempdir().unwrap();
-    let (secret, public) = our_keypair(tmp.path());
+    let env = Env::new();
+    let key = env.keygen("oracle");
     let cases = [
         "shipped-shape/accept",
         "base/accept",
@@ -801,27 +670,33 @@ fn corpus_signed_by_gtdx_verifies_in_the_platform() {
     ];
     let mut failures = Vec::new();
     for case in cases {
-        let describe = corpus_copy(tmp.path(), case);
-        let (code, stdout, stderr) =
-            run(gtdx().arg("sign").arg(&describe).arg("--key").arg(&secret));
-        if code != 0 {
+        let describe = corpus_copy(&env, case);
+        let run = env
+            .gtdx_cmd(["sign"])
+            .arg(&describe)
+            .arg("--key")
+            .arg(&key.secret)
+            .run();
+        if run.exit_code() != 0 {
             failures.push(format!(
-                "{case}: `gtdx sign` refused a manifest the platform loads (exit {code}):{}{}",
-                quote(&stdout, 3),
-                quote(&stderr, 6)
+                "{case}: `gtdx sign` refused a manifest the platform loads (exit {}):{}{}",
+                run.exit_code(),
+                quote(run.stdout(), 3),
+                quote(run.stderr(), 6)
             ));
             continue;
         }
-        let (code, stdout, stderr) = run(platform()
-            .arg("verify")
+        let run = env
+            .tool(&platform, ["verify"])
             .arg(&describe)
-            .arg("--trusted-key")
-            .arg(&public));
-        if code != 0 || !stdout.contains("AUTHENTICITY VERIFIED") {
+            .args(["--trusted-key", &key.public_b64])
+            .run();
+        if run.exit_code() != 0 || !run.stdout().contains("AUTHENTICITY VERIFIED") {
             failures.push(format!(
-                "{case}: signed by `gtdx sign`, the platform's `gtdx verify --trusted-key <ours>` failed (exit {code}):{}{}",
-                quote(&stdout, 3),
-                quote(&stderr, 6)
+                "{case}: signed by `gtdx sign`, the platform's `gtdx verify --trusted-key <ours>` failed (exit {}):{}{}",
+                run.exit_code(),
+                quote(run.stdout(), 3),
+                quote(run.stderr(), 6)
             ));
         }
     }

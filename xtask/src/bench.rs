@@ -165,7 +165,8 @@ fn q(p: &Path) -> String {
 fn setup_lint(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
     let big = work.join("big.json");
     example("gtdx-lint", "gen_big_manifest", &["1000"], Some(&big))?;
-    let schema = root().join("../shared/reference/describe-v2.schema.json");
+    // The published schema, as pinned from ../shared (tests/fixtures/reference/README.md).
+    let schema = root().join("tests/fixtures/reference/reference/describe-v2.schema.json");
     let mut timed = vec![
         Timed {
             label: "gtdx validate".into(),

@@ -1,6 +1,7 @@
 //! Conformance with the platform's published JSON Schema: every manifest `gtdx validate`
 //! accepts also passes the published describe-v2 schema (`../shared/reference/
-//! describe-v2.schema.json`, an older copy than the contract gtdx follows), once the members
+//! describe-v2.schema.json`, pinned in `tests/fixtures/reference/`; an older copy than the
+//! contract gtdx follows), once the members
 //! that copy does not know are removed:
 //!
 //! * `contributions.dynamicTools` and top-level `configFields` (the dynamic-tools spec; gtdx
@@ -22,7 +23,8 @@ fn repo() -> PathBuf {
 }
 
 fn published_schema() -> Value {
-    let path = repo().join("../shared/reference/describe-v2.schema.json");
+    // The copy pinned from ../shared (tests/e2e checks that it equals the original).
+    let path = repo().join("tests/fixtures/reference/reference/describe-v2.schema.json");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!(
             "the published schema is expected at {}: {e}",

@@ -16,6 +16,7 @@
 //! `Cargo.toml` statically (`gtdx_describe::Package::read_static`).
 
 pub mod options;
+pub mod prompts;
 pub mod render;
 pub mod sdk;
 pub mod validate;

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use gtdx_contract::{CAPABILITY_AGENTIC_WORKER, CAPABILITY_FLOW, ExtensionKind};
 
 use crate::ScaffoldError;
+use crate::prompts;
 use crate::sdk::SdkSource;
 use crate::validate;
 
@@ -122,7 +123,7 @@ pub fn resolve(
         }
         None => {
             let default = dir_name.clone().unwrap_or_default();
-            ask_or_default(&mut prompter, "NAME", "Package name", default, |v| {
+            ask_or_default(&mut prompter, "NAME", prompts::NAME, default, |v| {
                 validate::package_name(v).map(|_| v.to_string())
             })
             .map_err(|e| {
@@ -143,7 +144,7 @@ pub fn resolve(
         None => ask_or_default(
             &mut prompter,
             "ID",
-            "Extension id",
+            prompts::ID,
             validate::default_id(&name),
             |v| validate::extension_id(v).map(|_| v.to_string()),
         )
@@ -163,7 +164,7 @@ pub fn resolve(
         None => ask_or_default(
             &mut prompter,
             "TOOL",
-            "Tool names (comma-separated, snake_case)",
+            prompts::TOOL,
             DEFAULT_TOOL.to_string(),
             |v| {
                 let list = split_list(&[v.to_string()]);
@@ -180,7 +181,7 @@ pub fn resolve(
         None => ask_or_default(
             &mut prompter,
             "CAPABILITY",
-            "Capabilities of the tools (agentic_worker, flow)",
+            prompts::CAPABILITY,
             format!("{CAPABILITY_AGENTIC_WORKER},{CAPABILITY_FLOW}"),
             |v| parse_capabilities(&split_list(&[v.to_string()])),
         )
@@ -189,7 +190,7 @@ pub fn resolve(
 
     let node_type = match req.node_type {
         Some(b) => b,
-        None => ask_bool(&mut prompter, "NODE_TYPE", "Add a flow node type?", false)?,
+        None => ask_bool(&mut prompter, "NODE_TYPE", prompts::NODE_TYPE, false)?,
     };
 
     let dynamic_tools = match req.dynamic_tools {
@@ -197,7 +198,7 @@ pub fn resolve(
         None => ask_bool(
             &mut prompter,
             "DYNAMIC_TOOLS",
-            "Add dynamic tools (discovery + executors)?",
+            prompts::DYNAMIC_TOOLS,
             false,
         )?,
     };
@@ -208,14 +209,8 @@ pub fn resolve(
 
     let ci = match req.ci.as_deref() {
         Some(c) => parse_ci(c).map_err(|e| bad(format!("--ci: {e}")))?,
-        None => ask_or_default(
-            &mut prompter,
-            "CI",
-            "CI workflow (github, none)",
-            "none".into(),
-            parse_ci,
-        )
-        .map_err(bad)?,
+        None => ask_or_default(&mut prompter, "CI", prompts::CI, "none".into(), parse_ci)
+            .map_err(bad)?,
     };
 
     let vcs = match req.vcs.as_deref() {

@@ -1,8 +1,31 @@
-//! Shared helpers for the end-to-end tests.
+//! What the end-to-end tests share: an [`Env`] per test (a temp dir with its own HOME and
+//! GREENTIC_HOME) whose commands return a [`Run`] with chained assertions, the external tools a
+//! test may need ([`require_tool`]), fixture and reference paths, and zip and file helpers.
+//!
+//! ```ignore
+//! let env = Env::new();
+//! let key = env.keygen("ci");
+//! let pack = env.pack("p.gtxpack", &describe, files);
+//! env.sign(&pack, &key);
+//! env.gtdx(["verify", pack.to_str().unwrap(), "--trusted-key", key.public.to_str().unwrap()])
+//!     .code(0)
+//!     .stdout_has(": valid");
+//! ```
 
 #![allow(dead_code)]
 
+mod cmd;
+mod env;
+mod reference;
+mod tools;
+
+use std::io::Read;
 use std::path::{Path, PathBuf};
+
+pub use cmd::{Cmd, Run, cargo, quote};
+pub use env::{Env, KeyPair, Project};
+pub use reference::reference;
+pub use tools::{PLATFORM_GTDX, PLATFORM_VERSION, Tool, require_tool};
 
 /// The workspace root (where the top-level Cargo.toml lives).
 pub fn workspace_root() -> PathBuf {
@@ -12,24 +35,6 @@ pub fn workspace_root() -> PathBuf {
 /// A fixture file or directory under `tests/fixtures/`.
 pub fn fixture(rel: &str) -> PathBuf {
     workspace_root().join("tests/fixtures").join(rel)
-}
-
-/// The shared `../shared` directory that sits beside the checkout (reference schema, WIT).
-pub fn shared_dir() -> PathBuf {
-    workspace_root().join("../shared")
-}
-
-/// A `Command` for the real `gtdx` binary built by this workspace.
-pub fn gtdx() -> assert_cmd::Command {
-    let mut cmd = assert_cmd::Command::cargo_bin("gtdx").expect("gtdx binary is built");
-    cmd.env_remove("RUST_BACKTRACE").env("NO_COLOR", "1");
-    // `gtdx lint` compares with the installed copy under $GREENTIC_HOME by default: none here,
-    // unless a test sets its own.
-    cmd.env(
-        "GREENTIC_HOME",
-        workspace_root().join("target/e2e-greentic-home-empty"),
-    );
-    cmd
 }
 
 /// The target directory every cargo build in the tests shares, so extensions compile once.
@@ -56,18 +61,43 @@ pub fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-/// Runs `gtdx <args>` in `dir`; returns (exit code, stdout, stderr).
-pub fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = gtdx()
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("gtdx runs");
-    (
-        out.status.code().expect("gtdx exited normally (no signal)"),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+/// A file's text; panics naming the file when it cannot be read.
+#[track_caller]
+pub fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// A JSON file, parsed; panics naming the file.
+#[track_caller]
+pub fn read_json(path: &Path) -> serde_json::Value {
+    serde_json::from_str(&read(path))
+        .unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()))
+}
+
+/// Every entry of a zip archive as (name, bytes), in archive order.
+#[track_caller]
+pub fn unzip(path: &Path) -> Vec<(String, Vec<u8>)> {
+    let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut z = zip::ZipArchive::new(file)
+        .unwrap_or_else(|e| panic!("{} is not a zip archive: {e}", path.display()));
+    (0..z.len())
+        .map(|i| {
+            let mut f = z.by_index(i).unwrap();
+            let mut b = Vec::new();
+            f.read_to_end(&mut b).unwrap();
+            (f.name().expect("a UTF-8 entry name").into_owned(), b)
+        })
+        .collect()
+}
+
+/// The bytes of the entry `name` among `entries` (as [`unzip`] returns them).
+#[track_caller]
+pub fn entry<'a>(entries: &'a [(String, Vec<u8>)], name: &str) -> &'a [u8] {
+    &entries
+        .iter()
+        .find(|(n, _)| n == name)
+        .unwrap_or_else(|| panic!("no {name} among the entries"))
+        .1
 }
 
 /// The conformance check every describe.json gtdx writes must pass: it loads in the platform's
