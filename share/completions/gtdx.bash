@@ -158,12 +158,16 @@ _gtdx() {
 
     case "${cmd}" in
         gtdx)
-            opts="-h -V --help --version new init validate lint describe build pack inspect worker keygen sign verify key explain completions help"
+            opts="-h -V --color --help --version new init validate lint describe build pack inspect worker keygen sign verify key explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -172,7 +176,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__build)
-            opts="-h -V --manifest-path --release --debug --out --format --help --version"
+            opts="-h -V --manifest-path --release --debug --out --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -190,6 +194,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -198,12 +206,16 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__completions)
-            opts="-h -V --help --version bash elvish fish powershell zsh"
+            opts="-h -V --color --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -212,7 +224,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__describe)
-            opts="-v -h -V --manifest-path --check --stdout --verbose --help --version"
+            opts="-v -h -V --manifest-path --check --stdout --verbose --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -220,6 +232,10 @@ _gtdx() {
             case "${prev}" in
                 --manifest-path)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -230,12 +246,16 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__explain)
-            opts="-h -V --help --version"
+            opts="-h -V --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -524,7 +544,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__init)
-            opts="-y -h -V --name --id --kind --tool --capability --node-type --dynamic-tools --ci --vcs --sdk --force --yes --help --version"
+            opts="-y -h -V --name --id --kind --tool --capability --node-type --dynamic-tools --ci --vcs --sdk --force --yes --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -570,6 +590,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -578,7 +602,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__inspect)
-            opts="-h -V --format --help --version"
+            opts="-h -V --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -586,6 +610,10 @@ _gtdx() {
             case "${prev}" in
                 --format)
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -596,12 +624,16 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__key)
-            opts="-h -V --help --version export help"
+            opts="-h -V --color --help --version export help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -610,7 +642,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__key__subcmd__export)
-            opts="-h -V --key --minisign --help --version"
+            opts="-h -V --key --minisign --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -618,6 +650,10 @@ _gtdx() {
             case "${prev}" in
                 --key)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -670,7 +706,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__keygen)
-            opts="-h -V --out-dir --name --format --help --version"
+            opts="-h -V --out-dir --name --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -688,6 +724,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -696,7 +736,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__lint)
-            opts="-v -h -V --deny-warnings --publish --format --verbose --explain --manifest-path --baseline --help --version"
+            opts="-v -h -V --deny-warnings --publish --format --verbose --explain --manifest-path --baseline --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -718,6 +758,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -726,7 +770,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__new)
-            opts="-y -h -V --name --id --kind --tool --capability --node-type --dynamic-tools --ci --vcs --sdk --force --yes --help --version"
+            opts="-y -h -V --name --id --kind --tool --capability --node-type --dynamic-tools --ci --vcs --sdk --force --yes --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -772,6 +816,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -780,7 +828,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__pack)
-            opts="-h -V --wasm --describe --out --wit --format --help --version"
+            opts="-h -V --wasm --describe --out --wit --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -806,6 +854,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -814,7 +866,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__sign)
-            opts="-h -V --key --key-env --key-id --detached --trusted-comment --help --version"
+            opts="-h -V --key --key-env --key-id --detached --trusted-comment --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -836,6 +888,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -844,7 +900,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__validate)
-            opts="-h -V --format --help --version"
+            opts="-h -V --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -852,6 +908,10 @@ _gtdx() {
             case "${prev}" in
                 --format)
                     COMPREPLY=($(compgen -W "human json sarif" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -862,7 +922,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__verify)
-            opts="-h -V --trusted-key --trusted-keys --detached --signature --integrity-only --format --help --version"
+            opts="-h -V --trusted-key --trusted-keys --detached --signature --integrity-only --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -884,6 +944,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -892,12 +956,16 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__worker)
-            opts="-h -V --help --version build inspect help"
+            opts="-h -V --color --help --version build inspect help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -906,7 +974,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__worker__subcmd__build)
-            opts="-h -V --out --trusted-key --trusted-keys --allow-unsigned --sign --key --key-env --format --help --version"
+            opts="-h -V --out --trusted-key --trusted-keys --allow-unsigned --sign --key --key-env --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -934,6 +1002,10 @@ _gtdx() {
                     ;;
                 --format)
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1000,7 +1072,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__worker__subcmd__inspect)
-            opts="-h -V --format --trusted-key --trusted-keys --help --version"
+            opts="-h -V --format --trusted-key --trusted-keys --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1016,6 +1088,10 @@ _gtdx() {
                     ;;
                 --trusted-keys)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_gtdx_global_optspecs
-    string join \n h/help V/version
+    string join \n color= h/help V/version
 end
 
 function __fish_gtdx_needs_command
@@ -24,7 +24,10 @@ function __fish_gtdx_using_subcommand
     contains -- $cmd[1] $argv
 end
 
-complete -c gtdx -n "__fish_gtdx_needs_command" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_needs_command" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_needs_command" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "new" -d 'Create a new extension project in a new directory'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "init" -d 'Create an extension project in an existing directory (keeps what is there)'
@@ -60,9 +63,12 @@ none\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l vcs -d 'Initialise a repository (skipped inside an existing git work tree) [default: git]' -r -f -a "git\t''
 none\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l sdk -d 'Where gtdx-sdk comes from: a version (`0.1`), a path (gtdx checkout or its crates/sdk) or a git URL (`https://…[#rev]`) [default: this gtdx\'s source checkout if it exists, else this gtdx\'s version]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l force -d 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted'
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -s y -l yes -d 'Ask nothing: take flags, variables and defaults'
-complete -c gtdx -n "__fish_gtdx_using_subcommand new" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand new" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l name -d 'Package name [default: the directory\'s name]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l id -d 'Extension id, `greentic.<name>` [default: greentic.<package name, lowercase, _ as ->]' -r
@@ -82,13 +88,19 @@ none\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l vcs -d 'Initialise a repository (skipped inside an existing git work tree) [default: git]' -r -f -a "git\t''
 none\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l sdk -d 'Where gtdx-sdk comes from: a version (`0.1`), a path (gtdx checkout or its crates/sdk) or a git URL (`https://…[#rev]`) [default: this gtdx\'s source checkout if it exists, else this gtdx\'s version]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l force -d 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted'
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -s y -l yes -d 'Ask nothing: take flags, variables and defaults'
-complete -c gtdx -n "__fish_gtdx_using_subcommand init" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand init" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand validate" -l format -d 'Output format: one paragraph per finding, one JSON document, or SARIF 2.1.0 (for GitHub code scanning: `gtdx lint --format sarif > gtdx.sarif`)' -r -f -a "human\t'One paragraph per finding, then a summary'
 json\t'One JSON document: the summary and every diagnostic'
 sarif\t'SARIF 2.1.0, which GitHub code scanning shows inline on a pull request'"
+complete -c gtdx -n "__fish_gtdx_using_subcommand validate" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand validate" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l format -d 'Output format: one paragraph per finding, one JSON document, or SARIF 2.1.0 (for GitHub code scanning: `gtdx lint --format sarif > gtdx.sarif`)' -r -f -a "human\t'One paragraph per finding, then a summary'
@@ -97,24 +109,33 @@ sarif\t'SARIF 2.1.0, which GitHub code scanning shows inline on a pull request'"
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l explain -d 'Print the long explanation of a rule code (e.g. E_EXPORT_FORM) and exit' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l manifest-path -d 'Also scan the Rust package of this Cargo.toml for tool definitions built by hand (a `ToolDefinition` value, a hand-written `list_tools`/`invoke_tool`): a v2 runtime never calls list-tools, so tools that exist only there are invisible' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l baseline -d 'What to compare with for removed tools, node types and offered capabilities (W_DESCRIBE_DIFF_BREAKING): `installed` (the installed copy under $GREENTIC_HOME, ~/.greentic by default; nothing when it is not installed), `none`, or a describe.json' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l deny-warnings -d 'Fail (exit code 1) on warnings as well as errors'
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l publish -d 'Also run the publish-time rules (placeholder digests, plain-http network patterns, exact versions of offered capabilities)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -s v -l verbose -d 'Also show info notes (what the runtime will assume, hints). They never fail a lint and are hidden by default; the summary says how many there are'
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -l manifest-path -d 'The extension\'s Cargo.toml; describe.json sits next to it' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -l check -d 'Write nothing; exit 1 with a diff when describe.json differs from what the sources say'
 complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -l stdout -d 'Print the manifest on stdout instead of writing describe.json'
 complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -s v -l verbose -d 'Also show the lint\'s info notes about the generated manifest (hidden by default, as in `gtdx lint`)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l manifest-path -d 'The extension\'s Cargo.toml; describe.json sits next to it' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l out -d 'Directory for the .gtxpack (default: <cargo target dir>/gtdx)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l release -d 'Build with the release profile (the default)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l debug -d 'Build with the dev profile'
-complete -c gtdx -n "__fish_gtdx_using_subcommand build" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand build" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand build" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l wasm -d 'The component, built by any toolchain (it must be a WebAssembly component)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l describe -d 'The describe.json to ship with it. Declared asset paths (prompts, schemas, knowledge, icon, `assets/`) are relative to its directory. The file itself is not modified: the component\'s sha256 is written into the packed copy' -r -F
@@ -122,13 +143,22 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l out -d 'Directory for
 complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l wit -d 'A WIT directory defining the world runtime.components.*.world names, so the component can be checked against it (repeatable)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
-complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand inspect" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
-complete -c gtdx -n "__fish_gtdx_using_subcommand inspect" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand inspect" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand inspect" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand inspect" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and not __fish_seen_subcommand_from build inspect help" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and not __fish_seen_subcommand_from build inspect help" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and not __fish_seen_subcommand_from build inspect help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and not __fish_seen_subcommand_from build inspect help" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and not __fish_seen_subcommand_from build inspect help" -f -a "build" -d 'Assemble a Digital Worker manifest from a worker spec and its signed .gtxpack extensions, keeping only the tools that declare the agentic_worker capability'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and not __fish_seen_subcommand_from build inspect help" -f -a "inspect" -d 'Show what an agent built from a manifest sees: tools, side effects, confirmations, secrets an operator must supply, pinned packs and the manifest\'s own signature'
@@ -140,15 +170,21 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcom
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l key-env -d 'An environment variable holding the secret key' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l allow-unsigned -d 'Include unsigned packs and packs signed by untrusted keys, each named in a warning and marked in the manifest. Packs failing an integrity or signature check are never included'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l sign -d 'Sign the manifest (JCS + ed25519, a `signature` block as in describe.json)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -l trusted-key -d 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -l trusted-keys -d 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable' -r -F
-complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from help" -f -a "build" -d 'Assemble a Digital Worker manifest from a worker spec and its signed .gtxpack extensions, keeping only the tools that declare the agentic_worker capability'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from help" -f -a "inspect" -d 'Show what an agent built from a manifest sees: tools, side effects, confirmations, secrets an operator must supply, pinned packs and the manifest\'s own signature'
@@ -157,37 +193,58 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -l out-dir -d 'Directo
 complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -l name -d 'Base name of the two key files' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
-complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l key -d 'Secret key file (from `gtdx keygen`); must not be readable by group or others' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l key-env -d 'Environment variable holding the secret key (the key file\'s text, or its base64 seed)' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l key-id -d 'Label written as `signature.keyId` (default: the key\'s id). Advisory only' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l trusted-comment -d 'The signed trusted comment of a detached signature (default: timestamp and file name)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l detached -d 'Write TARGET.minisig, a minisign-format signature of any file, instead'
-complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l trusted-key -d 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l trusted-keys -d 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l signature -d 'The detached signature file (default: TARGET.minisig)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l detached -d 'Verify TARGET.minisig (or --signature), a minisign-format detached signature'
 complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l integrity-only -d 'Check the archive only (manifest, digests, structure), not the signature'
-complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand key; and not __fish_seen_subcommand_from export help" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand key; and not __fish_seen_subcommand_from export help" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand key; and not __fish_seen_subcommand_from export help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and not __fish_seen_subcommand_from export help" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and not __fish_seen_subcommand_from export help" -f -a "export" -d 'Print a public key as a gtdx .pub file, or with --minisign as a minisign public key'
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and not __fish_seen_subcommand_from export help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -l key -d 'Export the public half of this secret key file instead' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -l minisign -d 'Print minisign\'s format (`minisign -V -p FILE` reads it)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from help" -f -a "export" -d 'Print a public key as a gtdx .pub file, or with --minisign as a minisign public key'
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand explain" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand explain" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand explain" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand explain" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand completions" -s h -l help -d 'Print help'
+complete -c gtdx -n "__fish_gtdx_using_subcommand completions" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "new" -d 'Create a new extension project in a new directory'
 complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "init" -d 'Create an extension project in an existing directory (keeps what is there)'

@@ -94,3 +94,24 @@ fn lint_writes_sarif_for_code_scanning() {
         .json();
     assert_eq!(log["runs"][0]["results"][0]["ruleId"], "E_FILE_NOT_FOUND");
 }
+
+#[test]
+fn findings_show_their_source_line_and_colour_only_when_asked() {
+    let env = Env::new();
+    let fixtures = fixture("manifests");
+    let args = ["lint", "several-problems.json", "--baseline", "none"];
+    // Piped (not a terminal): plain text, the source line with a caret as rustc shows it.
+    env.gtdx_in(&fixtures, args)
+        .code(1)
+        .stdout_has("error[E_TOOL_NAMING]: tool name \"greetPerson\" is not snake_case")
+        .stdout_has("--> several-problems.json:62:17")
+        .stdout_has("62 |         \"name\": \"greetPerson\",")
+        .stdout_has("= help: start with a letter a-z")
+        .stdout_lacks("\u{1b}[");
+    env.gtdx_in(&fixtures, args.iter().chain(&["--color", "always"]))
+        .code(1)
+        .stdout_has("\u{1b}[");
+    env.gtdx_in(&fixtures, args.iter().chain(&["--color", "never"]))
+        .code(1)
+        .stdout_lacks("\u{1b}[");
+}

@@ -26,6 +26,9 @@ pub mod render;
     propagate_version = true
 )]
 pub struct Cli {
+    /// Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never.
+    #[arg(long, global = true, value_enum, default_value_t, value_name = "WHEN")]
+    pub color: render::snippet::Color,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -81,6 +84,7 @@ where
     T: Into<std::ffi::OsString> + Clone,
 {
     let cli = Cli::parse_from(args);
+    output::set_color(cli.color);
     let result = match cli.command {
         Command::New(args) => commands::new::run(args),
         Command::Init(args) => commands::new::run_init(args),

@@ -63,6 +63,18 @@ pub fn explain(code: &str) -> anyhow::Result<ExitCode> {
     Ok(crate::exit::code(crate::exit::OK))
 }
 
+/// `--color`, set once from the command line (like cargo's shell).
+static COLOR: std::sync::OnceLock<crate::render::snippet::Color> = std::sync::OnceLock::new();
+
+pub fn set_color(color: crate::render::snippet::Color) {
+    let _ = COLOR.set(color);
+}
+
+/// Whether human output on stdout is coloured.
+pub fn color_stdout() -> bool {
+    COLOR.get().copied().unwrap_or_default().stdout()
+}
+
 /// A byte count as people read it: `512 B`, `3.4 KiB`, `12.0 MiB`.
 pub fn human_size(n: u64) -> String {
     if n >= 1 << 20 {

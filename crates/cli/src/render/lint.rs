@@ -51,8 +51,10 @@ fn print_report(report: &Report, shown: &Shown, hidden: usize) {
     let mut out = std::io::stdout().lock();
     match shown.format {
         Format::Human => {
+            let mut sources = super::snippet::Sources::default();
+            let color = crate::output::color_stdout();
             for d in &report.diagnostics {
-                let _ = writeln!(out, "{}\n", d.render_human());
+                let _ = writeln!(out, "{}\n", super::snippet::render(d, &mut sources, color));
             }
             let mut summary = format!("{}: {}", report.file, report.summary());
             if shown.lint && !report.linted {

@@ -9,3 +9,4 @@
 pub mod lint;
 pub mod progress;
 pub mod sarif;
+pub mod snippet;

@@ -1,0 +1,165 @@
+//! A finding on a file as rustc and cargo show one: the severity, code and message, the place,
+//! the source line with a caret under the column, the JSON pointer and the help
+//! (annotate-snippets, the crate they use). Colour follows `--color` and `NO_COLOR`.
+
+use std::collections::HashMap;
+use std::io::IsTerminal;
+
+use annotate_snippets::{Level, Renderer, Snippet};
+use gtdx_ops::{Diagnostic, Severity};
+
+/// When to colour output (`--color`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Color {
+    /// On a terminal, unless `NO_COLOR` is set.
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+impl Color {
+    /// Whether stdout gets colour.
+    pub fn stdout(self) -> bool {
+        match self {
+            Color::Always => true,
+            Color::Never => false,
+            Color::Auto => {
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && std::io::stdout().is_terminal()
+            }
+        }
+    }
+}
+
+/// The files findings point into, each read once (a file that cannot be read shows no excerpt).
+#[derive(Default)]
+pub(crate) struct Sources {
+    texts: HashMap<String, Option<String>>,
+}
+
+impl Sources {
+    fn line(&mut self, file: &str, line: usize) -> Option<String> {
+        let text = self
+            .texts
+            .entry(file.to_string())
+            .or_insert_with(|| std::fs::read_to_string(file).ok());
+        text.as_deref()?
+            .lines()
+            .nth(line.checked_sub(1)?)
+            .map(str::to_string)
+    }
+}
+
+/// One finding, with its source excerpt when the file and the line can be read.
+pub(crate) fn render(d: &Diagnostic, sources: &mut Sources, color: bool) -> String {
+    let (Some(line), Some(column)) = (d.line, d.column) else {
+        return d.render_human();
+    };
+    let Some(text) = sources.line(&d.file, line) else {
+        return d.render_human();
+    };
+    // A long line (a minified manifest) is cut around the column.
+    let (text, column) = window(&text, column);
+    let level = match d.severity {
+        Severity::Error => Level::Error,
+        Severity::Warning => Level::Warning,
+        Severity::Info => Level::Info,
+    };
+    let start = text
+        .char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(text.len(), |(i, _)| i);
+    let end = text[start..]
+        .chars()
+        .next()
+        .map_or(start, |c| start + c.len_utf8());
+    let pointer = d
+        .pointer
+        .as_deref()
+        .map(|p| format!("at {}", if p.is_empty() { "/" } else { p }));
+    let mut message = level.title(&d.message).id(&d.code).snippet(
+        Snippet::source(&text)
+            .line_start(line)
+            .origin(&d.file)
+            .annotation(level.span(start..end)),
+    );
+    if let Some(p) = &pointer {
+        message = message.footer(Level::Note.title(p));
+    }
+    if let Some(h) = &d.help {
+        message = message.footer(Level::Help.title(h));
+    }
+    let renderer = if color {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
+    renderer.render(message).to_string()
+}
+
+/// At most about 160 characters of `text` around `column` (1-based, in characters), and the
+/// column within what is kept.
+fn window(text: &str, column: usize) -> (String, usize) {
+    const WIDTH: usize = 160;
+    let count = text.chars().count();
+    if count <= WIDTH {
+        return (text.to_string(), column);
+    }
+    let from = column.saturating_sub(WIDTH / 2).min(count - WIDTH);
+    let kept: String = text.chars().skip(from).take(WIDTH).collect();
+    (kept, column - from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_finding_shows_its_line_and_a_caret() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("describe.json");
+        std::fs::write(&file, "{\n  \"apiVersion\": \"greentic.ai/v9\"\n}\n").expect("write");
+        let file = file.display().to_string();
+        let d = Diagnostic {
+            code: "E_API_VERSION".into(),
+            severity: Severity::Error,
+            message: "apiVersion is not greentic.ai/v2".into(),
+            file: file.clone(),
+            line: Some(2),
+            column: Some(17),
+            pointer: Some("/apiVersion".into()),
+            help: Some("set it to greentic.ai/v2".into()),
+        };
+        let text = render(&d, &mut Sources::default(), false);
+        assert!(
+            text.starts_with("error[E_API_VERSION]: apiVersion is not greentic.ai/v2"),
+            "{text}"
+        );
+        assert!(text.contains(&format!("--> {file}:2:17")), "{text}");
+        assert!(
+            text.contains("2 |   \"apiVersion\": \"greentic.ai/v9\""),
+            "{text}"
+        );
+        assert!(text.contains("^"), "{text}");
+        assert!(text.contains("= note: at /apiVersion"), "{text}");
+        assert!(text.contains("= help: set it to greentic.ai/v2"), "{text}");
+        // Unreadable file: the one-paragraph form.
+        let gone = Diagnostic {
+            file: "no/such/file.json".into(),
+            ..d
+        };
+        assert_eq!(
+            render(&gone, &mut Sources::default(), false),
+            gone.render_human()
+        );
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_column() {
+        let line = "x".repeat(1000);
+        let (kept, column) = window(&line, 600);
+        assert_eq!(kept.chars().count(), 160);
+        assert_eq!(column, 80);
+    }
+}
