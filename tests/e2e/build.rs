@@ -890,17 +890,7 @@ fn build_passes_compiler_errors_through_and_stops() {
 fn build_names_a_tool_whose_export_the_component_lacks() {
     let env = Env::new();
     let hello = hello();
-    let lib = hello.dir.join("src/lib.rs");
-    let text = std::fs::read_to_string(&lib).unwrap();
-    let text = text.replace(
-        "#[tool(capabilities = [\"flow\"], name = \"about_hello\")]",
-        "#[tool(capabilities = [\"flow\"], name = \"about_hello\", export = \"greentic:extension-design/tools.nope\")]",
-    );
-    assert!(
-        text.contains("tools.nope"),
-        "the fixture still has the about tool"
-    );
-    std::fs::write(&lib, text).unwrap();
+    point_about_tool_at_a_missing_export(&hello.dir);
     let out = env.mkdir("out");
     hello.build(&env, &out).run().code(2).stderr_has_all(&[
         "E_BUILD_EXPORT_MISSING",
@@ -915,16 +905,7 @@ fn build_names_a_tool_whose_export_the_component_lacks() {
 fn build_json_error_event_carries_the_check_diagnostics() {
     let env = Env::new();
     let hello = hello();
-    let lib = hello.dir.join("src/lib.rs");
-    let text = std::fs::read_to_string(&lib).unwrap().replace(
-        "#[tool(capabilities = [\"flow\"], name = \"about_hello\")]",
-        "#[tool(capabilities = [\"flow\"], name = \"about_hello\", export = \"greentic:extension-design/tools.nope\")]",
-    );
-    assert!(
-        text.contains("tools.nope"),
-        "the fixture still has the about tool"
-    );
-    std::fs::write(&lib, text).unwrap();
+    point_about_tool_at_a_missing_export(&hello.dir);
     let out = env.mkdir("out");
     let events = hello
         .build(&env, &out)
@@ -942,4 +923,18 @@ fn build_json_error_event_carries_the_check_diagnostics() {
         .collect();
     assert_eq!(codes, ["E_BUILD_EXPORT_MISSING"], "{error}");
     assert!(files_in(&out).is_empty(), "no pack");
+}
+
+/// Gives the hello fixture's `about_hello` tool an export its component does not have.
+fn point_about_tool_at_a_missing_export(dir: &Path) {
+    let lib = dir.join("src/lib.rs");
+    let text = std::fs::read_to_string(&lib).unwrap().replace(
+        "#[tool(capabilities = [\"flow\"], name = \"about_hello\")]",
+        "#[tool(capabilities = [\"flow\"], name = \"about_hello\", export = \"greentic:extension-design/tools.nope\")]",
+    );
+    assert!(
+        text.contains("tools.nope"),
+        "the fixture still has the about tool"
+    );
+    std::fs::write(&lib, text).unwrap();
 }
