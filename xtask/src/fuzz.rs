@@ -9,7 +9,8 @@
 //!
 //! cargo-fuzz needs a nightly toolchain (libFuzzer and the sanitizers use unstable flags); the
 //! task installs cargo-fuzz with `cargo install` when it is missing and says what to do when
-//! nightly is. Each corpus is seeded from the repository's fixtures; crashes land in
+//! nightly is. Each corpus is seeded from the repository's fixtures and `fuzz/seeds/<target>/`
+//! (a real pack, built by `gtdx pack` from `tests/fixtures/build/minimal`); crashes land in
 //! `fuzz/artifacts/<target>/`. The fuzz crate is its own workspace with its own target
 //! directory, so its instrumented builds never touch the shared one.
 
@@ -80,6 +81,11 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         }
         let corpus = root().join("fuzz/corpus").join(target);
         seed_corpus(&root().join("tests/fixtures"), &corpus, seeds)?;
+        // Seeds the fixtures do not hold (a real pack: packs are built by the tests, not kept).
+        let own = root().join("fuzz/seeds").join(target);
+        if own.is_dir() {
+            seed_corpus(&own, &corpus, seeds)?;
+        }
         eprintln!("==> fuzz {target} for {minutes} min");
         let mut cmd = Command::new("cargo");
         cmd.args(["+nightly", "fuzz", "run", target])
