@@ -649,6 +649,38 @@ fn signed_by_the_platform_verifies_in_gtdx() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// Numbers at the edge of RFC 8785: an integer beyond 2^53 that a double holds exactly, and a
+/// double whose canonical text is such an integer (the case the jcs fuzz target found), in the
+/// one free-form JSON the typed model keeps (a secret requirement's `schema`). Signed by
+/// `gtdx sign`, the platform verifies them.
+#[test]
+fn big_numbers_signed_by_gtdx_verify_in_the_platform() {
+    let Some(platform) = require_tool(PLATFORM_GTDX) else {
+        return;
+    };
+    let env = Env::new();
+    let key = env.keygen("oracle");
+    let describe = corpus_copy(&env, "base/accept");
+    let mut doc = read_json(&describe);
+    doc["contributions"]["tools"][0]["secret_requirements"][0]["schema"] = serde_json::from_str(
+        r#"{"type": "integer", "maximum": 11131111001124585000, "minimum": 1113111100112458596E1}"#,
+    )
+    .expect("JSON");
+    std::fs::write(&describe, serde_json::to_string_pretty(&doc).unwrap()).unwrap();
+    env.gtdx_cmd(["sign"])
+        .arg(&describe)
+        .arg("--key")
+        .arg(&key.secret)
+        .run()
+        .success();
+    let run = env
+        .tool(&platform, ["verify"])
+        .arg(&describe)
+        .args(["--trusted-key", &key.public_b64])
+        .run();
+    run.success().stdout_has("AUTHENTICITY VERIFIED");
+}
+
 /// Corpus manifests the platform loads, signed in place by `gtdx sign`, verify in the platform.
 /// The platform verifies the JCS form of its typed re-serialisation, so these probe gtdx's
 /// normalisation too: defaults the platform fills in (`memoryLimitMB` absent), optional keys at

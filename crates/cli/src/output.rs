@@ -1,9 +1,8 @@
-//! Printing: diagnostics in human or JSON form, and the one-paragraph fatal error.
+//! Printing shared by the commands: the output format, the one-paragraph fatal error, `--color`,
+//! explanations of codes, sizes as people read them. Reports have their renderers in `render/`.
 
 use std::io::Write;
 use std::process::ExitCode;
-
-use gtdx_ops::Diagnostic;
 
 /// Output format shared by the commands that offer `--format`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Default)]
@@ -33,26 +32,6 @@ pub fn error_text(err: &(dyn std::error::Error + 'static)) -> String {
         source = cause.source();
     }
     text
-}
-
-/// Prints diagnostics to stdout, human-readable or as one JSON document.
-pub fn print_diagnostics(diags: &[Diagnostic], format: Format) {
-    let mut out = std::io::stdout().lock();
-    match format {
-        Format::Human => {
-            for d in diags {
-                let _ = writeln!(out, "{}", d.render_human());
-            }
-        }
-        Format::Json => {
-            let doc = serde_json::json!({ "diagnostics": diags });
-            let _ = writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&doc).unwrap_or_default()
-            );
-        }
-    }
 }
 
 /// Prints the explanation of a diagnostic code (`gtdx explain CODE`, `gtdx lint --explain CODE`);
