@@ -41,4 +41,5 @@ pub mod sign;
 pub mod verify;
 pub mod worker;
 
+pub use gtdx_contract::lines::LineIndex;
 pub use gtdx_contract::{Diagnostic, Severity};

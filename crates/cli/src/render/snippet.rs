@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::io::IsTerminal;
 
 use annotate_snippets::{Level, Renderer, Snippet};
-use gtdx_ops::{Diagnostic, Severity};
+use gtdx_ops::{Diagnostic, LineIndex, Severity};
 
 /// When to colour output (`--color`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -32,22 +32,34 @@ impl Color {
     }
 }
 
-/// The files findings point into, each read once (a file that cannot be read shows no excerpt).
+/// The files findings point into, each read and line-indexed once (a file that cannot be read
+/// shows no excerpt).
 #[derive(Default)]
 pub(crate) struct Sources {
-    texts: HashMap<String, Option<String>>,
+    texts: HashMap<String, Option<(String, LineIndex)>>,
 }
 
 impl Sources {
     fn line(&mut self, file: &str, line: usize) -> Option<String> {
-        let text = self
+        let (text, index) = self
             .texts
             .entry(file.to_string())
-            .or_insert_with(|| std::fs::read_to_string(file).ok());
-        text.as_deref()?
-            .lines()
-            .nth(line.checked_sub(1)?)
-            .map(str::to_string)
+            .or_insert_with(|| {
+                let text = std::fs::read_to_string(file).ok()?;
+                let index = LineIndex::new(&text);
+                Some((text, index))
+            })
+            .as_ref()?;
+        if line == 0 {
+            return None;
+        }
+        let start = index.offset_of(text, line, 1);
+        if start >= text.len() {
+            return None;
+        }
+        let rest = &text[start..];
+        let end = rest.find('\n').unwrap_or(rest.len());
+        Some(rest[..end].trim_end_matches('\r').to_string())
     }
 }
 
