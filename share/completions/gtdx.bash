@@ -224,7 +224,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__describe)
-            opts="-v -h -V --manifest-path --check --stdout --verbose --color --help --version"
+            opts="-v -h -V --manifest-path --check --stdout --verbose --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -232,6 +232,10 @@ _gtdx() {
             case "${prev}" in
                 --manifest-path)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -246,12 +250,16 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__explain)
-            opts="-h -V --color --help --version"
+            opts="-h -V --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -544,7 +552,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__init)
-            opts="-y -h -V --name --id --kind --tool --capability --node-type --dynamic-tools --ci --vcs --sdk --force --yes --color --help --version"
+            opts="-y -h -V --name --id --kind --tool --capability --node-type --dynamic-tools --ci --vcs --sdk --force --yes --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -588,6 +596,10 @@ _gtdx() {
                     ;;
                 --sdk)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -642,7 +654,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__key__subcmd__export)
-            opts="-h -V --key --minisign --color --help --version"
+            opts="-h -V --key --minisign --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -650,6 +662,10 @@ _gtdx() {
             case "${prev}" in
                 --key)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -770,7 +786,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__new)
-            opts="-y -h -V --name --id --kind --tool --capability --node-type --dynamic-tools --ci --vcs --sdk --force --yes --color --help --version"
+            opts="-y -h -V --name --id --kind --tool --capability --node-type --dynamic-tools --ci --vcs --sdk --force --yes --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -814,6 +830,10 @@ _gtdx() {
                     ;;
                 --sdk)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -866,7 +886,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__sign)
-            opts="-h -V --key --key-env --key-id --detached --trusted-comment --color --help --version"
+            opts="-h -V --key --key-env --key-id --detached --trusted-comment --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -886,6 +906,10 @@ _gtdx() {
                     ;;
                 --trusted-comment)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -51,6 +51,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --ci 'CI workflow to generate [default: none]'
             cand --vcs 'Initialise a repository (skipped inside an existing git work tree) [default: git]'
             cand --sdk 'Where gtdx-sdk comes from: a version (`0.1`), a path (gtdx checkout or its crates/sdk) or a git URL (`https://…[#rev]`) [default: this gtdx''s source checkout if it exists, else this gtdx''s version]'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand --force 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted'
             cand -y 'Ask nothing: take flags, variables and defaults'
@@ -71,6 +72,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --ci 'CI workflow to generate [default: none]'
             cand --vcs 'Initialise a repository (skipped inside an existing git work tree) [default: git]'
             cand --sdk 'Where gtdx-sdk comes from: a version (`0.1`), a path (gtdx checkout or its crates/sdk) or a git URL (`https://…[#rev]`) [default: this gtdx''s source checkout if it exists, else this gtdx''s version]'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand --force 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted'
             cand -y 'Ask nothing: take flags, variables and defaults'
@@ -105,6 +107,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         }
         &'gtdx;describe'= {
             cand --manifest-path 'The extension''s Cargo.toml; describe.json sits next to it'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand --check 'Write nothing; exit 1 with a diff when describe.json differs from what the sources say'
             cand --stdout 'Print the manifest on stdout instead of writing describe.json'
@@ -161,12 +164,12 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --out 'Where to write the manifest [default: <spec stem>.worker.json next to the spec]'
             cand --trusted-key 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable'
             cand --trusted-keys 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable'
-            cand --key 'The secret key file to sign with'
-            cand --key-env 'An environment variable holding the secret key'
+            cand --key 'The secret key file (from `gtdx keygen`); must not be readable by group or others'
+            cand --key-env 'An environment variable holding the secret key (the key file''s text, or its base64 seed), as CI secrets are passed'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand --allow-unsigned 'Include unsigned packs and packs signed by untrusted keys, each named in a warning and marked in the manifest. Packs failing an integrity or signature check are never included'
-            cand --sign 'Sign the manifest (JCS + ed25519, a `signature` block as in describe.json)'
+            cand --sign 'Sign the manifest (JCS + ed25519, a `signature` block as in describe.json) with the key of --key or --key-env'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -204,10 +207,11 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --version 'Print version'
         }
         &'gtdx;sign'= {
-            cand --key 'Secret key file (from `gtdx keygen`); must not be readable by group or others'
-            cand --key-env 'Environment variable holding the secret key (the key file''s text, or its base64 seed)'
+            cand --key 'The secret key file (from `gtdx keygen`); must not be readable by group or others'
+            cand --key-env 'An environment variable holding the secret key (the key file''s text, or its base64 seed), as CI secrets are passed'
             cand --key-id 'Label written as `signature.keyId` (default: the key''s id). Advisory only'
             cand --trusted-comment 'The signed trusted comment of a detached signature (default: timestamp and file name)'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand --detached 'Write TARGET.minisig, a minisign-format signature of any file, instead'
             cand -h 'Print help (see more with ''--help'')'
@@ -239,6 +243,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         }
         &'gtdx;key;export'= {
             cand --key 'Export the public half of this secret key file instead'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand --minisign 'Print minisign''s format (`minisign -V -p FILE` reads it)'
             cand -h 'Print help (see more with ''--help'')'
@@ -255,6 +260,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         &'gtdx;key;help;help'= {
         }
         &'gtdx;explain'= {
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'

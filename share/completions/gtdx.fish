@@ -63,6 +63,8 @@ none\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l vcs -d 'Initialise a repository (skipped inside an existing git work tree) [default: git]' -r -f -a "git\t''
 none\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l sdk -d 'Where gtdx-sdk comes from: a version (`0.1`), a path (gtdx checkout or its crates/sdk) or a git URL (`https://…[#rev]`) [default: this gtdx\'s source checkout if it exists, else this gtdx\'s version]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
@@ -88,6 +90,8 @@ none\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l vcs -d 'Initialise a repository (skipped inside an existing git work tree) [default: git]' -r -f -a "git\t''
 none\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l sdk -d 'Where gtdx-sdk comes from: a version (`0.1`), a path (gtdx checkout or its crates/sdk) or a git URL (`https://…[#rev]`) [default: this gtdx\'s source checkout if it exists, else this gtdx\'s version]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
@@ -118,6 +122,8 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -s v -l verbose -d 'Also
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -l manifest-path -d 'The extension\'s Cargo.toml; describe.json sits next to it' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
@@ -166,15 +172,15 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and not __fish_seen_su
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l out -d 'Where to write the manifest [default: <spec stem>.worker.json next to the spec]' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l trusted-key -d 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l trusted-keys -d 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable' -r -F
-complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l key -d 'The secret key file to sign with' -r -F
-complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l key-env -d 'An environment variable holding the secret key' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l key -d 'The secret key file (from `gtdx keygen`); must not be readable by group or others' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l key-env -d 'An environment variable holding the secret key (the key file\'s text, or its base64 seed), as CI secrets are passed' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l allow-unsigned -d 'Include unsigned packs and packs signed by untrusted keys, each named in a warning and marked in the manifest. Packs failing an integrity or signature check are never included'
-complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l sign -d 'Sign the manifest (JCS + ed25519, a `signature` block as in describe.json)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l sign -d 'Sign the manifest (JCS + ed25519, a `signature` block as in describe.json) with the key of --key or --key-env'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
@@ -198,10 +204,12 @@ always\t''
 never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l key -d 'Secret key file (from `gtdx keygen`); must not be readable by group or others' -r -F
-complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l key-env -d 'Environment variable holding the secret key (the key file\'s text, or its base64 seed)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l key -d 'The secret key file (from `gtdx keygen`); must not be readable by group or others' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l key-env -d 'An environment variable holding the secret key (the key file\'s text, or its base64 seed), as CI secrets are passed' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l key-id -d 'Label written as `signature.keyId` (default: the key\'s id). Advisory only' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l trusted-comment -d 'The signed trusted comment of a detached signature (default: timestamp and file name)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
@@ -228,6 +236,8 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand key; and not __fish_seen_subco
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and not __fish_seen_subcommand_from export help" -f -a "export" -d 'Print a public key as a gtdx .pub file, or with --minisign as a minisign public key'
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and not __fish_seen_subcommand_from export help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -l key -d 'Export the public half of this secret key file instead' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
@@ -236,6 +246,8 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcomman
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from help" -f -a "export" -d 'Print a public key as a gtdx .pub file, or with --minisign as a minisign public key'
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand explain" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand explain" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"

@@ -255,7 +255,9 @@ fn pack_names_the_tool_whose_export_the_component_lacks() {
     pack(&env, minimal_wasm(), &dir, &out)
         .code(2)
         .stderr_has_all(&[
-            "E_BUILD_EXPORT_MISSING",
+            // rustc's form: the code in the heading, the source line with a caret under it
+            "error[E_BUILD_EXPORT_MISSING]",
+            "^",
             "tool `echo`",
             "`greentic:extension-design/tools.nope`",
             "without a function `nope`",

@@ -115,3 +115,117 @@ fn findings_show_their_source_line_and_colour_only_when_asked() {
         .code(1)
         .stdout_lacks("\u{1b}[");
 }
+
+/// One output layer: with `--format json` every command's stdout is JSON only, and a failure is
+/// one `{"event":"error", ...}` object (the shape `build` and `pack` stream), with the
+/// `error:` paragraph on stderr for the person reading the log.
+#[test]
+fn every_command_fails_as_one_json_error_event_in_json_mode() {
+    let env = Env::new();
+    let missing = env.path("missing.gtxpack");
+    let missing = missing.to_str().expect("utf-8 path");
+    let key = env.keygen("ci");
+    let key = key.secret.to_str().expect("utf-8 path");
+    let cargo_toml = env.path("no-project/Cargo.toml");
+    let cargo_toml = cargo_toml.to_str().expect("utf-8 path");
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["verify", missing],
+        vec!["inspect", missing],
+        vec!["sign", missing, "--key", key],
+        vec!["worker", "inspect", missing],
+        vec!["worker", "build", missing],
+        vec!["describe", "--manifest-path", cargo_toml],
+        vec!["key", "export", "--key", missing],
+        vec!["explain", "E_NO_SUCH_CODE"],
+        vec!["pack", "--wasm", missing, "--describe", missing],
+    ];
+    for args in cases {
+        let run = env.gtdx(args.iter().chain(&["--format", "json"]));
+        run.code(2);
+        let error = run.json();
+        assert_eq!(error["event"], "error", "{args:?}: {error}");
+        let message = error["message"].as_str().unwrap_or_default();
+        assert!(!message.is_empty(), "{args:?}: {error}");
+        run.check(
+            run.stderr().starts_with("error: ") && run.stderr().contains(message),
+            "the same message as an error paragraph on stderr",
+        );
+    }
+}
+
+#[test]
+fn describe_sign_new_and_explain_speak_json_too() {
+    let env = Env::new();
+    // new: the project and the resolved choices.
+    let dir = env.path("acme");
+    let run = env.gtdx([
+        "new",
+        dir.to_str().unwrap(),
+        "--vcs",
+        "none",
+        "--format",
+        "json",
+    ]);
+    run.code(0).stderr_is("");
+    let created = run.json();
+    assert_eq!(created["created"], true, "{created}");
+    assert_eq!(created["name"], "acme");
+    assert_eq!(created["tools"][0], "hello");
+    assert_eq!(created["describe"], "generated");
+
+    // describe --check: fresh, one tool, its findings as objects.
+    let manifest = dir.join("Cargo.toml");
+    let run = env.gtdx([
+        "describe",
+        "--check",
+        "--manifest-path",
+        manifest.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    run.code(0);
+    let described = run.json();
+    assert_eq!(described["result"], "fresh", "{described}");
+    assert_eq!(described["tools"], 1);
+    assert!(described["diagnostics"].is_array(), "{described}");
+    // The human form says `1 tool`, not `1 tools`.
+    env.gtdx([
+        "describe",
+        "--check",
+        "--manifest-path",
+        manifest.to_str().unwrap(),
+    ])
+    .code(0)
+    .stderr_has("is up to date (1 tool)");
+
+    // sign: what was signed, with which key.
+    let key = env.keygen("release");
+    let describe = dir.join("describe.json");
+    let run = env.gtdx([
+        "sign",
+        describe.to_str().unwrap(),
+        "--key",
+        key.secret.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    run.code(0);
+    let signed = run.json();
+    assert_eq!(signed["kind"], "describe.json", "{signed}");
+    assert_eq!(signed["keyId"], key.key_id.as_str());
+    assert_eq!(signed["publicKey"], key.public_b64.as_str());
+
+    // sign without a key: one clear sentence, bad input.
+    env.gtdx(["sign", describe.to_str().unwrap()])
+        .code(2)
+        .stderr_has("no signing key: pass --key FILE")
+        .stdout_is("");
+
+    // explain: the registry entry as fields.
+    let run = env.gtdx(["explain", "e_api_version", "--format", "json"]);
+    run.code(0);
+    let entry = run.json();
+    assert_eq!(entry["code"], "E_API_VERSION");
+    assert_eq!(entry["severity"], "error");
+    assert!(!entry["explanation"].as_str().unwrap().is_empty());
+}

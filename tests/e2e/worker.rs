@@ -167,8 +167,8 @@ fn keeps_agentic_tools_applies_metadata_rules_and_reports_every_drop() {
             w.trusted.public_b64
         );
     }
-    run.stderr_has("dropped: tool `a_none` of `greentic.alpha`")
-        .stderr_has("dropped: tool `a_flow` of `greentic.alpha`")
+    run.stderr_has("Dropped tool `a_none` of `greentic.alpha`")
+        .stderr_has("Dropped tool `a_flow` of `greentic.alpha`")
         .stderr_has("W_WORKER_METADATA_DROPPED");
     insta::assert_snapshot!("worker_manifest_alpha_gamma", w.normalize(&text));
     insta::assert_snapshot!("worker_build_stderr_alpha_gamma", w.normalize(run.stderr()));
@@ -277,6 +277,78 @@ tool_name = "z"
 }
 
 #[test]
+fn a_failed_build_in_json_mode_prints_one_error_event_with_its_findings() {
+    let w = setup();
+    let rest = r#"
+[[tools]]
+extension_id = "greentic.alpha"
+tool_name = "a_flow"
+
+[[tools]]
+extension_id = "greentic.zeta"
+tool_name = "z"
+"#;
+    let spec = w.spec(&["alpha"], rest);
+    let run = w.build(&spec).args(["--format", "json"]).run();
+    run.code(2)
+        .stderr_has("error: no manifest written (2 problems)");
+    let error = run.json();
+    assert_eq!(error["event"], "error", "{error}");
+    let found: Vec<(String, String)> = error["diagnostics"]
+        .as_array()
+        .unwrap_or_else(|| panic!("diagnostics in {error}"))
+        .iter()
+        .map(|d| {
+            assert!(d["file"].as_str().unwrap().ends_with("worker.toml"), "{d}");
+            assert!(d["line"].as_u64().unwrap() > 0, "{d}");
+            (
+                d["code"].as_str().unwrap().to_string(),
+                d["pointer"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "E_WORKER_ALLOW_FLOW_ONLY".to_string(),
+                "/tools/0".to_string()
+            ),
+            ("E_WORKER_ALLOW_UNKNOWN".to_string(), "/tools/1".to_string()),
+        ]
+    );
+
+    // A refused pack: its own code, and verify's exit code for an unsigned pack.
+    let spec = w.spec(&["gamma-unsigned"], "");
+    let run = w.build(&spec).args(["--format", "json"]).run();
+    run.code(1);
+    let error = run.json();
+    assert_eq!(
+        error["diagnostics"][0]["code"], "E_WORKER_PACK_REFUSED",
+        "{error}"
+    );
+    assert!(!w.path().join("worker.worker.json").exists());
+}
+
+#[test]
+fn the_signing_key_flags_go_with_sign() {
+    let w = setup();
+    let spec = w.spec(&["alpha"], "");
+    w.build(&spec)
+        .arg("--sign")
+        .run()
+        .code(2)
+        .stderr_has("--sign needs the secret key: add --key FILE or --key-env VAR");
+    w.build(&spec)
+        .arg("--key")
+        .arg(&w.trusted.secret)
+        .run()
+        .code(2)
+        .stderr_has("add --sign to sign it");
+    assert!(!w.path().join("worker.worker.json").exists());
+}
+
+#[test]
 fn unsigned_and_untrusted_packs_are_refused_unless_allowed_then_marked() {
     let w = setup();
     // Unsigned: refused (exit 1, like verify's missing signature).
@@ -344,20 +416,26 @@ fn spec_errors_name_the_place_and_the_nearest_key() {
     let run = w.build(&spec).run();
     run.code(2);
     let err = w.normalize(run.stderr());
-    assert!(
-        err.contains("[TMP]/worker.toml:15:1: unknown field `max_iters`"),
-        "{err}"
-    );
-    assert!(err.contains("did you mean `max_iter`?"), "{err}");
+    // As rustc shows a finding: code and message, the place, the source line, the help.
+    for part in [
+        "error[E_WORKER_SPEC]: unknown field `max_iters`",
+        "--> [TMP]/worker.toml:15:1",
+        "15 | max_iters = 3",
+        "did you mean `max_iter`?",
+        "error: no manifest written: the worker spec is invalid (above)",
+    ] {
+        assert!(err.contains(part), "{part:?} in:\n{err}");
+    }
 
     let p = w.env.write("worker.yaml", "name: w\ntenant: t\nkind: deep_worker\nllm:\n  provider: p\n  model: m\n  credentials: x\n");
     let run = w.build(&p).run();
     run.code(2);
     let err = w.normalize(run.stderr());
     assert!(
-        err.contains("[TMP]/worker.yaml:7:3: llm: unknown field `credentials`;"),
+        err.contains("error[E_WORKER_SPEC]: llm: unknown field `credentials`"),
         "{err}"
     );
+    assert!(err.contains("--> [TMP]/worker.yaml:7:3"), "{err}");
     assert!(err.contains("did you mean `credential_ref`?"), "{err}");
 
     let p = w.env.write("missing.toml", "name = \"w\"\ntenant = \"t\"\nkind = \"deep_worker\"\nextensions = [\"packs/nope.gtxpack\"]\n[llm]\nprovider = \"p\"\nmodel = \"m\"\n");
@@ -365,9 +443,11 @@ fn spec_errors_name_the_place_and_the_nearest_key() {
     run.code(2);
     let err = w.normalize(run.stderr());
     assert!(
-        err.contains("[TMP]/missing.toml:4:15 (extensions[0]): cannot use pack"),
+        err.contains("error[E_WORKER_PACK]: cannot use pack"),
         "{err}"
     );
+    assert!(err.contains("--> [TMP]/missing.toml:4:15"), "{err}");
+    assert!(err.contains("at /extensions/0"), "{err}");
 }
 
 #[test]
@@ -570,8 +650,11 @@ fn the_same_pack_twice_collapses_two_packs_of_one_extension_do_not() {
     let run = w.build(&spec).arg("--allow-unsigned").run();
     run.code(2);
     let err = w.normalize(run.stderr());
-    assert!(
-        err.contains("[TMP]/worker.toml:1:38 (extensions[1]): extension `greentic.gamma` is given twice with different contents"),
-        "{err}"
-    );
+    for part in [
+        "error[E_WORKER_EXTENSION_CONFLICT]: extension `greentic.gamma` is given twice with different contents",
+        "--> [TMP]/worker.toml:1:38",
+        "at /extensions/1",
+    ] {
+        assert!(err.contains(part), "{part:?} in:\n{err}");
+    }
 }

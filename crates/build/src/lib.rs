@@ -102,6 +102,21 @@ fn summary(
     describe: &std::path::Path,
     diags: &[Diagnostic],
 ) -> String {
+    let mut s = check_headline(component, describe, diags);
+    s.push(':');
+    for d in diags {
+        s.push_str("\n  ");
+        s.push_str(&d.render_human().replace('\n', "\n  "));
+    }
+    s
+}
+
+/// The first sentence of a failed component check, without its list of findings.
+fn check_headline(
+    component: &std::path::Path,
+    describe: &std::path::Path,
+    diags: &[Diagnostic],
+) -> String {
     let n = diags
         .iter()
         .filter(|d| d.severity == gtdx_contract::Severity::Error)
@@ -111,14 +126,25 @@ fn summary(
     } else {
         format!("{n} problems")
     };
-    let mut s = format!(
-        "{} cannot be packed with {} ({what}); no pack was written:",
+    format!(
+        "{} cannot be packed with {} ({what}); no pack was written",
         component.display(),
         describe.display()
-    );
-    for d in diags {
-        s.push_str("\n  ");
-        s.push_str(&d.render_human().replace('\n', "\n  "));
+    )
+}
+
+impl BuildError {
+    /// The error in one sentence for a reader who is shown its findings separately (the CLI
+    /// renders each with its source line): a failed check without its list; any other error
+    /// as displayed.
+    pub fn headline(&self) -> String {
+        match self {
+            BuildError::Check {
+                component,
+                describe,
+                diagnostics,
+            } => check_headline(component, describe, diagnostics),
+            other => other.to_string(),
+        }
     }
-    s
 }

@@ -3,9 +3,9 @@
 
 use std::path::PathBuf;
 
-use gtdx_ops::keys::TrustInputs;
+use gtdx_ops::keys::{KeySource, TrustInputs};
 
-use crate::output::Format;
+use crate::shell::Format;
 
 /// `--format human|json` (also accepted as cargo's `--message-format`).
 #[derive(Debug, Clone, Copy, Default, clap::Args)]
@@ -35,6 +35,34 @@ impl TrustArgs {
             keys: self.trusted_key,
             key_files: self.trusted_keys,
         }
+    }
+}
+
+/// The secret key to sign with: `--key FILE` or `--key-env VAR`. Whether one is required is the
+/// command's rule (`sign` always, `worker build` with `--sign`), checked by [`KeyArgs::source`].
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct KeyArgs {
+    /// The secret key file (from `gtdx keygen`); must not be readable by group or others.
+    #[arg(long, value_name = "FILE", conflicts_with = "key_env")]
+    pub key: Option<PathBuf>,
+    /// An environment variable holding the secret key (the key file's text, or its base64
+    /// seed), as CI secrets are passed.
+    #[arg(long, value_name = "VAR")]
+    pub key_env: Option<String>,
+}
+
+impl KeyArgs {
+    /// The key as the operations take it, `None` when neither flag was given.
+    pub fn source(self) -> Option<KeySource> {
+        match (self.key, self.key_env) {
+            (Some(path), _) => Some(KeySource::File(path)),
+            (None, Some(var)) => Some(KeySource::Env(var)),
+            (None, None) => None,
+        }
+    }
+
+    pub fn given(&self) -> bool {
+        self.key.is_some() || self.key_env.is_some()
     }
 }
 

@@ -2,8 +2,10 @@
 //!
 //! Each subcommand lives in its own module under [`commands`] with an `Args` struct and a `run`
 //! function that parses, calls one operation of `gtdx-ops` and renders its outcome; no
-//! command holds pipeline logic or imports another command. Rendering that several commands
-//! share is in [`render`] and [`output`]. Exit codes are shared by every command (see [`exit`]).
+//! command holds pipeline logic or imports another command. Every command prints through the
+//! one [`shell::Shell`] (status lines, warnings, findings, the error paragraph, JSON on stdout);
+//! reports several commands share are rendered in [`render`]. Exit codes are shared by every
+//! command (see [`exit`]).
 
 use std::process::ExitCode;
 
@@ -13,8 +15,8 @@ pub mod args;
 pub mod commands;
 pub mod exit;
 pub mod generated;
-pub mod output;
 pub mod render;
+pub mod shell;
 
 /// A Cargo-style toolchain for Greentic WebAssembly extensions.
 #[derive(Debug, Parser)]
@@ -28,7 +30,7 @@ pub mod render;
 pub struct Cli {
     /// Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never.
     #[arg(long, global = true, value_enum, default_value_t, value_name = "WHEN")]
-    pub color: render::snippet::Color,
+    pub color: shell::Color,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -84,26 +86,57 @@ where
     T: Into<std::ffi::OsString> + Clone,
 {
     let cli = Cli::parse_from(args);
-    output::set_color(cli.color);
+    let mut shell = shell::Shell::new(cli.color, cli.command.format());
+    let sh = &mut shell;
     let result = match cli.command {
-        Command::New(args) => commands::new::run(args),
-        Command::Init(args) => commands::new::run_init(args),
-        Command::Validate(args) => commands::validate::run(args),
-        Command::Lint(args) => commands::lint::run(args),
-        Command::Describe(args) => commands::describe::run(args),
-        Command::Build(args) => commands::build::run(args),
-        Command::Pack(args) => commands::pack::run(args),
-        Command::Inspect(args) => commands::inspect::run(args),
-        Command::Worker(args) => commands::worker::run(args),
-        Command::Keygen(args) => commands::keygen::run(args),
-        Command::Sign(args) => commands::sign::run(args),
-        Command::Verify(args) => commands::verify::run(args),
-        Command::Key(args) => commands::key::run(args),
-        Command::Explain(args) => commands::explain::run(args),
-        Command::Completions(args) => commands::completions::run(args),
+        Command::New(args) => commands::new::run(args, sh),
+        Command::Init(args) => commands::new::run_init(args, sh),
+        Command::Validate(args) => commands::validate::run(args, sh),
+        Command::Lint(args) => commands::lint::run(args, sh),
+        Command::Describe(args) => commands::describe::run(args, sh),
+        Command::Build(args) => commands::build::run(args, sh),
+        Command::Pack(args) => commands::pack::run(args, sh),
+        Command::Inspect(args) => commands::inspect::run(args, sh),
+        Command::Worker(args) => commands::worker::run(args, sh),
+        Command::Keygen(args) => commands::keygen::run(args, sh),
+        Command::Sign(args) => commands::sign::run(args, sh),
+        Command::Verify(args) => commands::verify::run(args, sh),
+        Command::Key(args) => commands::key::run(args, sh),
+        Command::Explain(args) => commands::explain::run(args, sh),
+        Command::Completions(args) => commands::completions::run(args, sh),
     };
     match result {
         Ok(code) => code,
-        Err(err) => output::report_error(&err),
+        Err(err) => shell.fail(shell::Failure::error(err.as_ref())),
+    }
+}
+
+impl Command {
+    /// The output format the command was asked for, so that even a failure before the
+    /// command's own rendering (an unreadable file) is one JSON error event in JSON mode.
+    fn format(&self) -> shell::Format {
+        use crate::args::ReportFormat;
+        let report = |f: ReportFormat| match f {
+            ReportFormat::Json => shell::Format::Json,
+            // SARIF readers want a SARIF log or nothing: failures stay on stderr.
+            ReportFormat::Human | ReportFormat::Sarif => shell::Format::Human,
+        };
+        match self {
+            Command::New(a) => a.common.format.format,
+            Command::Init(a) => a.common.format.format,
+            Command::Validate(a) => report(a.format.format),
+            Command::Lint(a) => report(a.format.format),
+            Command::Describe(a) => a.format.format,
+            Command::Build(a) => a.format.format,
+            Command::Pack(a) => a.format.format,
+            Command::Inspect(a) => a.format.format,
+            Command::Worker(a) => a.format(),
+            Command::Keygen(a) => a.format.format,
+            Command::Sign(a) => a.format.format,
+            Command::Verify(a) => a.format.format,
+            Command::Key(a) => a.format(),
+            Command::Explain(a) => a.format.format,
+            Command::Completions(_) => shell::Format::Human,
+        }
     }
 }

@@ -14,10 +14,19 @@ pub struct UnknownCode {
 
 /// The long explanation of a code (any case).
 pub fn explain(code: &str) -> Result<String, UnknownCode> {
-    gtdx_contract::codes::explain(code).ok_or_else(|| UnknownCode {
+    gtdx_contract::codes::explain(code).ok_or_else(|| unknown(code))
+}
+
+/// The registry's entry for a code (any case).
+pub fn lookup(code: &str) -> Result<&'static gtdx_contract::Code, UnknownCode> {
+    gtdx_contract::codes::find(&code.trim().to_ascii_uppercase()).ok_or_else(|| unknown(code))
+}
+
+fn unknown(code: &str) -> UnknownCode {
+    UnknownCode {
         code: code.to_string(),
         nearest: gtdx_contract::codes::nearest(code),
-    })
+    }
 }
 
 /// The registry's entry for a code (exact id), e.g. to describe the rules of a SARIF log.

@@ -197,6 +197,7 @@ fn collapse_extensions<'a>(
                 );
             } else {
                 f.problems.push(Problem {
+                    code: codes::E_WORKER_EXTENSION_CONFLICT,
                     place: spec.place(SpecPath::Element("extensions", loaded.spec_index)),
                     message: format!(
                         "extension `{id}` is given twice with different contents: extensions[{}] \
@@ -221,6 +222,7 @@ fn collapse_extensions<'a>(
             match tools.iter().find(|(_, t)| t.name == tool.name) {
                 Some((_, t)) if *t == tool => {}
                 Some((j, _)) => f.problems.push(Problem {
+                    code: codes::E_WORKER_EXTENSION_CONFLICT,
                     place: spec.place(SpecPath::Element("extensions", loaded.spec_index)),
                     message: format!(
                         "extension `{id}` in {} declares tool `{}` twice with different \
@@ -284,6 +286,7 @@ fn allow_list<'e, 'a>(
         let Some(ext) = by_id.get(entry.extension_id.as_str()) else {
             let known: Vec<&str> = by_id.keys().copied().collect();
             problems.push(Problem {
+                code: codes::E_WORKER_ALLOW_UNKNOWN,
                 place,
                 message: format!(
                     "the allow-list names extension `{}`, which none of the spec's \
@@ -308,6 +311,7 @@ fn allow_list<'e, 'a>(
         let Some(&(_, tool)) = ext.tools.iter().find(|(_, t)| t.name == entry.tool_name) else {
             let names: Vec<&str> = ext.tools.iter().map(|(_, t)| t.name.as_str()).collect();
             problems.push(Problem {
+                code: codes::E_WORKER_ALLOW_UNKNOWN,
                 place,
                 message: format!(
                     "the allow-list names tool `{}`, which extension `{}` {} ({}) does not declare",
@@ -326,6 +330,7 @@ fn allow_list<'e, 'a>(
         if !tool.is_agentic() {
             let (_, why) = not_agentic(tool);
             problems.push(Problem {
+                code: codes::E_WORKER_ALLOW_FLOW_ONLY,
                 place,
                 message: format!(
                     "the allow-list names tool `{}` of extension `{}`, which is flow-only: {why}; \
@@ -355,6 +360,7 @@ fn allow_list<'e, 'a>(
         if picks.len() > 1 {
             let last = picks.iter().map(|p| p.1).max().unwrap_or(0);
             problems.push(Problem {
+                code: codes::E_WORKER_TOOL_COLLISION,
                 place: spec.place(SpecPath::Element("tools", last)),
                 message: format!(
                     "the allow-list picks tool `{name}` from {}; an agent's tools need unique names",
@@ -412,6 +418,7 @@ fn unique_names(spec: &LoadedSpec, selected: &[Pick<'_, '_>], problems: &mut Vec
                 })
                 .collect();
             problems.push(Problem {
+                code: codes::E_WORKER_TOOL_COLLISION,
                 place: Place::file(&spec.path),
                 message: format!(
                     "tool name `{name}` is contributed by {}; an agent's tools need unique names",

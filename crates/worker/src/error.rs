@@ -60,6 +60,8 @@ pub enum SpecError {
 /// One problem found while assembling: an allow-list entry or a tool name collision.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
+    /// The declared code (`E_WORKER_ALLOW_UNKNOWN`, `E_WORKER_TOOL_COLLISION`, ...).
+    pub code: gtdx_contract::Code,
     pub place: Place,
     pub message: String,
     pub help: Option<String>,
@@ -157,7 +159,93 @@ pub enum FailureClass {
     Untrusted,
 }
 
+impl Place {
+    /// A finding at this place. A list-element label (`tools[2]`) becomes the JSON pointer
+    /// (`/tools/2`) of the same element in the spec's data; any other label joins the message.
+    fn diagnostic(
+        &self,
+        code: gtdx_contract::Code,
+        message: &str,
+        help: Option<&str>,
+    ) -> gtdx_contract::Diagnostic {
+        let pointer = self.label.as_deref().and_then(element_pointer);
+        let message = match (&self.label, &pointer) {
+            (Some(label), None) => format!("{label}: {message}"),
+            _ => message.to_string(),
+        };
+        let mut d = gtdx_contract::Diagnostic::new(code, self.file.display().to_string(), message);
+        if let Some(line) = self.line {
+            d = d.at(line, self.column.unwrap_or(1));
+        }
+        if let Some(p) = pointer {
+            d = d.pointer(p);
+        }
+        if let Some(h) = help {
+            d = d.help(h);
+        }
+        d
+    }
+}
+
+/// `tools[2]` as `/tools/2`; `None` for any other label.
+fn element_pointer(label: &str) -> Option<String> {
+    let (name, rest) = label.split_once('[')?;
+    let index = rest.strip_suffix(']')?;
+    let valid = !name.is_empty()
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !index.is_empty()
+        && index.chars().all(|c| c.is_ascii_digit());
+    valid.then(|| format!("/{name}/{index}"))
+}
+
 impl BuildError {
+    /// The failure as findings, one per problem or refused pack, each at its place in the spec
+    /// (for `--format json` and for rendering with the spec's source line); empty for failures
+    /// that are not about the spec or its packs (signing, I/O).
+    pub fn diagnostics(&self) -> Vec<gtdx_contract::Diagnostic> {
+        use gtdx_contract::codes;
+        match self {
+            BuildError::Spec(SpecError::Invalid {
+                place,
+                message,
+                help,
+            }) => vec![place.diagnostic(codes::E_WORKER_SPEC, message, help.as_deref())],
+            BuildError::Spec(SpecError::UnknownFormat { path }) => {
+                vec![Place::file(path).diagnostic(
+                    codes::E_WORKER_SPEC,
+                    "cannot tell the spec format from the file name",
+                    Some("name it `.toml`, `.yaml`/`.yml` or `.json`"),
+                )]
+            }
+            BuildError::Spec(SpecError::Io(_)) => Vec::new(),
+            BuildError::Pack {
+                place,
+                pack,
+                message,
+            } => vec![place.diagnostic(
+                codes::E_WORKER_PACK,
+                &format!("cannot use pack {}: {message}", pack.display()),
+                None,
+            )],
+            BuildError::Refused { refused } => refused
+                .iter()
+                .map(|r| {
+                    let text = r.to_string();
+                    // The message without the place the diagnostic already carries.
+                    let prefix = format!("{}: ", r.place);
+                    let message = text.strip_prefix(&prefix).unwrap_or(&text);
+                    r.place
+                        .diagnostic(codes::E_WORKER_PACK_REFUSED, message, None)
+                })
+                .collect(),
+            BuildError::Selection { problems } => problems
+                .iter()
+                .map(|p| p.place.diagnostic(p.code, &p.message, p.help.as_deref()))
+                .collect(),
+            BuildError::Sign(_) | BuildError::Usage { .. } | BuildError::Io(_) => Vec::new(),
+        }
+    }
+
     pub fn class(&self) -> FailureClass {
         match self {
             BuildError::Refused { refused } => {

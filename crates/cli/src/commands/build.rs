@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use gtdx_ops::build::{BuildError, BuildOptions, Profile};
 
 use crate::exit;
-use crate::render::progress::{Failure, Reporter};
+use crate::render::progress::Reporter;
+use crate::shell::{Failure, Shell};
 
 /// `gtdx build [--manifest-path] [--release | --debug] [--out DIR] [--message-format human|json]`
 #[derive(Debug, clap::Args)]
@@ -26,8 +27,8 @@ pub struct Args {
     pub format: crate::args::FormatArgs,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut reporter = Reporter::new(args.format.format);
+pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
+    let mut reporter = Reporter::new(shell);
     let options = BuildOptions {
         manifest_path: args.manifest.manifest_path,
         profile: if args.debug {
@@ -49,13 +50,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Lint errors in the generated manifest are findings (exit 1), shown one by one; every other
-/// failure is bad input, and a failed component check lists its findings in its message.
+/// Lint errors in the generated manifest are findings (exit 1); a failed component check is
+/// bad input whose findings are shown one by one under a one-sentence headline; any other
+/// failure is one paragraph.
 fn failure(e: &BuildError) -> Failure {
     match e {
         BuildError::Findings { diagnostics, .. } => {
             Failure::findings(e.to_string(), diagnostics.clone())
         }
-        _ => Failure::error(e).listing(e.diagnostics()),
+        BuildError::Build(b) if !e.diagnostics().is_empty() => {
+            Failure::message(b.headline()).with(e.diagnostics().to_vec())
+        }
+        _ => Failure::error(e),
     }
 }

@@ -12,7 +12,7 @@ pub struct Args {
     pub shell: clap_complete::Shell,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args, _shell: &mut crate::shell::Shell) -> anyhow::Result<ExitCode> {
     let mut command = crate::command();
     clap_complete::generate(args.shell, &mut command, "gtdx", &mut std::io::stdout());
     Ok(crate::exit::code(crate::exit::OK))

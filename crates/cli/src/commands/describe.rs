@@ -1,16 +1,15 @@
 //! `gtdx describe`: describe.json from the sources, written, checked or printed, with the lint's
-//! findings about it on stderr.
+//! findings about it on stderr (or, with `--format json`, in one document on stdout).
 
-use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::Context;
 use gtdx_ops::Severity;
 use gtdx_ops::describe::{CheckOutcome, DescribeMode, DescribeOptions, DescribeResult, Written};
 
 use crate::exit;
+use crate::shell::{Shell, count};
 
-/// `gtdx describe [--manifest-path Cargo.toml] [--check] [--stdout]`
+/// `gtdx describe [--manifest-path Cargo.toml] [--check] [--stdout] [--format human|json]`
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
@@ -25,9 +24,13 @@ pub struct Args {
     /// `gtdx lint`).
     #[arg(short, long)]
     pub verbose: bool,
+    /// With `json`: one document on stdout (the file, what happened, the tool count, the diff
+    /// of `--check`, the manifest of `--stdout`, the findings).
+    #[command(flatten)]
+    pub format: crate::args::FormatArgs,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
     let mode = if args.stdout {
         DescribeMode::Print
     } else if args.check {
@@ -42,56 +45,69 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if !args.verbose {
         outcome.diagnostics.retain(|d| d.severity != Severity::Info);
     }
-    let shown = &outcome.file;
-    let tools = outcome.generated.tools.len();
-
-    let mut err = std::io::stderr().lock();
-    let code = match &outcome.result {
-        DescribeResult::Printed => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(outcome.generated.text.as_bytes())
-                .context("writing to stdout")?;
-            exit::OK
-        }
-        DescribeResult::Checked(CheckOutcome::Fresh)
-        | DescribeResult::Written(Written::Unchanged) => {
-            let _ = writeln!(err, "{shown} is up to date ({tools} tools)");
-            exit::OK
-        }
-        DescribeResult::Checked(CheckOutcome::Stale { diff }) => {
-            let mut out = std::io::stdout().lock();
-            let _ = write!(out, "{diff}");
-            let _ = writeln!(
-                err,
-                "{shown} is stale: it differs from what the sources say (diff above). Run `gtdx describe` and commit the result."
-            );
-            exit::FINDINGS
-        }
-        DescribeResult::Checked(CheckOutcome::Missing) => {
-            let _ = writeln!(
-                err,
-                "{shown} does not exist. Run `gtdx describe` and commit the result."
-            );
-            exit::FINDINGS
-        }
-        DescribeResult::Written(Written::Written) => {
-            let _ = writeln!(err, "wrote {shown} ({tools} tools)");
-            exit::OK
-        }
+    let file = &outcome.file;
+    let tools = count(outcome.generated.tools.len(), "tool", "tools");
+    let (result, code) = match &outcome.result {
+        DescribeResult::Printed => ("printed", exit::OK),
+        DescribeResult::Checked(CheckOutcome::Fresh) => ("fresh", exit::OK),
+        DescribeResult::Written(Written::Unchanged) => ("unchanged", exit::OK),
+        DescribeResult::Written(Written::Written) => ("written", exit::OK),
+        DescribeResult::Checked(CheckOutcome::Stale { .. }) => ("stale", exit::FINDINGS),
+        DescribeResult::Checked(CheckOutcome::Missing) => ("missing", exit::FINDINGS),
     };
-    // Findings go to stderr, so that `--stdout` and `--check` output stay clean.
-    for d in &outcome.diagnostics {
-        let _ = writeln!(err, "{}", d.render_human());
-    }
     let code = if outcome.has_errors() {
-        let _ = writeln!(
-            err,
-            "the generated manifest has lint errors (above); fix them in the sources or Cargo.toml"
-        );
         exit::FINDINGS
     } else {
         code
     };
+
+    if shell.is_json() {
+        let diff = match &outcome.result {
+            DescribeResult::Checked(CheckOutcome::Stale { diff }) => Some(diff.as_str()),
+            _ => None,
+        };
+        let manifest = match outcome.result {
+            DescribeResult::Printed => serde_json::from_str(&outcome.generated.text).ok(),
+            _ => None::<serde_json::Value>,
+        };
+        shell.print_json(&serde_json::json!({
+            "file": file,
+            "result": result,
+            "tools": outcome.generated.tools.len(),
+            "diff": diff,
+            "manifest": manifest,
+            "errors": outcome.has_errors(),
+            "diagnostics": outcome.diagnostics,
+        }));
+    } else {
+        match &outcome.result {
+            DescribeResult::Printed => shell.print(&outcome.generated.text),
+            DescribeResult::Checked(CheckOutcome::Fresh)
+            | DescribeResult::Written(Written::Unchanged) => {
+                shell.note(format_args!("{file} is up to date ({tools})"));
+            }
+            DescribeResult::Checked(CheckOutcome::Stale { diff }) => {
+                shell.print(diff);
+                shell.note(format_args!(
+                    "{file} is stale: it differs from what the sources say (diff above). Run \
+                     `gtdx describe` and commit the result."
+                ));
+            }
+            DescribeResult::Checked(CheckOutcome::Missing) => shell.note(format_args!(
+                "{file} does not exist. Run `gtdx describe` and commit the result."
+            )),
+            DescribeResult::Written(Written::Written) => {
+                shell.note(format_args!("wrote {file} ({tools})"));
+            }
+        }
+        // Findings go to stderr, so that `--stdout` and `--check` output stay clean.
+        shell.diagnostics(&outcome.diagnostics);
+    }
+    if outcome.has_errors() {
+        shell.error(
+            "the generated manifest has lint errors (above); fix them in the sources or Cargo.toml",
+        );
+    }
     // The process exits next: leave the syntax trees and the linted document to the OS rather
     // than freeing them piece by piece (a measurable share of a large crate's run).
     std::mem::forget(outcome);

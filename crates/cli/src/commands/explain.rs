@@ -2,14 +2,18 @@
 
 use std::process::ExitCode;
 
-/// `gtdx explain CODE`
+use crate::shell::Shell;
+
+/// `gtdx explain CODE [--format human|json]`
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// A diagnostic code, e.g. E_EXPORT_FORM (any case).
     #[arg(value_name = "CODE")]
     pub code: String,
+    #[command(flatten)]
+    pub format: crate::args::FormatArgs,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    crate::output::explain(&args.code)
+pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
+    crate::render::explain::print(&args.code, shell)
 }

@@ -1,14 +1,13 @@
 //! `gtdx inspect`: parse, run [`gtdx_ops::inspect`], render the report (human or JSON).
 
 use std::fmt::Write as _;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use gtdx_ops::inspect::{ComponentView, InspectOptions, Inspection, ToolView};
 
 use crate::exit;
-use crate::output::Format;
+use crate::shell::{Format, Shell, human_size};
 
 /// `gtdx inspect <PACK | WASM> [--format human|json]`
 #[derive(Debug, clap::Args)]
@@ -22,19 +21,14 @@ pub struct Args {
 
 /// Exit 0 when what was inspected is intact, 1 when a pack fails its integrity checks (or its
 /// describe.json or a component cannot be read), 2 when the file is not a pack or a component.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
     // The error's message already carries its causes: print it once.
     let report = gtdx_ops::inspect::inspect(&InspectOptions { path: args.path })
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let text = match args.format.format {
-        Format::Json => {
-            let mut s = serde_json::to_string_pretty(&report)?;
-            s.push('\n');
-            s
-        }
-        Format::Human => render(&report),
-    };
-    std::io::stdout().lock().write_all(text.as_bytes())?;
+    match shell.format() {
+        Format::Json => shell.print_json(&report),
+        Format::Human => shell.print(render(&report)),
+    }
     Ok(exit::code(if report.has_problems() {
         exit::FINDINGS
     } else {
@@ -57,7 +51,7 @@ fn render(r: &Inspection) -> String {
         "{}: {}  {}  sha256 {}",
         r.kind,
         r.file,
-        crate::output::human_size(r.size),
+        human_size(r.size),
         r.sha256
     );
     if r.kind == "pack" {
@@ -134,7 +128,7 @@ fn render(r: &Inspection) -> String {
                 s,
                 "  {:<40} {:>10}  {}",
                 e.path,
-                crate::output::human_size(e.size),
+                human_size(e.size),
                 e.sha256.as_deref().unwrap_or("(unreadable)")
             );
         }
@@ -228,7 +222,7 @@ fn render_component(s: &mut String, c: &ComponentView) {
     let id = c.id.as_deref().unwrap_or("(component)");
     let mut line = format!("  {id}  {}", c.path);
     if let Some(n) = c.size {
-        let _ = write!(line, "  {}", crate::output::human_size(n));
+        let _ = write!(line, "  {}", human_size(n));
     }
     if let Some(h) = &c.sha256 {
         let _ = write!(line, "  sha256 {h}");

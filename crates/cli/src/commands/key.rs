@@ -1,10 +1,11 @@
 //! `gtdx key`: key conversions (to and from minisign's public key format).
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use gtdx_ops::keys::ExportSource;
+
+use crate::shell::Shell;
 
 /// `gtdx key <COMMAND>`
 #[derive(Debug, clap::Args)]
@@ -30,9 +31,19 @@ pub struct ExportArgs {
     /// Print minisign's format (`minisign -V -p FILE` reads it).
     #[arg(long)]
     pub minisign: bool,
+    /// With `json`: one document (key id, base64 public key, both file formats).
+    #[command(flatten)]
+    pub format: crate::args::FormatArgs,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+impl Args {
+    pub(crate) fn format(&self) -> crate::shell::Format {
+        let KeyCommand::Export(a) = &self.command;
+        a.format.format
+    }
+}
+
+pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
     let KeyCommand::Export(args) = args.command;
     let source = match (args.key, args.public) {
         (Some(path), _) => ExportSource::SecretKeyFile(path),
@@ -40,11 +51,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         (None, None) => anyhow::bail!("pass a public key or --key FILE"),
     };
     let public = gtdx_ops::keys::export(&source)?;
-    let text = if args.minisign {
-        public.to_minisign_file()
+    if shell.is_json() {
+        shell.print_json(&serde_json::json!({
+            "keyId": public.key_id.to_string(),
+            "publicKey": public.to_base64(),
+            "file": public.to_file_text(),
+            "minisignFile": public.to_minisign_file(),
+        }));
+    } else if args.minisign {
+        shell.print(public.to_minisign_file());
     } else {
-        public.to_file_text()
-    };
-    std::io::stdout().lock().write_all(text.as_bytes())?;
+        shell.print(public.to_file_text());
+    }
     Ok(crate::exit::code(crate::exit::OK))
 }

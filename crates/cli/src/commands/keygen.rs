@@ -1,12 +1,11 @@
 //! `gtdx keygen`: make an ed25519 key pair for signing.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use gtdx_ops::keys::KeygenOptions;
 
-use crate::output::Format;
+use crate::shell::{Format, Shell};
 
 /// `gtdx keygen [--out-dir DIR] [--name NAME]`
 #[derive(Debug, clap::Args)]
@@ -21,13 +20,12 @@ pub struct Args {
     pub format: crate::args::FormatArgs,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
     let g = gtdx_ops::keys::keygen(&KeygenOptions {
         out_dir: args.out_dir,
         name: args.name,
     })?;
-    let mut out = std::io::stdout().lock();
-    match args.format.format {
+    match shell.format() {
         Format::Json => {
             let doc = serde_json::json!({
                 "secretKeyFile": g.secret_path.display().to_string(),
@@ -36,9 +34,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 "publicKey": g.public.to_base64(),
                 "minisignPublicKey": g.public.to_minisign_line(),
             });
-            writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
+            shell.print_json(&doc);
         }
         Format::Human => {
+            use std::fmt::Write as _;
+            let mut out = String::new();
             writeln!(out, "Generated an ed25519 signing key.")?;
             writeln!(
                 out,
@@ -58,6 +58,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 "verifiers trust it with `gtdx verify PACK --trusted-key {}`.",
                 g.public.to_base64()
             )?;
+            shell.print(out);
         }
     }
     Ok(crate::exit::code(crate::exit::OK))

@@ -49,9 +49,9 @@ fn baseline(value: &str) -> BaselineSource {
     }
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args, shell: &mut crate::shell::Shell) -> anyhow::Result<ExitCode> {
     if let Some(code) = &args.explain {
-        return crate::output::explain(code);
+        return render::explain::print(code, shell);
     }
     let options = LintOptions {
         path: args.path,
@@ -68,8 +68,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         lint: true,
     };
     match gtdx_ops::lint::check(&options) {
-        Ok(report) => Ok(render::lint::print(report, &shown)),
-        Err(LintError::Load(e)) => Ok(render::lint::print_load_error(&e, args.format.format)),
+        Ok(report) => Ok(render::lint::print(report, &shown, shell)),
+        Err(LintError::Load(e)) => Ok(render::lint::print_load_error(
+            &e,
+            args.format.format,
+            shell,
+        )),
         Err(e @ LintError::Scan(_)) => Err(e.into()),
     }
 }

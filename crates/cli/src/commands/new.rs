@@ -7,6 +7,7 @@
 //! This module parses, asks (on a terminal) and prints; the work is [`gtdx_ops::new`].
 
 use std::io::{BufRead, IsTerminal, Write};
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -14,6 +15,8 @@ use gtdx_ops::new::{
     Ci, DescribeStatus, Membership, Mode, NewOptions, NewOutcome, Prompter, Question, Request,
     SdkSource, Strategy,
 };
+
+use crate::shell::Shell;
 
 /// The options `new` and `init` share.
 #[derive(Debug, clap::Args)]
@@ -68,6 +71,10 @@ pub struct Common {
     /// Ask nothing: take flags, variables and defaults.
     #[arg(long, short = 'y', env = "GTDX_NEW_YES")]
     pub yes: bool,
+    /// With `json`: one document on stdout (the project, the resolved choices, kept files);
+    /// nothing is asked.
+    #[command(flatten)]
+    pub format: crate::args::FormatArgs,
 }
 
 /// Where each value comes from, first match wins (shown under `--help`).
@@ -96,19 +103,19 @@ pub struct InitArgs {
     pub common: Common,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    create(args.path, args.common, Mode::New)
+pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
+    create(args.path, args.common, Mode::New, shell)
 }
 
-pub fn run_init(args: InitArgs) -> anyhow::Result<ExitCode> {
-    create(args.path, args.common, Mode::Init)
+pub fn run_init(args: InitArgs, shell: &mut Shell) -> anyhow::Result<ExitCode> {
+    create(args.path, args.common, Mode::Init, shell)
 }
 
 fn some_vec(v: Vec<String>) -> Option<Vec<String>> {
     if v.is_empty() { None } else { Some(v) }
 }
 
-fn create(path: PathBuf, c: Common, mode: Mode) -> anyhow::Result<ExitCode> {
+fn create(path: PathBuf, c: Common, mode: Mode, shell: &mut Shell) -> anyhow::Result<ExitCode> {
     let request = Request {
         path: path.clone(),
         name: c.name,
@@ -122,7 +129,8 @@ fn create(path: PathBuf, c: Common, mode: Mode) -> anyhow::Result<ExitCode> {
         vcs: c.vcs,
         sdk: c.sdk,
     };
-    let interactive = !c.yes && std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
+    let interactive =
+        !c.yes && !shell.is_json() && std::io::stdin().is_terminal() && shell.err_is_terminal();
     let mut terminal = TerminalPrompter;
     let prompter: Option<&mut dyn Prompter> = if interactive {
         Some(&mut terminal)
@@ -135,9 +143,48 @@ fn create(path: PathBuf, c: Common, mode: Mode) -> anyhow::Result<ExitCode> {
         force: c.force,
     };
     let outcome = gtdx_ops::new::create(&options, prompter)?;
-    report(&outcome, &path);
-    report_membership(&outcome.membership);
+    if shell.is_json() {
+        print_json(&outcome, shell);
+    } else {
+        report(&outcome, &path, shell);
+        report_membership(&outcome.membership, shell);
+    }
     Ok(crate::exit::code(crate::exit::OK))
+}
+
+/// The outcome as one document.
+fn print_json(outcome: &NewOutcome, shell: &mut Shell) {
+    let opts = &outcome.options;
+    let membership = match &outcome.membership {
+        Membership::Added { root, .. } => serde_json::json!({
+            "status": "added", "workspace": root.display().to_string() }),
+        Membership::Unreadable { root, reason, .. } => serde_json::json!({
+            "status": "unreadable", "workspace": root.display().to_string(),
+            "reason": reason.to_string() }),
+        Membership::AlreadyMember { .. } => serde_json::json!({ "status": "member" }),
+        Membership::Excluded { .. } => serde_json::json!({ "status": "excluded" }),
+        Membership::Standalone => serde_json::json!({ "status": "standalone" }),
+    };
+    shell.print_json(&serde_json::json!({
+        "path": outcome.target.display().to_string(),
+        "created": matches!(outcome.strategy, Strategy::Fresh),
+        "name": opts.name,
+        "id": opts.id,
+        "kind": opts.kind.short(),
+        "sdk": opts.sdk.to_string(),
+        "tools": opts.tools,
+        "capabilities": opts.capabilities,
+        "nodeType": opts.node_type,
+        "dynamicTools": opts.dynamic_tools,
+        "skipped": outcome.skipped,
+        "describe": match &outcome.describe {
+            DescribeStatus::Generated => "generated".to_string(),
+            DescribeStatus::Kept => "kept".to_string(),
+            DescribeStatus::NotGenerated(e) => format!("not generated: {e}"),
+        },
+        "git": outcome.git_initialized,
+        "workspace": membership,
+    }));
 }
 
 /// The warning to print when describe.json was not (re)generated; that can only happen when
@@ -157,62 +204,56 @@ fn describe_note(status: &DescribeStatus) -> Option<String> {
     }
 }
 
-fn report(outcome: &NewOutcome, shown: &std::path::Path) {
+fn report(outcome: &NewOutcome, shown: &std::path::Path, shell: &mut Shell) {
     let opts = &outcome.options;
     let skipped = &outcome.skipped;
-    let mut err = std::io::stderr().lock();
     let verb = match outcome.strategy {
         Strategy::Fresh => "Created",
         Strategy::Merge => "Initialized",
     };
-    let _ = writeln!(
-        err,
-        "{verb:>12} {} extension `{}` ({}) in {}",
-        opts.kind.short(),
-        opts.name,
-        opts.id,
-        shown.display()
+    shell.status(
+        verb,
+        format_args!(
+            "{} extension `{}` ({}) in {}",
+            opts.kind.short(),
+            opts.name,
+            opts.id,
+            shown.display()
+        ),
     );
-    let _ = writeln!(err, "{:>12} gtdx-sdk: {}", "SDK", opts.sdk);
+    shell.status("SDK", format_args!("gtdx-sdk: {}", opts.sdk));
     if skipped.iter().any(|s| s == "src/lib.rs") {
-        let _ = writeln!(
-            err,
-            "{:>12} none added: src/lib.rs exists and was kept",
-            "Tools"
-        );
+        shell.status("Tools", "none added: src/lib.rs exists and was kept");
     } else {
         let (tools, caps) = (opts.tools.join(", "), opts.capabilities.join(", "));
-        let _ = writeln!(err, "{:>12} {tools} [{caps}]", "Tools");
+        shell.status("Tools", format_args!("{tools} [{caps}]"));
     }
     if opts.dynamic_tools {
-        let _ = writeln!(
-            err,
-            "{:>12} list_record_types (discovery), create_record, update_record, get_record",
-            "Dynamic"
+        shell.status(
+            "Dynamic",
+            "list_record_types (discovery), create_record, update_record, get_record",
         );
     }
     if opts.node_type {
         let first = opts.tools.first().map(String::as_str).unwrap_or_default();
-        let _ = writeln!(
-            err,
-            "{:>12} {}.{first} (ports success, error)",
-            "Node type", opts.id
+        shell.status(
+            "Node type",
+            format_args!("{}.{first} (ports success, error)", opts.id),
         );
     }
     for s in skipped {
-        let _ = writeln!(err, "{:>12} {s} (exists; kept as it is)", "Skipped");
+        shell.status("Skipped", format_args!("{s} (exists; kept as it is)"));
     }
     if let Some(note) = describe_note(&outcome.describe) {
-        let _ = writeln!(err, "warning: {note}");
+        shell.warn(note);
     }
     if outcome.git_initialized {
-        let _ = writeln!(err, "{:>12} git repository", "Initialized");
+        shell.status("Initialized", "git repository");
     }
     if opts.ci == Ci::Github && matches!(opts.sdk, SdkSource::Path { .. }) {
-        let _ = writeln!(
-            err,
+        shell.note(
             "note: the SDK is a local path, which a CI runner cannot see; for the GitHub workflow \
-             use --sdk <version> or --sdk <git URL>"
+             use --sdk <version> or --sdk <git URL>",
         );
     }
     let here = std::env::current_dir()
@@ -223,20 +264,20 @@ fn report(outcome: &NewOutcome, shown: &std::path::Path) {
     } else {
         format!("cd {} && ", shown.display())
     };
-    let _ = writeln!(err, "{:>12} {cd}cargo test && gtdx build", "Next");
+    shell.status("Next", format_args!("{cd}cargo test && gtdx build"));
 }
 
 /// Says what joining the enclosing workspace did (as `cargo new` does, only when it did
 /// something or could not).
-fn report_membership(m: &Membership) {
-    let mut err = std::io::stderr().lock();
+fn report_membership(m: &Membership, shell: &mut Shell) {
     match m {
         Membership::Added { root, member } => {
-            let _ = writeln!(
-                err,
-                "{:>12} `{member}` as a member of the workspace at {}",
+            shell.status(
                 "Added",
-                root.display()
+                format_args!(
+                    "`{member}` as a member of the workspace at {}",
+                    root.display()
+                ),
             );
         }
         Membership::Unreadable {
@@ -244,13 +285,12 @@ fn report_membership(m: &Membership) {
             member,
             reason,
         } => {
-            let _ = writeln!(
-                err,
-                "warning: the project is inside the workspace of {}, which gtdx could not edit \
+            shell.warn(format_args!(
+                "the project is inside the workspace of {}, which gtdx could not edit \
                  ({reason}); add \"{member}\" to its `workspace.members` (or to `exclude`) before \
                  running cargo there",
                 root.display()
-            );
+            ));
         }
         Membership::Standalone | Membership::AlreadyMember { .. } | Membership::Excluded { .. } => {
         }

@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use gtdx_ops::pack::{PackError, PackOptions};
 
 use crate::exit;
-use crate::render::progress::{Failure, Reporter};
+use crate::render::progress::Reporter;
+use crate::shell::{Failure, Shell};
 
 /// `gtdx pack --wasm FILE --describe FILE [--out DIR] [--wit DIR]...`
 #[derive(Debug, clap::Args)]
@@ -30,8 +31,8 @@ pub struct Args {
     pub format: crate::args::FormatArgs,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut reporter = Reporter::for_pack(args.format.format);
+pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
+    let mut reporter = Reporter::for_pack(shell);
     let options = PackOptions {
         wasm: args.wasm,
         describe: args.describe,
@@ -47,11 +48,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// A WIT directory that does not parse is named by its flag; a failed component check lists
-/// its findings in its message (and carries them as objects in JSON).
+/// A WIT directory that does not parse is named by its flag; a failed component check shows
+/// its findings one by one under a one-sentence headline.
 fn failure(e: &PackError) -> Failure {
     match e {
         PackError::Wit { .. } => Failure::message(format!("--wit {e}")),
-        PackError::Build(_) => Failure::error(e).listing(e.diagnostics()),
+        PackError::Build(b) if !e.diagnostics().is_empty() => {
+            Failure::message(b.headline()).with(e.diagnostics().to_vec())
+        }
+        PackError::Build(_) => Failure::error(e),
     }
 }

@@ -1,11 +1,11 @@
 //! `gtdx sign`: sign a pack, a describe.json, or (detached, minisign format) any file.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gtdx_ops::keys::KeySource;
 use gtdx_ops::sign::{SignMode, SignOptions, SignOutcome, TargetKind};
+
+use crate::shell::{Failure, Shell};
 
 /// `gtdx sign <PACK | describe.json> (--key FILE | --key-env VAR) [--key-id ID]`
 /// `gtdx sign --detached FILE (--key FILE | --key-env VAR)`
@@ -13,17 +13,9 @@ use gtdx_ops::sign::{SignMode, SignOptions, SignOutcome, TargetKind};
 pub struct Args {
     /// A .gtxpack, a describe.json, or with --detached any file.
     pub target: PathBuf,
-    /// Secret key file (from `gtdx keygen`); must not be readable by group or others.
-    #[arg(
-        long,
-        value_name = "FILE",
-        required_unless_present = "key_env",
-        conflicts_with = "key_env"
-    )]
-    pub key: Option<PathBuf>,
-    /// Environment variable holding the secret key (the key file's text, or its base64 seed).
-    #[arg(long, value_name = "VAR")]
-    pub key_env: Option<String>,
+    /// The secret key (one of the two is required).
+    #[command(flatten)]
+    pub key: crate::args::KeyArgs,
     /// Label written as `signature.keyId` (default: the key's id). Advisory only.
     #[arg(long, value_name = "ID", conflicts_with = "detached")]
     pub key_id: Option<String>,
@@ -33,13 +25,18 @@ pub struct Args {
     /// The signed trusted comment of a detached signature (default: timestamp and file name).
     #[arg(long, value_name = "TEXT", requires = "detached")]
     pub trusted_comment: Option<String>,
+    /// With `json`: one document on stdout (the signed file, the signature, the key id and
+    /// public key).
+    #[command(flatten)]
+    pub format: crate::args::FormatArgs,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let key = match (args.key, args.key_env) {
-        (Some(path), _) => KeySource::File(path),
-        (None, Some(var)) => KeySource::Env(var),
-        (None, None) => anyhow::bail!("pass --key FILE or --key-env VAR"),
+pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
+    let Some(key) = args.key.source() else {
+        return Ok(shell.fail(Failure::message(
+            "no signing key: pass --key FILE (a key from `gtdx keygen`) or --key-env VAR (a \
+             variable holding one, as CI secrets are passed)",
+        )));
     };
     let mode = if args.detached {
         SignMode::Detached {
@@ -56,26 +53,43 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         mode,
     };
     let outcome = gtdx_ops::sign::sign(&options)?;
-    let mut out = std::io::stdout().lock();
+    let target = options.target.display();
     match outcome {
-        SignOutcome::Detached { signature, key_id } => writeln!(
-            out,
-            "Signed {} with key {key_id}: {}",
-            options.target.display(),
-            signature.display()
-        )?,
+        SignOutcome::Detached { signature, key_id } => {
+            if shell.is_json() {
+                shell.print_json(&serde_json::json!({
+                    "file": target.to_string(),
+                    "kind": "detached",
+                    "signature": signature.display().to_string(),
+                    "keyId": key_id.to_string(),
+                }));
+            } else {
+                shell.print(format_args!(
+                    "Signed {target} with key {key_id}: {}\n",
+                    signature.display()
+                ));
+            }
+        }
         SignOutcome::Embedded(signed) => {
             let what = match signed.kind {
                 TargetKind::Pack => "pack",
                 _ => "describe.json",
             };
-            writeln!(
-                out,
-                "Signed {what} {} with key {} (public key {})",
-                signed.path.display(),
-                signed.key_id,
-                signed.public_key.to_base64()
-            )?;
+            if shell.is_json() {
+                shell.print_json(&serde_json::json!({
+                    "file": signed.path.display().to_string(),
+                    "kind": what,
+                    "keyId": signed.key_id.to_string(),
+                    "publicKey": signed.public_key.to_base64(),
+                }));
+            } else {
+                shell.print(format_args!(
+                    "Signed {what} {} with key {} (public key {})\n",
+                    signed.path.display(),
+                    signed.key_id,
+                    signed.public_key.to_base64()
+                ));
+            }
         }
     }
     Ok(crate::exit::code(crate::exit::OK))

@@ -17,7 +17,7 @@ pub struct Args {
     pub format: crate::args::ReportFormatArgs,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args, shell: &mut crate::shell::Shell) -> anyhow::Result<ExitCode> {
     let options = LintOptions {
         path: Some(args.path),
         manifest_path: None,
@@ -31,8 +31,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         lint: false,
     };
     match gtdx_ops::lint::check(&options) {
-        Ok(report) => Ok(render::lint::print(report, &shown)),
-        Err(LintError::Load(e)) => Ok(render::lint::print_load_error(&e, args.format.format)),
+        Ok(report) => Ok(render::lint::print(report, &shown, shell)),
+        Err(LintError::Load(e)) => Ok(render::lint::print_load_error(
+            &e,
+            args.format.format,
+            shell,
+        )),
         Err(e @ LintError::Scan(_)) => Err(e.into()),
     }
 }

@@ -1,13 +1,12 @@
 //! `gtdx verify`: check a pack's integrity and signature, a describe.json's signature, or a
 //! detached minisign signature, against trusted keys.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use gtdx_ops::verify::{Outcome, Status, VerifyMode, VerifyOptions};
 
-use crate::output::Format;
+use crate::shell::{Format, Shell};
 
 /// `gtdx verify <PACK | describe.json> [--trusted-key KEY]... [--trusted-keys FILE]`
 #[derive(Debug, clap::Args)]
@@ -29,7 +28,7 @@ pub struct Args {
     pub format: crate::args::FormatArgs,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
     let mode = if args.detached {
         VerifyMode::Detached {
             signature: args.signature,
@@ -44,10 +43,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         trust: args.trust.inputs(),
         mode,
     })?;
-    let mut out = std::io::stdout().lock();
-    match args.format.format {
-        Format::Json => writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?,
+    match shell.format() {
+        Format::Json => shell.print_json(&report),
         Format::Human => {
+            use std::fmt::Write as _;
+            let mut out = String::new();
             let verdict = match report.result {
                 Outcome::Valid => "valid",
                 Outcome::Untrusted => "UNTRUSTED",
@@ -66,6 +66,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     None => writeln!(out, "  {status:<9} {:<17} {}", c.check, c.message)?,
                 }
             }
+            shell.print(out);
         }
     }
     Ok(crate::exit::code(report.exit_code()))

@@ -1,22 +1,29 @@
 //! `gtdx worker build` and `gtdx worker inspect`: Digital Worker manifests.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gtdx_ops::keys::KeySource;
 use gtdx_ops::worker::{
     BuildError, FailureClass, ManifestSignature, WorkerBuildOptions, WorkerInspectOptions,
 };
 
 use crate::exit;
-use crate::output::Format;
+use crate::shell::{Failure, Format, Shell, count};
 
 /// `gtdx worker <build|inspect>`
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(subcommand)]
     pub command: WorkerCommand,
+}
+
+impl Args {
+    pub(crate) fn format(&self) -> Format {
+        match &self.command {
+            WorkerCommand::Build(a) => a.format.format,
+            WorkerCommand::Inspect(a) => a.format.format,
+        }
+    }
 }
 
 #[derive(Debug, clap::Subcommand)]
@@ -42,20 +49,13 @@ pub struct BuildArgs {
     /// marked in the manifest. Packs failing an integrity or signature check are never included.
     #[arg(long)]
     pub allow_unsigned: bool,
-    /// Sign the manifest (JCS + ed25519, a `signature` block as in describe.json).
-    #[arg(long, requires = "signing_key")]
+    /// Sign the manifest (JCS + ed25519, a `signature` block as in describe.json) with the key
+    /// of --key or --key-env.
+    #[arg(long)]
     pub sign: bool,
-    /// The secret key file to sign with.
-    #[arg(long, value_name = "FILE", group = "signing_key", requires = "sign")]
-    pub key: Option<PathBuf>,
-    /// An environment variable holding the secret key.
-    #[arg(
-        long = "key-env",
-        value_name = "VAR",
-        group = "signing_key",
-        requires = "sign"
-    )]
-    pub key_env: Option<String>,
+    /// The secret key to sign with (with --sign).
+    #[command(flatten)]
+    pub key: crate::args::KeyArgs,
     /// With `json`: one JSON document on stdout (the manifest path, kept and dropped tools,
     /// warnings).
     #[command(flatten)]
@@ -73,19 +73,28 @@ pub struct InspectArgs {
     pub trust: crate::args::TrustArgs,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
     match args.command {
-        WorkerCommand::Build(a) => build(a),
-        WorkerCommand::Inspect(a) => inspect(a),
+        WorkerCommand::Build(a) => build(a, shell),
+        WorkerCommand::Inspect(a) => inspect(a, shell),
     }
 }
 
-fn build(a: BuildArgs) -> anyhow::Result<ExitCode> {
-    let sign = match (a.sign, a.key, a.key_env) {
-        (false, _, _) => None,
-        (true, Some(f), _) => Some(KeySource::File(f)),
-        (true, None, Some(v)) => Some(KeySource::Env(v)),
-        (true, None, None) => anyhow::bail!("--sign needs --key FILE or --key-env VAR"),
+fn build(a: BuildArgs, shell: &mut Shell) -> anyhow::Result<ExitCode> {
+    let sign = match (a.sign, a.key.given()) {
+        (true, true) => a.key.source(),
+        (false, false) => None,
+        (true, false) => {
+            return Ok(shell.fail(Failure::message(
+                "--sign needs the secret key: add --key FILE or --key-env VAR",
+            )));
+        }
+        (false, true) => {
+            return Ok(shell.fail(Failure::message(
+                "--key and --key-env name the key to sign the manifest with; add --sign to sign \
+                 it, or drop them",
+            )));
+        }
     };
     let opts = WorkerBuildOptions {
         spec: a.spec,
@@ -96,35 +105,33 @@ fn build(a: BuildArgs) -> anyhow::Result<ExitCode> {
     };
     let outcome = match gtdx_ops::worker::build(&opts) {
         Ok(o) => o,
-        Err(e) => return Ok(report_build_error(&e)),
+        Err(e) => return Ok(shell.fail(build_failure(&e))),
     };
     let asm = &outcome.assembly;
     let m = &asm.manifest;
-    match a.format.format {
+    match shell.format() {
         Format::Human => {
-            let mut err = std::io::stderr().lock();
-            for d in &asm.diagnostics {
-                let _ = writeln!(err, "{}", d.render_human());
-            }
+            shell.diagnostics(&asm.diagnostics);
             for d in &asm.dropped {
-                let _ = writeln!(
-                    err,
-                    "dropped: tool `{}` of `{}` {} ({}): {}",
-                    d.tool_name, d.extension_id, d.extension_version, d.pack, d.message
+                shell.status(
+                    "Dropped",
+                    format_args!(
+                        "tool `{}` of `{}` {} ({}): {}",
+                        d.tool_name, d.extension_id, d.extension_version, d.pack, d.message
+                    ),
                 );
             }
             let signed = match &outcome.signed_by {
                 Some(k) => format!(", signed by {k}"),
                 None => String::new(),
             };
-            let _ = writeln!(
-                err,
-                "wrote {}: {} tool(s) from {} extension(s), {} dropped{signed}",
+            shell.note(format_args!(
+                "wrote {}: {} from {}, {} dropped{signed}",
                 outcome.out.display(),
-                m.extension_tools.len(),
-                m.extensions.len(),
+                count(m.extension_tools.len(), "tool", "tools"),
+                count(m.extensions.len(), "extension", "extensions"),
                 asm.dropped.len()
-            );
+            ));
         }
         Format::Json => {
             let doc = serde_json::json!({
@@ -144,76 +151,60 @@ fn build(a: BuildArgs) -> anyhow::Result<ExitCode> {
                 "dropped": asm.dropped,
                 "diagnostics": asm.diagnostics,
             });
-            let _ = writeln!(
-                std::io::stdout().lock(),
-                "{}",
-                serde_json::to_string_pretty(&doc).unwrap_or_default()
-            );
+            shell.print_json(&doc);
         }
     }
     Ok(exit::code(exit::OK))
 }
 
-fn report_build_error(e: &BuildError) -> ExitCode {
-    let mut err = std::io::stderr().lock();
-    match e {
-        BuildError::Selection { problems } => {
-            for p in problems {
-                let _ = writeln!(err, "error: {p}");
-            }
-            let _ = writeln!(
-                err,
-                "error: no manifest written ({} problem(s))",
-                problems.len()
-            );
-        }
-        BuildError::Refused { refused } => {
-            for r in refused {
-                let _ = writeln!(err, "error: {r}");
-            }
-            let _ = writeln!(
-                err,
-                "error: no manifest written ({} pack(s) refused)",
-                refused.len()
-            );
-        }
-        other => {
-            let _ = writeln!(err, "error: {other}");
-        }
-    }
-    exit::code(match e.class() {
+/// Every problem with the spec and its packs is a finding at its place in the spec (shown with
+/// the spec's source line, or as objects in JSON); the exit code follows the worst refusal.
+fn build_failure(e: &BuildError) -> Failure {
+    let code = match e.class() {
         FailureClass::BadInput => exit::BAD_INPUT,
         FailureClass::Findings => exit::FINDINGS,
         FailureClass::Untrusted => exit::UNTRUSTED,
-    })
+    };
+    let diagnostics = e.diagnostics();
+    let failure = match e {
+        BuildError::Selection { problems } => Failure::message(format!(
+            "no manifest written ({})",
+            count(problems.len(), "problem", "problems")
+        )),
+        BuildError::Refused { refused } => Failure::message(format!(
+            "no manifest written ({} refused)",
+            count(refused.len(), "pack", "packs")
+        )),
+        other if !diagnostics.is_empty() => Failure::message(format!(
+            "no manifest written: {}",
+            diagnostics_headline(other)
+        )),
+        other => Failure::error(other),
+    };
+    failure.with(diagnostics).code(code)
 }
 
-fn inspect(a: InspectArgs) -> anyhow::Result<ExitCode> {
+/// What failed, for the closing line under its finding.
+fn diagnostics_headline(e: &BuildError) -> &'static str {
+    match e {
+        BuildError::Spec(_) => "the worker spec is invalid (above)",
+        _ => "a pack cannot be used (above)",
+    }
+}
+
+fn inspect(a: InspectArgs, shell: &mut Shell) -> anyhow::Result<ExitCode> {
     let options = WorkerInspectOptions {
         manifest: a.manifest,
         trust: a.trust.inputs(),
     };
     let inspection = match gtdx_ops::worker::inspect(&options) {
         Ok(i) => i,
-        Err(e) => {
-            // The error names the file and the cause once; no anyhow chain to repeat it.
-            let _ = writeln!(std::io::stderr(), "error: {e}");
-            return Ok(exit::code(exit::BAD_INPUT));
-        }
+        // The error names the file and the cause once; no anyhow chain to repeat it.
+        Err(e) => return Ok(shell.fail(Failure::message(e.to_string()))),
     };
-    // A closed pipe (`| head`) is not an error worth a panic.
-    let mut out = std::io::stdout().lock();
-    match a.format.format {
-        Format::Human => {
-            let _ = write!(out, "{}", inspection.render_human());
-        }
-        Format::Json => {
-            let _ = writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&inspection).unwrap_or_default()
-            );
-        }
+    match shell.format() {
+        Format::Human => shell.print(inspection.render_human()),
+        Format::Json => shell.print_json(&inspection),
     }
     Ok(exit::code(match &inspection.signature {
         ManifestSignature::Invalid { .. } => exit::FINDINGS,

@@ -1,7 +1,6 @@
 //! The report of `gtdx lint` and `gtdx validate`: one paragraph per finding and a summary, or
 //! one JSON document; the exit code from the findings.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use gtdx_ops::Severity;
@@ -9,6 +8,7 @@ use gtdx_ops::lint::{LoadError, Report};
 
 use crate::args::ReportFormat as Format;
 use crate::exit;
+use crate::shell::Shell;
 
 /// How a report is shown.
 pub(crate) struct Shown {
@@ -22,13 +22,13 @@ pub(crate) struct Shown {
 }
 
 /// Prints the report and returns the exit code.
-pub(crate) fn print(mut report: Report, shown: &Shown) -> ExitCode {
+pub(crate) fn print(mut report: Report, shown: &Shown, shell: &mut Shell) -> ExitCode {
     let hidden = if shown.verbose {
         0
     } else {
         hide_infos(&mut report)
     };
-    print_report(&report, shown, hidden);
+    print_report(&report, shown, hidden, shell);
     let code = if report.fails(shown.deny_warnings) {
         exit::code(exit::FINDINGS)
     } else {
@@ -47,15 +47,10 @@ fn hide_infos(report: &mut Report) -> usize {
     before - report.diagnostics.len()
 }
 
-fn print_report(report: &Report, shown: &Shown, hidden: usize) {
-    let mut out = std::io::stdout().lock();
+fn print_report(report: &Report, shown: &Shown, hidden: usize, shell: &mut Shell) {
     match shown.format {
         Format::Human => {
-            let mut sources = super::snippet::Sources::default();
-            let color = crate::output::color_stdout();
-            for d in &report.diagnostics {
-                let _ = writeln!(out, "{}\n", super::snippet::render(d, &mut sources, color));
-            }
+            shell.report_diagnostics(&report.diagnostics);
             let mut summary = format!("{}: {}", report.file, report.summary());
             if shown.lint && !report.linted {
                 summary.push_str(
@@ -78,7 +73,7 @@ fn print_report(report: &Report, shown: &Shown, hidden: usize) {
                     if hidden == 1 { "it" } else { "them" }
                 ));
             }
-            let _ = writeln!(out, "{summary}");
+            shell.print(format_args!("{summary}\n"));
         }
         Format::Json => {
             let doc = serde_json::json!({
@@ -92,48 +87,28 @@ fn print_report(report: &Report, shown: &Shown, hidden: usize) {
                 },
                 "diagnostics": report.diagnostics,
             });
-            let _ = writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&doc).unwrap_or_default()
-            );
+            shell.print_json(&doc);
         }
-        Format::Sarif => {
-            let log = super::sarif::log(&report.diagnostics);
-            let _ = writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&log).unwrap_or_default()
-            );
-        }
+        Format::Sarif => shell.print_json(&super::sarif::log(&report.diagnostics)),
     }
 }
 
-/// A manifest that could not be checked at all: its one diagnostic in JSON, the error on
-/// stderr, bad input.
-pub(crate) fn print_load_error(err: &LoadError, format: Format) -> ExitCode {
-    if format == Format::Sarif {
-        let log = super::sarif::log(&[err.to_diagnostic()]);
-        let _ = writeln!(
-            std::io::stdout(),
-            "{}",
-            serde_json::to_string_pretty(&log).unwrap_or_default()
-        );
+/// A manifest that could not be checked at all: in JSON its one diagnostic in the report's
+/// shape, in SARIF a log with that one result; the error on stderr; bad input.
+pub(crate) fn print_load_error(err: &LoadError, format: Format, shell: &mut Shell) -> ExitCode {
+    match format {
+        Format::Sarif => shell.print_json(&super::sarif::log(&[err.to_diagnostic()])),
+        Format::Json => {
+            let d = err.to_diagnostic();
+            shell.print_json(&serde_json::json!({
+                "file": d.file,
+                "linted": false,
+                "summary": { "errors": 1, "warnings": 0, "infos": 0 },
+                "diagnostics": [d],
+            }));
+        }
+        Format::Human => {}
     }
-    if format == Format::Json {
-        let d = err.to_diagnostic();
-        let doc = serde_json::json!({
-            "file": d.file,
-            "linted": false,
-            "summary": { "errors": 1, "warnings": 0, "infos": 0 },
-            "diagnostics": [d],
-        });
-        let _ = writeln!(
-            std::io::stdout(),
-            "{}",
-            serde_json::to_string_pretty(&doc).unwrap_or_default()
-        );
-    }
-    let _ = writeln!(std::io::stderr(), "error: {err}");
+    shell.error(err);
     exit::code(exit::BAD_INPUT)
 }

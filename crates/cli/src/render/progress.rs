@@ -1,127 +1,62 @@
 //! The events of `gtdx build` and `gtdx pack`: a progress bar (stderr is a terminal), plain
-//! status lines (it is not), or one JSON object per line on stdout (`--message-format json`),
-//! and the failure that ends a run.
+//! status lines (it is not), or one JSON object per line on stdout (`--format json`), and the
+//! failure that ends a run, all through the [`Shell`].
 
-use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
+use gtdx_ops::Severity;
 use gtdx_ops::progress::{Event, Progress};
-use gtdx_ops::{Diagnostic, Severity};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::exit;
-use crate::output::Format;
-
-/// Why a run stopped, as it is shown.
-pub(crate) struct Failure {
-    /// One paragraph (`error: <message>` on stderr, the error event's `message` in JSON).
-    pub(crate) message: String,
-    /// The structured findings behind it (the error event's `diagnostics` in JSON).
-    pub(crate) diagnostics: Vec<Diagnostic>,
-    /// Whether `message` already lists the diagnostics as text, so a human reader is not
-    /// shown them twice.
-    pub(crate) listed: bool,
-    pub(crate) code: u8,
-}
-
-impl Failure {
-    /// An error that is not about findings: its message with its causes, bad input.
-    pub(crate) fn error(e: &(dyn std::error::Error + 'static)) -> Self {
-        Failure::message(crate::output::error_text(e))
-    }
-
-    /// A message of the caller's, bad input.
-    pub(crate) fn message(message: String) -> Self {
-        Failure {
-            message,
-            diagnostics: Vec::new(),
-            listed: false,
-            code: exit::BAD_INPUT,
-        }
-    }
-
-    /// Findings that fail the run: shown one by one, then the message.
-    pub(crate) fn findings(message: String, diagnostics: Vec<Diagnostic>) -> Self {
-        Failure {
-            message,
-            diagnostics,
-            listed: false,
-            code: exit::FINDINGS,
-        }
-    }
-
-    /// The same failure, carrying the diagnostics its message already lists as text.
-    pub(crate) fn listing(mut self, diagnostics: &[Diagnostic]) -> Self {
-        self.diagnostics = diagnostics.to_vec();
-        self.listed = true;
-        self
-    }
-}
+use crate::shell::{Failure, Shell, count, human_size};
 
 /// Renders build and pack events.
-pub(crate) struct Reporter {
-    format: Format,
-    tty: bool,
+pub(crate) struct Reporter<'s> {
+    shell: &'s mut Shell,
     bar: Option<ProgressBar>,
-    verb_width: usize,
     /// The status verb for the component (`Finished` after cargo, `Component` for `gtdx pack`).
     artifact_verb: &'static str,
 }
 
-impl Reporter {
+impl<'s> Reporter<'s> {
     /// For `gtdx build`.
-    pub(crate) fn new(format: Format) -> Self {
+    pub(crate) fn new(shell: &'s mut Shell) -> Self {
         Reporter {
-            format,
-            tty: std::io::stderr().is_terminal(),
+            shell,
             bar: None,
-            verb_width: 12,
             artifact_verb: "Finished",
         }
     }
 
     /// For `gtdx pack`.
-    pub(crate) fn for_pack(format: Format) -> Self {
+    pub(crate) fn for_pack(shell: &'s mut Shell) -> Self {
         Reporter {
             artifact_verb: "Component",
-            ..Self::new(format)
+            ..Self::new(shell)
         }
     }
 
     /// Whether a progress bar is drawn (so a total is worth estimating).
     pub(crate) fn shows_bar(&self) -> bool {
-        self.tty && self.format == Format::Human
+        self.shell.err_is_terminal() && !self.shell.is_json()
     }
 
-    /// Whether output on stderr is coloured.
+    /// Whether output on stderr is coloured (cargo's too).
     pub(crate) fn color(&self) -> bool {
-        self.tty && std::env::var_os("NO_COLOR").is_none()
+        self.shell.err_color()
     }
 
-    fn status(&mut self, verb: &str, text: &str) {
-        let line = if self.color() {
-            format!("\x1b[1;32m{verb:>w$}\x1b[0m {text}", w = self.verb_width)
-        } else {
-            format!("{verb:>w$} {text}", w = self.verb_width)
-        };
-        self.eprintln(&line);
-    }
-
-    fn eprintln(&self, line: &str) {
+    /// Prints through the shell, above the progress bar when one is drawn.
+    fn with_shell(&mut self, f: impl FnOnce(&mut Shell)) {
         match &self.bar {
-            Some(bar) => bar.suspend(|| {
-                let _ = writeln!(std::io::stderr(), "{line}");
-            }),
-            None => {
-                let _ = writeln!(std::io::stderr(), "{line}");
-            }
+            Some(bar) => bar.suspend(|| f(self.shell)),
+            None => f(self.shell),
         }
     }
 
-    fn json(&self, value: &impl serde::Serialize) {
-        let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "{}", serde_json::to_string(value).unwrap_or_default());
+    fn status(&mut self, verb: &str, text: &str) {
+        self.with_shell(|sh| sh.status(verb, text));
     }
 
     fn finish_bar(&mut self) {
@@ -135,8 +70,8 @@ impl Reporter {
     /// The human form prints the pack's path on stdout, for scripts.
     pub(crate) fn done(&mut self, pack: &Path) {
         self.finish_bar();
-        if self.format == Format::Human {
-            let _ = writeln!(std::io::stdout(), "{}", pack.display());
+        if !self.shell.is_json() {
+            self.shell.print(format_args!("{}\n", pack.display()));
         }
     }
 
@@ -145,35 +80,14 @@ impl Reporter {
     /// message also lists them.
     pub(crate) fn fail(&mut self, failure: Failure) -> ExitCode {
         self.finish_bar();
-        let Failure {
-            message,
-            diagnostics,
-            listed,
-            code,
-        } = failure;
-        match self.format {
-            Format::Json => {
-                self.json(&Event::Error {
-                    message: message.clone(),
-                    diagnostics,
-                });
-            }
-            Format::Human if !listed => {
-                for d in &diagnostics {
-                    self.eprintln(&d.render_human());
-                }
-            }
-            Format::Human => {}
-        }
-        let _ = writeln!(std::io::stderr(), "error: {message}");
-        exit::code(code)
+        self.shell.fail(failure)
     }
 }
 
-impl Progress for Reporter {
+impl Progress for Reporter<'_> {
     fn event(&mut self, event: &Event) {
-        if self.format == Format::Json {
-            self.json(event);
+        if self.shell.is_json() {
+            self.shell.print_json_line(event);
             return;
         }
         match event {
@@ -189,9 +103,11 @@ impl Progress for Reporter {
                     );
                 }
                 // Infos are for `gtdx describe` and `gtdx lint`; a build shows what needs attention.
-                for d in warnings.iter().filter(|d| d.severity >= Severity::Warning) {
-                    self.eprintln(&d.render_human());
-                }
+                let shown: Vec<_> = warnings
+                    .iter()
+                    .filter(|d| d.severity >= Severity::Warning)
+                    .collect();
+                self.with_shell(|sh| sh.diagnostics(shown));
             }
             Event::Started {
                 package,
@@ -240,7 +156,7 @@ impl Progress for Reporter {
                 self.finish_bar();
                 self.status(
                     self.artifact_verb,
-                    &format!("{path} ({})", crate::output::human_size(*size)),
+                    &format!("{path} ({})", human_size(*size)),
                 );
             }
             Event::Checked {
@@ -251,13 +167,10 @@ impl Progress for Reporter {
                 warnings,
                 ..
             } => {
-                for d in warnings {
-                    self.eprintln(&d.render_human());
-                }
+                self.with_shell(|sh| sh.diagnostics(warnings));
                 let tools = match tools.len() {
                     0 => "no tools".to_string(),
-                    1 => "1 tool".to_string(),
-                    n => format!("{n} tools"),
+                    n => count(n, "tool", "tools"),
                 };
                 let note = if *describe_updated {
                     "; sha256 written to describe.json"
@@ -276,7 +189,7 @@ impl Progress for Reporter {
                     "Packed",
                     &format!(
                         "{path} ({}, sha256 {})",
-                        crate::output::human_size(*size),
+                        human_size(*size),
                         &sha256[..12.min(sha256.len())]
                     ),
                 );
@@ -287,7 +200,7 @@ impl Progress for Reporter {
 
     fn cargo_stderr(&mut self, line: &str) {
         // Compiler diagnostics pass through untouched (in every format: they go to stderr).
-        self.eprintln(line);
+        self.with_shell(|sh| sh.passthrough(line));
     }
 }
 

@@ -1,36 +1,11 @@
 //! A finding on a file as rustc and cargo show one: the severity, code and message, the place,
 //! the source line with a caret under the column, the JSON pointer and the help
-//! (annotate-snippets, the crate they use). Colour follows `--color` and `NO_COLOR`.
+//! (annotate-snippets, the crate they use). The shell decides about colour.
 
 use std::collections::HashMap;
-use std::io::IsTerminal;
 
 use annotate_snippets::{Level, Renderer, Snippet};
 use gtdx_ops::{Diagnostic, LineIndex, Severity};
-
-/// When to colour output (`--color`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum Color {
-    /// On a terminal, unless `NO_COLOR` is set.
-    #[default]
-    Auto,
-    Always,
-    Never,
-}
-
-impl Color {
-    /// Whether stdout gets colour.
-    pub fn stdout(self) -> bool {
-        match self {
-            Color::Always => true,
-            Color::Never => false,
-            Color::Auto => {
-                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                    && std::io::stdout().is_terminal()
-            }
-        }
-    }
-}
 
 /// The files findings point into, each read and line-indexed once (a file that cannot be read
 /// shows no excerpt).
