@@ -86,6 +86,12 @@ fn benches() -> Vec<Bench> {
             extra: fresh_dir,
         },
         Bench {
+            name: "cold",
+            target: "cold first build of a fresh gtdx new project (what its build script compiles)",
+            setup: setup_cold,
+            extra: cold_runs,
+        },
+        Bench {
             name: "build",
             target: "warm no-change gtdx build adds < max(10%, 150 ms) over cargo build",
             setup: setup_build,
@@ -472,6 +478,43 @@ fn setup_describe(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
 /// works in a directory outside this checkout.
 fn new_dir() -> PathBuf {
     std::env::temp_dir().join("gtdx-bench-new")
+}
+
+/// A fresh `gtdx new` project, its dependencies fetched (the network is not timed).
+fn setup_cold(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
+    crate::test::ensure_wasm_target()?;
+    let ext = work.join("cold");
+    if ext.exists() {
+        std::fs::remove_dir_all(&ext)?;
+    }
+    sh(Command::new(gtdx)
+        .arg("new")
+        .arg(&ext)
+        .args(["--yes", "--vcs", "none"]))?;
+    let manifest = ext.join("Cargo.toml");
+    sh(Command::new("cargo")
+        .arg("fetch")
+        .arg("--manifest-path")
+        .arg(&manifest))?;
+    Ok(vec![Timed {
+        label: "cold cargo build of a new project".into(),
+        command: format!(
+            "cargo build --quiet --release --target wasm32-wasip2 --manifest-path {}",
+            q(&manifest)
+        ),
+    }])
+}
+
+/// Each run of `cold` starts from an empty target directory; three runs of half a minute.
+fn cold_runs(work: &Path) -> Vec<String> {
+    vec![
+        "--prepare".into(),
+        format!("rm -rf {}", q(&work.join("cold/target"))),
+        "--warmup".into(),
+        "0".into(),
+        "--runs".into(),
+        "3".into(),
+    ]
 }
 
 fn setup_new(_work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {

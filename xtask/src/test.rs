@@ -5,7 +5,9 @@
 //!    `target/tools/platform/`, passing its path to the tests as `GTDX_PLATFORM_BIN`;
 //! 2. `cargo fmt --check`;
 //! 3. `cargo clippy --workspace --all-targets -D warnings`;
-//! 4. `cargo test --workspace` — unit tests, the end-to-end suite (the real binary on real
+//! 4. `cargo package` of every crate a generated project depends on (`PUBLISHED`), verified
+//!    together, so each can be published as it is;
+//! 5. `cargo test --workspace` — unit tests, the end-to-end suite (the real binary on real
 //!    inputs, including real wasm32-wasip2 builds) and the proc-macro compile-fail tests.
 //!
 //! Everything shares one target directory so the test extensions compile once per run.
@@ -33,6 +35,7 @@ pub fn run_all(args: &[String]) -> anyhow::Result<()> {
             "-D",
             "warnings",
         ]))?;
+        package_published_crates()?;
     }
     let mut test = Command::new("cargo");
     // Every test binary runs even after one fails, so one CI run reports every failure and the
@@ -44,6 +47,29 @@ pub fn run_all(args: &[String]) -> anyhow::Result<()> {
         test.arg("--").args(&args[pos + 1..]);
     }
     run_counting(&mut test)
+}
+
+/// The crates a generated project depends on (`gtdx-sdk`, and `gtdx-describe` in its build
+/// script) with everything they depend on: each must package and build from its own `.crate`.
+pub const PUBLISHED: &[&str] = &[
+    "gtdx-contract",
+    "gtdx-fsx",
+    "gtdx-annotations",
+    "gtdx-macros",
+    "gtdx-sdk",
+    "gtdx-describe",
+];
+
+/// `cargo package` of [`PUBLISHED`], verified together: cargo builds each `.crate` against the
+/// others through a temporary local registry, as crates.io would see them. `--allow-dirty`
+/// because only the packaging is checked, not the state of the work tree.
+fn package_published_crates() -> anyhow::Result<()> {
+    let mut cmd = Command::new("cargo");
+    cmd.args(["package", "--allow-dirty", "--quiet"]);
+    for krate in PUBLISHED {
+        cmd.args(["-p", krate]);
+    }
+    sh(&mut cmd)
 }
 
 /// Runs `cargo test`, passing its output through, and ends with one plain total line

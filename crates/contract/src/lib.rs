@@ -18,6 +18,9 @@ pub mod manifest;
 pub mod metadata;
 pub mod names;
 pub mod paths;
+/// The JSON Schema of the model (`schemas/describe-v2.json`, the lint's validation): only with
+/// the `schema` feature, so a build script that reads the model does not compile schemars.
+#[cfg(feature = "schema")]
 pub mod schema;
 pub mod secrets;
 pub mod source;

@@ -23,6 +23,7 @@
 
 use std::collections::BTreeMap;
 
+#[cfg(feature = "schema")]
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Map, Value};
@@ -30,16 +31,20 @@ use serde_json::{Map, Value};
 use crate::metadata::MetadataBlob;
 
 /// A whole `describe.json` (v2).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-#[schemars(title = "Greentic extension describe.json v2 (gtdx)")]
+#[cfg_attr(
+    feature = "schema",
+    schemars(title = "Greentic extension describe.json v2 (gtdx)")
+)]
 pub struct Describe {
     /// Must be `https://store.greentic.cloud/schemas/describe-v2.json` (`E_SCHEMA_HOST`).
     #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
     pub schema: Option<String>,
     /// Contract discriminator: `greentic.ai/v2`. Kept as a string so that a v1 manifest can be
     /// recognised and explained rather than rejected with a bare type error.
-    #[schemars(extend("const" = "greentic.ai/v2"))]
+    #[cfg_attr(feature = "schema", schemars(extend("const" = "greentic.ai/v2")))]
     pub api_version: String,
     /// Extension family; selects the install directory.
     pub kind: ExtensionKind,
@@ -71,7 +76,7 @@ pub struct Describe {
         default,
         skip_serializing_if = "Option::is_none"
     )]
-    #[schemars(extend("pattern" = "^[0-9a-f]{64}$"))]
+    #[cfg_attr(feature = "schema", schemars(extend("pattern" = "^[0-9a-f]{64}$")))]
     pub manifest_sha256: Option<String>,
     /// Credentials an operator must supply before the extension works.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -86,7 +91,8 @@ pub struct Describe {
 }
 
 /// Which extension family an artifact belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 pub enum ExtensionKind {
     DesignExtension,
     BundleExtension,
@@ -140,7 +146,8 @@ impl ExtensionKind {
 
 /// Version floors and the contract version. The platform parses all three eagerly
 /// (requirements, then an exact version) and writes them back as `semver` displays them.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Compat {
     /// Semver requirement on the designer, e.g. `>=1.2.0`.
@@ -151,7 +158,7 @@ pub struct Compat {
     pub min_runner_version: String,
     /// Exact semver of the describe contract authored against.
     #[serde(serialize_with = "semver_text::version")]
-    #[schemars(extend("pattern" = SEMVER_PATTERN))]
+    #[cfg_attr(feature = "schema", schemars(extend("pattern" = SEMVER_PATTERN)))]
     pub contract_version: String,
 }
 
@@ -159,17 +166,18 @@ pub struct Compat {
 pub const SEMVER_PATTERN: &str = r"^\d+\.\d+\.\d+(-[a-zA-Z0-9.-]+)?(\+[a-zA-Z0-9.-]+)?$";
 
 /// Identity and catalogue information.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Metadata {
     /// Reverse-DNS id, e.g. `com.acme.crm-tools`.
-    #[schemars(extend("pattern" = r"^[a-z][a-z0-9.-]*\.[a-z0-9.-]+$"))]
+    #[cfg_attr(feature = "schema", schemars(extend("pattern" = r"^[a-z][a-z0-9.-]*\.[a-z0-9.-]+$")))]
     pub id: String,
     /// Display name; non-empty.
-    #[schemars(extend("minLength" = 1))]
+    #[cfg_attr(feature = "schema", schemars(extend("minLength" = 1)))]
     pub name: String,
     /// Exact semver of this release.
-    #[schemars(extend("pattern" = SEMVER_PATTERN))]
+    #[cfg_attr(feature = "schema", schemars(extend("pattern" = SEMVER_PATTERN)))]
     pub version: String,
     /// One-line catalogue summary: a string or `{ default, locales }`.
     pub summary: LocalizedText,
@@ -181,10 +189,10 @@ pub struct Metadata {
     /// License identifier, e.g. `Apache-2.0`.
     pub license: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(extend("format" = "uri"))]
+    #[cfg_attr(feature = "schema", schemars(extend("format" = "uri")))]
     pub homepage: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(extend("format" = "uri"))]
+    #[cfg_attr(feature = "schema", schemars(extend("format" = "uri")))]
     pub repository: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub keywords: Vec<String>,
@@ -197,7 +205,8 @@ pub struct Metadata {
 
 /// A plain string, or a localized `{ default, locales }` object. Written back as a plain
 /// string whenever it has no locales, as the platform does.
-#[derive(Debug, Clone, PartialEq, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(untagged)]
 pub enum LocalizedText {
     Plain(String),
@@ -231,11 +240,12 @@ impl Serialize for LocalizedText {
 
 /// A string with per-locale variants. Unknown keys are ignored (and dropped), as the
 /// platform's untagged reader does; locale keys are ASCII letters, digits and `-`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 pub struct Localized {
     pub default: String,
     #[serde(default)]
-    #[schemars(extend("propertyNames" = {"pattern": LOCALE_PATTERN}))]
+    #[cfg_attr(feature = "schema", schemars(extend("propertyNames" = {"pattern": LOCALE_PATTERN})))]
     pub locales: BTreeMap<String, String>,
 }
 
@@ -243,7 +253,8 @@ pub struct Localized {
 pub const LOCALE_PATTERN: &str = "^[A-Za-z0-9-]+$";
 
 /// Publisher of the extension.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Author {
     pub name: String,
@@ -254,7 +265,8 @@ pub struct Author {
 }
 
 /// Deprecated version constraints; superseded by [`Compat`].
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Engine {
     pub greentic_designer: String,
@@ -262,7 +274,8 @@ pub struct Engine {
 }
 
 /// Capability contracts offered and required. Both lists are always written.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Capabilities {
     #[serde(default)]
@@ -272,11 +285,12 @@ pub struct Capabilities {
 }
 
 /// A reference to a capability contract.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CapRef {
     /// `<namespace>:<path>`, e.g. `greentic:guardrail/topic`.
-    #[schemars(extend("pattern" = "^[a-z][a-z0-9-]*:[a-z][a-z0-9/._-]*$"))]
+    #[cfg_attr(feature = "schema", schemars(extend("pattern" = "^[a-z][a-z0-9-]*:[a-z][a-z0-9/._-]*$")))]
     pub id: String,
     /// Semver requirement (exact version when offered and published).
     pub version: String,
@@ -286,12 +300,13 @@ pub struct CapRef {
 }
 
 /// Components, limits and permissions.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Runtime {
     /// Memory ceiling in MiB, 1..=1024; 64 when omitted (and then written as 64).
     #[serde(rename = "memoryLimitMB", default = "default_memory_limit_mb")]
-    #[schemars(extend("minimum" = 1, "maximum" = 1024))]
+    #[cfg_attr(feature = "schema", schemars(extend("minimum" = 1, "maximum" = 1024)))]
     pub memory_limit_mb: u32,
     /// Host permissions requested (`{}` allowed).
     pub permissions: Permissions,
@@ -299,7 +314,7 @@ pub struct Runtime {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub world: Option<String>,
     /// The components, keyed by component id. At least one.
-    #[schemars(extend("minProperties" = 1, "propertyNames" = {"pattern": COMPONENT_ID_PATTERN}))]
+    #[cfg_attr(feature = "schema", schemars(extend("minProperties" = 1, "propertyNames" = {"pattern": COMPONENT_ID_PATTERN})))]
     pub components: BTreeMap<String, RuntimeComponent>,
 }
 
@@ -314,7 +329,8 @@ fn default_memory_limit_mb() -> u32 {
 pub const COMPONENT_ID_PATTERN: &str = "^[a-z0-9._-]+$";
 
 /// Host permissions. Default is deny: an empty list grants nothing.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Permissions {
     /// URL patterns the guest may reach (`https://`; plain http only for loopback).
@@ -339,7 +355,8 @@ pub struct Permissions {
 }
 
 /// Grants for view code.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct UiPermissions {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -349,14 +366,16 @@ pub struct UiPermissions {
 }
 
 /// One platform REST grant for views.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct PlatformApiGrant {
     pub method: HttpMethod,
     pub path_pattern: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 pub enum HttpMethod {
     GET,
     POST,
@@ -366,7 +385,8 @@ pub enum HttpMethod {
 }
 
 /// One entry of `runtime.components`. At least one of `oci_ref` and `gtpack`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct RuntimeComponent {
     /// OCI reference of the component image (pin it by digest).
@@ -376,7 +396,7 @@ pub struct RuntimeComponent {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gtpack: Option<GtpackRef>,
     /// Lowercase-hex SHA-256 of the component.
-    #[schemars(extend("pattern" = SHA256_PATTERN))]
+    #[cfg_attr(feature = "schema", schemars(extend("pattern" = SHA256_PATTERN)))]
     pub sha256: String,
     /// WIT world the component exports.
     pub world: String,
@@ -389,13 +409,14 @@ pub const SHA256_PATTERN: &str = "^[0-9a-f]{64}$";
 pub const ZERO_SHA256: &str = "0000000000000000000000000000000000000000000000000000000000000000";
 
 /// Where a component sits inside the `.gtxpack`. The platform requires all four keys.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct GtpackRef {
     /// Pack-relative path of the component file.
     pub file: String,
     /// Lowercase-hex SHA-256 of that file.
-    #[schemars(extend("pattern" = SHA256_PATTERN))]
+    #[cfg_attr(feature = "schema", schemars(extend("pattern" = SHA256_PATTERN)))]
     pub sha256: String,
     /// The pack the component ships in: gtdx writes the extension id (`metadata.id`).
     pub pack_id: String,
@@ -404,7 +425,8 @@ pub struct GtpackRef {
 }
 
 /// The ed25519 signature block.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Signature {
     pub algorithm: SignatureAlgorithm,
@@ -418,7 +440,8 @@ pub struct Signature {
 }
 
 /// The only signature algorithm there is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 pub enum SignatureAlgorithm {
     #[serde(rename = "ed25519")]
     Ed25519,
@@ -427,7 +450,8 @@ pub enum SignatureAlgorithm {
 /// A credential a tool needs (`contributions.tools[].secret_requirements[]`). As on the
 /// platform, unknown keys are accepted and dropped, and `required` defaults to `true` and is
 /// always written.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 pub struct SecretRequirement {
     /// Namespaced key, e.g. `tavily/api_key`; the host resolves it as `secret://<key>`.
     pub key: String,
@@ -467,7 +491,8 @@ impl SecretRequirement {
 /// An extension-wide credential (`requiredSecrets[]`). The platform's schema closes this object
 /// (an unknown key is refused, unlike inside a tool's secret requirement), so its loader refuses
 /// what this refuses.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct RequiredSecret {
     pub key: String,
@@ -486,7 +511,8 @@ pub struct RequiredSecret {
 }
 
 /// Where a secret lives: `env` and `tenant` are both required.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 pub struct SecretScope {
     pub env: String,
     pub tenant: String,
@@ -494,7 +520,8 @@ pub struct SecretScope {
     pub team: Option<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum SecretFormat {
     Bytes,
@@ -503,7 +530,8 @@ pub enum SecretFormat {
 }
 
 /// Everything an extension contributes. Empty lists are not written.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Contributions {
     /// Flow-editor palette entries.
@@ -570,7 +598,8 @@ impl Contributions {
 }
 
 /// One callable tool, as the spec's table defines it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Tool {
     /// The name the LLM calls; snake_case.
@@ -579,7 +608,7 @@ pub struct Tool {
     pub export: String,
     /// Key of `runtime.components`; omit when there is exactly one component.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(extend("pattern" = COMPONENT_ID_PATTERN))]
+    #[cfg_attr(feature = "schema", schemars(extend("pattern" = COMPONENT_ID_PATTERN)))]
     pub runtime_ref: Option<String>,
     /// Surfaces offering the tool: `agentic_worker`, `flow`. Absent means `["flow"]`; absent
     /// and `[]` are different and both survive normalisation.
@@ -599,7 +628,7 @@ pub struct Tool {
     pub output_schema: Option<String>,
     /// Planning hints, a JSON-encoded string on the wire.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "Option<String>")]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     pub agentic_worker_metadata: Option<MetadataBlob>,
 }
 
@@ -631,7 +660,8 @@ impl Tool {
 }
 
 /// One flow-editor node type. Every display field is required by the platform.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct NodeType {
     /// Palette id.
@@ -652,7 +682,7 @@ pub struct NodeType {
     pub output_ports: Vec<OutputPort>,
     /// Key of `runtime.components` the flow compiler dispatches to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(extend("pattern" = COMPONENT_ID_PATTERN))]
+    #[cfg_attr(feature = "schema", schemars(extend("pattern" = COMPONENT_ID_PATTERN)))]
     pub runtime_ref: Option<String>,
     /// Named operation on a multi-operation component.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -663,7 +693,8 @@ pub struct NodeType {
 }
 
 /// One output port of a node type.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct OutputPort {
     pub name: String,
@@ -671,7 +702,8 @@ pub struct OutputPort {
 }
 
 /// A deprecation notice `{ since, replaced_by?, removal_in? }` (exact semver versions).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Deprecated {
     #[serde(serialize_with = "semver_text::version")]
@@ -687,7 +719,8 @@ pub struct Deprecated {
 }
 
 /// A packaging recipe of a bundle extension.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Recipe {
     pub id: String,
@@ -699,14 +732,16 @@ pub struct Recipe {
 }
 
 /// A file shipped in the pack, relative to its root (`knowledge`, `prompts`, `schemas`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct AssetRef {
     pub path: String,
 }
 
 /// A DW Composer provider card (camelCase inside, unlike its neighbours).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct DwProvider {
     pub provider_id: String,
@@ -724,20 +759,22 @@ pub struct DwProvider {
 }
 
 /// A guardrail export.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Guardrail {
     pub export: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(extend("pattern" = COMPONENT_ID_PATTERN))]
+    #[cfg_attr(feature = "schema", schemars(extend("pattern" = COMPONENT_ID_PATTERN)))]
     pub runtime_ref: Option<String>,
 }
 
 /// A UI page contributed to a host surface.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct View {
-    #[schemars(extend("pattern" = "^[a-z0-9][a-z0-9._-]*$"))]
+    #[cfg_attr(feature = "schema", schemars(extend("pattern" = "^[a-z0-9][a-z0-9._-]*$")))]
     pub id: String,
     pub surface: ViewSurface,
     pub title_key: String,
@@ -753,14 +790,16 @@ pub struct View {
     pub tools: Vec<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum ViewSurface {
     Designer,
     Admin,
 }
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Visibility {
     #[default]
@@ -775,7 +814,8 @@ impl Visibility {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Placement {
     pub slot: String,
@@ -786,10 +826,11 @@ pub struct Placement {
 }
 
 /// A managed service the platform provisions for an environment.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Addon {
-    #[schemars(extend("pattern" = "^[a-z0-9][a-z0-9-]*$"))]
+    #[cfg_attr(feature = "schema", schemars(extend("pattern" = "^[a-z0-9][a-z0-9-]*$")))]
     pub id: String,
     /// Open catalogue label (`vector-db`, `cache`, `sql`, ...).
     pub family: String,
@@ -808,7 +849,7 @@ pub struct Addon {
     pub supports_backup: bool,
     /// At least 1; always written.
     #[serde(default = "default_schema_version")]
-    #[schemars(extend("minimum" = 1))]
+    #[cfg_attr(feature = "schema", schemars(extend("minimum" = 1)))]
     pub schema_version: u32,
 }
 
@@ -817,11 +858,12 @@ fn default_schema_version() -> u32 {
 }
 
 /// One output an addon publishes (injected as an environment variable).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct AddonOutput {
     /// Becomes an environment variable of the consuming service.
-    #[schemars(extend("pattern" = "^[A-Za-z_][A-Za-z0-9_]*$"))]
+    #[cfg_attr(feature = "schema", schemars(extend("pattern" = "^[A-Za-z_][A-Za-z0-9_]*$")))]
     pub name: String,
     #[serde(rename = "type")]
     pub output_type: AddonOutputType,
@@ -832,7 +874,8 @@ pub struct AddonOutput {
     pub description: Option<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum AddonOutputType {
     Text,
@@ -841,7 +884,8 @@ pub enum AddonOutputType {
 }
 
 /// A connection self-test through one of the extension's tools.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ConnectionTest {
     pub tool: String,
@@ -850,34 +894,37 @@ pub struct ConnectionTest {
 }
 
 /// The messaging channel a provider extension offers.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct MessagingChannel {
-    #[schemars(extend("minLength" = 1))]
+    #[cfg_attr(feature = "schema", schemars(extend("minLength" = 1)))]
     pub id: String,
     /// OCI reference of the provider pack, digest-pinned preferred.
     #[serde(rename = "ref")]
-    #[schemars(extend("pattern" = "^oci://"))]
+    #[cfg_attr(feature = "schema", schemars(extend("pattern" = "^oci://")))]
     pub oci_ref: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(extend("minLength" = 1))]
+    #[cfg_attr(feature = "schema", schemars(extend("minLength" = 1)))]
     pub surface: Option<String>,
 }
 
 /// Translations for view titles and other flat keys.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Localization {
-    #[schemars(extend("pattern" = LOCALE_PATTERN))]
+    #[cfg_attr(feature = "schema", schemars(extend("pattern" = LOCALE_PATTERN)))]
     pub default_locale: String,
     /// Key → locale → text.
     pub strings: BTreeMap<String, BTreeMap<String, String>>,
 }
 
 /// The `dynamicTools` declaration: a discovery tool and the executors derived tools may use.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct DynamicTools {
     /// Name of a static tool of this extension that returns descriptors.
@@ -888,12 +935,13 @@ pub struct DynamicTools {
     pub refresh: Option<Refresh>,
     /// Cap on admitted derived tools (the server cap always applies too).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(extend("minimum" = 1))]
+    #[cfg_attr(feature = "schema", schemars(extend("minimum" = 1)))]
     pub max_tools: Option<u32>,
 }
 
 /// One executor a derived tool may dispatch to.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Executor {
     /// Name of a static tool of this extension.
@@ -902,7 +950,8 @@ pub struct Executor {
     pub effect: ExecutorEffect,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum ExecutorEffect {
     Read,
@@ -910,15 +959,17 @@ pub enum ExecutorEffect {
     Delete,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Refresh {
-    #[schemars(extend("minimum" = 1))]
+    #[cfg_attr(feature = "schema", schemars(extend("minimum" = 1)))]
     pub ttl_seconds: u64,
 }
 
 /// An operator-configured connection field.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct ConfigField {
     pub key: String,
@@ -932,7 +983,8 @@ pub struct ConfigField {
     pub purpose: Option<ConfigFieldPurpose>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum ConfigFieldType {
     String,
@@ -941,7 +993,8 @@ pub enum ConfigFieldType {
     Boolean,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum ConfigFieldPurpose {
     Endpoint,

@@ -16,7 +16,7 @@
 //! `gtdx describe` prints.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use gtdx_contract::ExtensionKind;
 
@@ -144,7 +144,8 @@ fn render(tools: &[ToolOut], id: &str, version: &str, kind: ExtensionKind) -> St
 
 /// For tests: the table of the crate whose `Cargo.toml` is at `manifest_path`, read with
 /// `cargo metadata` instead of the build-script environment.
-pub fn table_for_manifest(manifest_path: &Path) -> Result<String, Error> {
+#[cfg(feature = "cli")]
+pub fn table_for_manifest(manifest_path: &std::path::Path) -> Result<String, Error> {
     let pkg = Package::from_manifest(manifest_path)?;
     table(&pkg).map(|(t, _, _)| t)
 }

@@ -17,7 +17,7 @@
 //! The crate is a build-dependency of every extension, so it stays small: no JSON Schema
 //! validator, no CLI parser. `gtdx` runs the lint on the result.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use gtdx_contract::{Describe, Diagnostic};
 
@@ -68,7 +68,8 @@ impl Generated {
 /// `cargo metadata` (tens of milliseconds, mostly process start-up) runs on another thread
 /// while the sources are parsed from the usual place, `src/lib.rs`; they are parsed again in
 /// the rare case that the library lives elsewhere.
-pub fn generate(manifest_path: &Path) -> Result<Generated, Error> {
+#[cfg(feature = "cli")]
+pub fn generate(manifest_path: &std::path::Path) -> Result<Generated, Error> {
     let owned = manifest_path.to_path_buf();
     let metadata = std::thread::spawn(move || Package::from_manifest(&owned));
     let guess = std::fs::canonicalize(manifest_path)
@@ -156,6 +157,7 @@ pub enum CheckOutcome {
 /// built and signed describe.json is fresh as long as everything the sources say is unchanged.
 /// The diff of a stale file is between the canonical forms of the two documents, so it shows
 /// only real differences.
+#[cfg(feature = "cli")]
 pub fn check(generated: &Generated) -> Result<CheckOutcome, Error> {
     let path = generated.package.describe_path();
     let on_disk = match std::fs::read(&path) {
@@ -180,6 +182,7 @@ pub fn check(generated: &Generated) -> Result<CheckOutcome, Error> {
 }
 
 /// The generated manifest with the build-computed fields of `old` carried over.
+#[cfg(feature = "cli")]
 fn with_computed_fields_of(generated: &Describe, old: &Describe) -> Describe {
     let mut d = generated.clone();
     for (key, c) in d.runtime.components.iter_mut() {
@@ -196,6 +199,7 @@ fn with_computed_fields_of(generated: &Describe, old: &Describe) -> Describe {
 }
 
 /// A unified diff (3 lines of context) from `old` to `new`.
+#[cfg(feature = "cli")]
 pub fn unified_diff(old: &str, new: &str) -> String {
     similar::TextDiff::from_lines(old, new)
         .unified_diff()
@@ -219,6 +223,7 @@ pub enum Written {
 /// Writes `describe.json` next to `Cargo.toml`, atomically. A file that is already fresh is left
 /// alone; a stale one is replaced by the generated text, whose digests are the all-zero
 /// placeholder and which has no signature (`gtdx build` and `gtdx sign` add them again).
+#[cfg(feature = "cli")]
 pub fn write(generated: &Generated) -> Result<Written, Error> {
     if check(generated)? == CheckOutcome::Fresh {
         return Ok(Written::Unchanged);

@@ -30,7 +30,8 @@ pub struct Package {
 
 impl Package {
     /// Reads the package with `cargo metadata --no-deps` (so workspace inheritance and `[lib]`
-    /// settings are resolved exactly as Cargo does).
+    /// settings are resolved exactly as Cargo does). With the `cli` feature only.
+    #[cfg(feature = "cli")]
     pub fn from_manifest(manifest_path: &Path) -> Result<Self, Error> {
         if !manifest_path.is_file() {
             return Err(Error::Package {

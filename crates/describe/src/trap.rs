@@ -6,6 +6,9 @@
 //! tools it names are invisible. This module finds those places and names the tools in them
 //! that describe.json does not contain.
 
+// `scan` (a whole package, found with `cargo metadata`) is the CLI's; the build script uses
+// only the per-crate scan.
+#![cfg_attr(not(feature = "cli"), allow(unused_imports))]
 use std::path::Path;
 
 use gtdx_contract::{API_VERSION_V1, Describe, Diagnostic};
@@ -24,6 +27,7 @@ const TOOL_FNS: &[&str] = &["list_tools", "invoke_tool"];
 /// describe.json does not contain are those missing from the `describe.json` next to
 /// `Cargo.toml` (or, without one, from the crate's `#[tool]` functions). A describe.json that
 /// declares `greentic.ai/v1` uses list-tools legitimately and yields no findings.
+#[cfg(feature = "cli")]
 pub fn scan(manifest_path: &Path) -> Result<Vec<Diagnostic>, Error> {
     let pkg = Package::from_manifest(manifest_path)?;
     let krate = crate_src::load(&pkg.lib_path)?;
@@ -48,6 +52,7 @@ pub fn scan(manifest_path: &Path) -> Result<Vec<Diagnostic>, Error> {
     Ok(scan_crate(&krate, &known))
 }
 
+#[cfg(feature = "cli")]
 fn names_from_annotations(krate: &LoadedCrate) -> Vec<String> {
     let idx = crate_src::Index::build(krate);
     idx.tools
