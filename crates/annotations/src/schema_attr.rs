@@ -356,7 +356,7 @@ impl SchemaAttr {
                     if declared {
                         format!("`{which} = {v}`")
                     } else {
-                        format!("the {which} of `{ty}`, {v}")
+                        format!("the {which} of `{ty}` ({v})")
                     }
                 };
                 push(
@@ -1085,10 +1085,10 @@ mod tests {
         let e = check(quote! { minimum = 5000000000 }, &u32k, "u32").unwrap_err();
         assert_eq!(
             e,
-            "no value fits this field: `minimum = 5000000000` is above the maximum of `u32`, 4294967295; lower `minimum`, raise `maximum`, or use a wider integer type"
+            "no value fits this field: `minimum = 5000000000` is above the maximum of `u32` (4294967295); lower `minimum`, raise `maximum`, or use a wider integer type"
         );
         let e = check(quote! { maximum = -1 }, &U8, "u8").unwrap_err();
-        assert!(e.contains("the minimum of `u8`, 0 is above `maximum = -1`"), "{e}");
+        assert!(e.contains("the minimum of `u8` (0) is above `maximum = -1`"), "{e}");
         // A 64-bit type's full range, not the safe-integer default, bounds the declared one.
         let u64k = SchemaKind::of_schema(
             serde_json::json!({"type": "integer", "minimum": 0, "maximum": 9007199254740991u64})
