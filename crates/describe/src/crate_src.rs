@@ -309,8 +309,10 @@ pub struct Module<'a> {
     pub parent: Option<usize>,
     /// `struct`, `enum` and `type` items by name.
     pub types: HashMap<String, TypeItem<'a>>,
-    /// `const` items by name (for array lengths).
+    /// `const` items by name (for array lengths and serde defaults).
     pub consts: HashMap<String, &'a syn::ItemConst>,
+    /// Functions by name (for `#[serde(default = "path")]`).
+    pub fns: HashMap<String, &'a syn::ItemFn>,
     /// `use` imports: local name → path as written.
     pub uses: HashMap<String, Vec<String>>,
     /// `use path::*` prefixes, as written.
@@ -373,6 +375,7 @@ impl<'a> Index<'a> {
             parent,
             types: HashMap::new(),
             consts: HashMap::new(),
+            fns: HashMap::new(),
             uses: HashMap::new(),
             globs: Vec::new(),
             children: HashMap::new(),
@@ -420,6 +423,10 @@ impl<'a> Index<'a> {
                             item: f,
                             attr,
                         });
+                    } else if f.sig.inputs.is_empty() {
+                        self.modules[module]
+                            .fns
+                            .insert(f.sig.ident.unraw().to_string(), f);
                     }
                 }
                 Item::Mod(m) => {

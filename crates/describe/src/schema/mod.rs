@@ -11,7 +11,6 @@
 
 use std::rc::Rc;
 
-use quote::ToTokens;
 use serde_json::{Map, Value, json};
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
