@@ -88,8 +88,7 @@ fn heading_level(t: &str) -> Option<usize> {
 
 /// `[Foo]: crate::Foo` (a link reference definition pointing at a Rust path or URL).
 fn is_link_definition(t: &str) -> bool {
-    t.starts_with('[')
-        && t.find("]:").is_some_and(|i| !t[1..i].contains(']'))
+    t.starts_with('[') && t.find("]:").is_some_and(|i| !t[1..i].contains(']'))
 }
 
 /// `[text](target)` → `text` unless the target is a URL; `[text]` → `text` (outside code spans).
@@ -253,7 +252,10 @@ mod tests {
             "Searches the `Store` for chunks like the query. See [the docs](https://example.com/x).\n\n# Limits\nAt most 50 results."
         );
         // Not a link: an array in a code span, a lone bracket.
-        assert_eq!(doc_of("/// Takes `[u8; 4]` or [x").unwrap(), "Takes `[u8; 4]` or [x");
+        assert_eq!(
+            doc_of("/// Takes `[u8; 4]` or [x").unwrap(),
+            "Takes `[u8; 4]` or [x"
+        );
     }
 
     #[test]

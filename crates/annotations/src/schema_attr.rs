@@ -81,7 +81,10 @@ pub struct SchemaAttr {
 pub enum SchemaKind {
     /// An integer type; `min`/`max` are the range of values the type can hold (for 64-bit
     /// types the full range, not the ±(2^53−1) describe writes by default).
-    Integer { min: i128, max: i128 },
+    Integer {
+        min: i128,
+        max: i128,
+    },
     Number,
     String,
     Boolean,
@@ -280,18 +283,13 @@ impl SchemaAttr {
     /// must be values of the type; `nullable` goes on `Option` fields, `one_of` on structs.
     pub fn check(&self, kind: &SchemaKind, ty: &str, target: SchemaTarget) -> syn::Result<()> {
         let mut errors = None;
-        let on = |what: &str| {
-            format!("{what}, but `{ty}` is {}", kind.noun())
-        };
+        let on = |what: &str| format!("{what}, but `{ty}` is {}", kind.noun());
         let known = !matches!(kind, SchemaKind::Any);
         let mut wrong = |key: &str, span: Span, what: &str, fits: bool| {
             if known && !fits {
                 push(
                     &mut errors,
-                    syn::Error::new(
-                        span,
-                        format!("`{key}` applies to {}", on(what)),
-                    ),
+                    syn::Error::new(span, format!("`{key}` applies to {}", on(what))),
                 );
             }
         };
@@ -308,7 +306,10 @@ impl SchemaAttr {
         if let Some(s) = self.unbounded {
             wrong("unbounded", s, "integers", integer);
         }
-        for (key, v) in [("min_length", &self.min_length), ("max_length", &self.max_length)] {
+        for (key, v) in [
+            ("min_length", &self.min_length),
+            ("max_length", &self.max_length),
+        ] {
             if let Some(v) = v {
                 wrong(key, v.span, "strings", string);
             }
@@ -321,7 +322,10 @@ impl SchemaAttr {
         if let Some(v) = &self.enum_values {
             wrong("enum", v.span, "strings", string);
         }
-        for (key, v) in [("min_items", &self.min_items), ("max_items", &self.max_items)] {
+        for (key, v) in [
+            ("min_items", &self.min_items),
+            ("max_items", &self.max_items),
+        ] {
             if let Some(v) = v {
                 wrong(key, v.span, "arrays", array);
             }
@@ -375,7 +379,10 @@ impl SchemaAttr {
         }
         // Values must be of the type.
         let value_checks = [
-            ("const", self.const_value.as_ref().map(|v| (&v.value, v.span))),
+            (
+                "const",
+                self.const_value.as_ref().map(|v| (&v.value, v.span)),
+            ),
             ("default", self.default.as_ref().map(|v| (&v.value, v.span))),
         ];
         for (key, v) in value_checks {
@@ -393,10 +400,7 @@ impl SchemaAttr {
                 if let Some(problem) = self.value_problem(kind, v) {
                     push(
                         &mut errors,
-                        syn::Error::new(
-                            ex.span,
-                            format!("the example {v} {problem} (`{ty}`)"),
-                        ),
+                        syn::Error::new(ex.span, format!("the example {v} {problem} (`{ty}`)")),
                     );
                 }
             }
@@ -455,11 +459,11 @@ impl SchemaAttr {
     /// Why `v` is not a value of `kind` (and of this attribute's `enum`), or `None`.
     fn value_problem(&self, kind: &SchemaKind, v: &Value) -> Option<String> {
         let fits = match kind {
-            SchemaKind::Integer { min, max } => {
-                v.as_i64().map(i128::from).or(v.as_u64().map(i128::from)).is_some_and(|n| {
-                    n >= *min && n <= *max
-                })
-            }
+            SchemaKind::Integer { min, max } => v
+                .as_i64()
+                .map(i128::from)
+                .or(v.as_u64().map(i128::from))
+                .is_some_and(|n| n >= *min && n <= *max),
             SchemaKind::Number => v.is_number(),
             SchemaKind::String => v.is_string(),
             SchemaKind::Boolean => v.is_boolean(),
@@ -575,13 +579,19 @@ impl SchemaAttr {
             match fields.iter().find(|(n, _)| *n == name.value) {
                 None => {
                     let names: Vec<&str> = fields.iter().map(|(n, _)| n.as_str()).collect();
-                    let mut msg = format!("`one_of` names `{}`, which is not a field of this struct", name.value);
+                    let mut msg = format!(
+                        "`one_of` names `{}`, which is not a field of this struct",
+                        name.value
+                    );
                     if let Some(best) =
                         gtdx_contract::suggest::nearest(&name.value, names.iter().copied())
                     {
                         msg.push_str(&format!("; did you mean `{best}`?"));
                     }
-                    msg.push_str(&format!(" Its fields (as JSON names): {}", names.join(", ")));
+                    msg.push_str(&format!(
+                        " Its fields (as JSON names): {}",
+                        names.join(", ")
+                    ));
                     push(&mut errors, syn::Error::new(name.span, msg));
                 }
                 Some((_, true)) => push(
@@ -908,7 +918,12 @@ fn one_of_groups(expr: &Expr) -> syn::Result<Vec<Vec<Spanned<String>>>> {
                 Expr::Lit(ExprLit {
                     lit: Lit::Str(s), ..
                 }) => {
-                    if groups.iter().flatten().chain(names.iter()).any(|x: &Spanned<String>| x.value == s.value()) {
+                    if groups
+                        .iter()
+                        .flatten()
+                        .chain(names.iter())
+                        .any(|x: &Spanned<String>| x.value == s.value())
+                    {
                         return Err(syn::Error::new(
                             s.span(),
                             format!("`one_of` names `{}` twice", s.value()),
@@ -947,7 +962,12 @@ fn literal(expr: &Expr) -> syn::Result<Value> {
             ..
         })
         | Expr::Unary(_) => number(expr).map(Value::Number),
-        Expr::Array(a) => a.elems.iter().map(literal).collect::<syn::Result<Vec<_>>>().map(Value::Array),
+        Expr::Array(a) => a
+            .elems
+            .iter()
+            .map(literal)
+            .collect::<syn::Result<Vec<_>>>()
+            .map(Value::Array),
         Expr::Group(g) => literal(&g.expr),
         other => Err(syn::Error::new(
             other.span(),
@@ -1002,7 +1022,12 @@ fn check_pairs(attr: &SchemaAttr) -> syn::Result<()> {
         ));
     }
     for (a, b, an, bn) in [
-        (&attr.min_length, &attr.max_length, "min_length", "max_length"),
+        (
+            &attr.min_length,
+            &attr.max_length,
+            "min_length",
+            "max_length",
+        ),
         (&attr.min_items, &attr.max_items, "min_items", "max_items"),
     ] {
         if let (Some(lo), Some(hi)) = (a, b)
@@ -1023,12 +1048,19 @@ mod tests {
     use quote::quote;
 
     const U8: SchemaKind = SchemaKind::Integer { min: 0, max: 255 };
-    const FIELD: SchemaTarget = SchemaTarget::Field { option: Some(false) };
+    const FIELD: SchemaTarget = SchemaTarget::Field {
+        option: Some(false),
+    };
 
     fn check(tokens: TokenStream, kind: &SchemaKind, ty: &str) -> Result<(), String> {
         parse_schema_attr(tokens)
             .and_then(|a| a.check(kind, ty, FIELD))
-            .map_err(|e| e.into_iter().map(|e| e.to_string()).collect::<Vec<_>>().join(" | "))
+            .map_err(|e| {
+                e.into_iter()
+                    .map(|e| e.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" | ")
+            })
     }
 
     #[test]
@@ -1057,7 +1089,10 @@ mod tests {
             .cloned()
             .unwrap();
         a.apply(&mut m, &U8);
-        assert_eq!(Value::Object(m.clone()).to_string(), r#"{"type":"integer","minimum":0,"maximum":100}"#);
+        assert_eq!(
+            Value::Object(m.clone()).to_string(),
+            r#"{"type":"integer","minimum":0,"maximum":100}"#
+        );
         let b = parse_schema_attr(quote! { unbounded }).unwrap();
         b.check(&U8, "u8", FIELD).unwrap();
         b.apply(&mut m, &U8);
@@ -1069,26 +1104,49 @@ mod tests {
         let e = check(quote! { minimum = 1 }, &SchemaKind::String, "String").unwrap_err();
         assert_eq!(e, "`minimum` applies to numbers, but `String` is a string");
         let e = check(quote! { pattern = "x" }, &U8, "u32").unwrap_err();
-        assert!(e.contains("`pattern` applies to strings, but `u32` is an integer"), "{e}");
+        assert!(
+            e.contains("`pattern` applies to strings, but `u32` is an integer"),
+            "{e}"
+        );
         let e = check(quote! { format = "uuid" }, &SchemaKind::Boolean, "bool").unwrap_err();
         assert!(e.contains("`format` applies to strings"), "{e}");
         let e = check(quote! { min_items = 1 }, &SchemaKind::String, "String").unwrap_err();
         assert!(e.contains("`min_items` applies to arrays"), "{e}");
-        assert!(check(quote! { min_items = 1, unique_items }, &SchemaKind::Array, "Vec<u8>").is_ok());
+        assert!(
+            check(
+                quote! { min_items = 1, unique_items },
+                &SchemaKind::Array,
+                "Vec<u8>"
+            )
+            .is_ok()
+        );
         // Unknown types are left to the reader that knows them.
-        assert!(check(quote! { minimum = 1, pattern = "x" }, &SchemaKind::Any, "Id").is_ok());
+        assert!(
+            check(
+                quote! { minimum = 1, pattern = "x" },
+                &SchemaKind::Any,
+                "Id"
+            )
+            .is_ok()
+        );
     }
 
     #[test]
     fn empty_ranges_name_both_bounds() {
-        let u32k = SchemaKind::Integer { min: 0, max: u32::MAX as i128 };
+        let u32k = SchemaKind::Integer {
+            min: 0,
+            max: u32::MAX as i128,
+        };
         let e = check(quote! { minimum = 5000000000 }, &u32k, "u32").unwrap_err();
         assert_eq!(
             e,
             "no value fits this field: `minimum = 5000000000` is above the maximum of `u32` (4294967295); lower `minimum`, raise `maximum`, or use a wider integer type"
         );
         let e = check(quote! { maximum = -1 }, &U8, "u8").unwrap_err();
-        assert!(e.contains("the minimum of `u8` (0) is above `maximum = -1`"), "{e}");
+        assert!(
+            e.contains("the minimum of `u8` (0) is above `maximum = -1`"),
+            "{e}"
+        );
         // A 64-bit type's full range, not the safe-integer default, bounds the declared one.
         let u64k = SchemaKind::of_schema(
             serde_json::json!({"type": "integer", "minimum": 0, "maximum": 9007199254740991u64})
@@ -1102,11 +1160,22 @@ mod tests {
     #[test]
     fn values_must_fit() {
         let e = check(quote! { default = "x" }, &U8, "u8").unwrap_err();
-        assert!(e.contains("`default = \"x\"` is not an integer in 0..=255 (`u8`)"), "{e}");
-        let e = check(quote! { enum = ["a"], const = "b" }, &SchemaKind::String, "String").unwrap_err();
+        assert!(
+            e.contains("`default = \"x\"` is not an integer in 0..=255 (`u8`)"),
+            "{e}"
+        );
+        let e = check(
+            quote! { enum = ["a"], const = "b" },
+            &SchemaKind::String,
+            "String",
+        )
+        .unwrap_err();
         assert!(e.contains("not one of the `enum` values"), "{e}");
         let e = check(quote! { nullable = false }, &SchemaKind::String, "String").unwrap_err();
-        assert!(e.contains("`nullable` applies to `Option<T>` fields"), "{e}");
+        assert!(
+            e.contains("`nullable` applies to `Option<T>` fields"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -1119,8 +1188,15 @@ mod tests {
         let fields = |v: &[(&str, bool)]| -> Vec<(String, bool)> {
             v.iter().map(|(n, r)| (n.to_string(), *r)).collect()
         };
-        a.check_one_of(&fields(&[("query", false), ("vector", false), ("k", false)])).unwrap();
-        let e = a.check_one_of(&fields(&[("quer", false), ("vector", true), ("k", false)])).unwrap_err();
+        a.check_one_of(&fields(&[
+            ("query", false),
+            ("vector", false),
+            ("k", false),
+        ]))
+        .unwrap();
+        let e = a
+            .check_one_of(&fields(&[("quer", false), ("vector", true), ("k", false)]))
+            .unwrap_err();
         let all: Vec<String> = e.into_iter().map(|e| e.to_string()).collect();
         assert!(all[0].contains("did you mean `quer`?"), "{all:?}");
         assert!(all[1].contains("that field is required"), "{all:?}");
@@ -1135,7 +1211,9 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("did you mean `format`?"), "{e}");
-        let e = parse_schema_attr(quote! { min_itmes = 1 }).unwrap_err().to_string();
+        let e = parse_schema_attr(quote! { min_itmes = 1 })
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("did you mean `min_items`?"), "{e}");
         assert!(
             parse_schema_attr(quote! { minimum = "1" })

@@ -660,13 +660,22 @@ fn detailed_secret(tokens: TokenStream, span: Span) -> syn::Result<Spanned<Secre
     let mut format: Option<SecretFormat> = None;
     let mut description: Option<String> = None;
     let parser = syn::meta::parser(|m| {
-        let k = m.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
+        let k = m
+            .path
+            .get_ident()
+            .map(|i| i.to_string())
+            .unwrap_or_default();
         let given = match k.as_str() {
             "key" => key.is_some(),
             "required" => required.is_some(),
             "format" => format.is_some(),
             "description" => description.is_some(),
-            _ => return Err(skipping(&m, unknown_key(&k, KEYS, "tool(secrets = [{ ... }])"))),
+            _ => {
+                return Err(skipping(
+                    &m,
+                    unknown_key(&k, KEYS, "tool(secrets = [{ ... }])"),
+                ));
+            }
         };
         if given {
             return Err(skipping(&m, format!("`{k}` is given twice")));
@@ -700,7 +709,9 @@ fn detailed_secret(tokens: TokenStream, span: Span) -> syn::Result<Spanned<Secre
                     other => {
                         return Err(syn::Error::new(
                             lit.span(),
-                            format!("unknown secret format `{other}`: expected one of bytes, text, json"),
+                            format!(
+                                "unknown secret format `{other}`: expected one of bytes, text, json"
+                            ),
                         ));
                     }
                 });
@@ -838,7 +849,10 @@ mod tests {
             text,
             r#"[{"key":"tavily/api_key","required":true},{"key":"qdrant/url","required":false,"description":"Where the store is.","format":"text"}]"#
         );
-        assert!(err(quote! { capabilities = ["flow"], secrets = [{ required = true }] }).contains("needs its `key`"));
+        assert!(
+            err(quote! { capabilities = ["flow"], secrets = [{ required = true }] })
+                .contains("needs its `key`")
+        );
         assert!(
             err(quote! { capabilities = ["flow"], secrets = [{ key = "a/b", format = "opaque" }] })
                 .contains("expected one of bytes, text, json")
@@ -847,8 +861,13 @@ mod tests {
             err(quote! { capabilities = ["flow"], secrets = [{ key = "a/b", requird = true }] })
                 .contains("did you mean `required`?")
         );
-        assert!(err(quote! { capabilities = ["flow"], secrets = ["a/b", { key = "a/b" }] }).contains("twice"));
-        assert!(err(quote! { capabilities = ["flow"], secrets = ["a b"] }).contains("without spaces"));
+        assert!(
+            err(quote! { capabilities = ["flow"], secrets = ["a/b", { key = "a/b" }] })
+                .contains("twice")
+        );
+        assert!(
+            err(quote! { capabilities = ["flow"], secrets = ["a b"] }).contains("without spaces")
+        );
     }
 
     #[test]

@@ -117,6 +117,9 @@ pub struct Parameter {
     #[serde(rename = "type")]
     pub ty: String,
     pub required: bool,
+    /// The values an enum parameter allows (`enum`, or the `const`s of its `oneOf`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
 }
@@ -429,6 +432,7 @@ pub fn summarize_schema(schema: Option<&str>) -> SchemaSummary {
                     name: name.clone(),
                     ty: type_of(p),
                     required: required.contains(&name.as_str()),
+                    values: enum_values(p),
                     description: p
                         .get("description")
                         .and_then(Value::as_str)
@@ -441,6 +445,32 @@ pub fn summarize_schema(schema: Option<&str>) -> SchemaSummary {
         status: type_of(&value),
         parameters,
         error: None,
+    }
+}
+
+/// The allowed values of an enum schema (also inside `items` of an array of enums).
+fn enum_values(schema: &Value) -> Vec<Value> {
+    if let Some(Value::Array(e)) = schema.get("enum") {
+        return e.iter().filter(|v| !v.is_null()).cloned().collect();
+    }
+    if let Some(Value::Array(branches)) = schema.get("oneOf").or_else(|| schema.get("anyOf")) {
+        let consts: Vec<Value> = branches
+            .iter()
+            .filter_map(|b| {
+                b.get("const").cloned().or_else(|| match b.get("enum") {
+                    Some(Value::Array(e)) if e.len() == 1 => Some(e[0].clone()),
+                    _ => None,
+                })
+            })
+            .filter(|v| !v.is_null())
+            .collect();
+        if !consts.is_empty() {
+            return consts;
+        }
+    }
+    match schema.get("items") {
+        Some(items) => enum_values(items),
+        None => Vec::new(),
     }
 }
 

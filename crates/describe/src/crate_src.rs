@@ -193,20 +193,42 @@ fn lex(text: &str) -> Result<proc_macro2::TokenStream, syn::Error> {
 }
 
 /// Replaces the body of every `fn` item with `{}` (keeping its span), at every level of brace
-/// nesting. A body is the first brace group after `fn` at the same level before a `;`.
+/// nesting. A body is the first brace group after `fn` at the same level before a `;`. The
+/// short body of a function without parameters (a `#[serde(default = "path")]` function such
+/// as `fn limit() -> u32 { 10 }`) is kept, for describe to read the default.
 pub fn strip_fn_bodies(ts: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
     use proc_macro2::{Delimiter, Group, TokenTree};
+    /// Token trees in a body short enough to be a literal default (`String::from("x")` is 5).
+    const SHORT_BODY: usize = 8;
     let mut out: Vec<TokenTree> = Vec::new();
     let mut after_fn = false;
+    // Whether the function's parameter list (the first parenthesis group after `fn`) is empty.
+    let mut no_params: Option<bool> = None;
     for tt in ts {
         match tt {
             TokenTree::Ident(ref i) if i == "fn" => {
                 after_fn = true;
+                no_params = None;
                 out.push(tt);
             }
             TokenTree::Punct(ref p) if p.as_char() == ';' => {
                 after_fn = false;
                 out.push(tt);
+            }
+            TokenTree::Group(ref g)
+                if after_fn && no_params.is_none() && g.delimiter() == Delimiter::Parenthesis =>
+            {
+                no_params = Some(g.stream().is_empty());
+                out.push(tt);
+            }
+            TokenTree::Group(g)
+                if after_fn
+                    && no_params == Some(true)
+                    && g.delimiter() == Delimiter::Brace
+                    && g.stream().into_iter().take(SHORT_BODY + 1).count() <= SHORT_BODY =>
+            {
+                after_fn = false;
+                out.push(TokenTree::Group(g));
             }
             TokenTree::Group(g) if after_fn && g.delimiter() == Delimiter::Brace => {
                 after_fn = false;

@@ -200,7 +200,12 @@ pub fn compare_with_type(file: &Value, derived: &Schema) -> Vec<String> {
     let required = |s: &Value| -> Vec<String> {
         s.get("required")
             .and_then(Value::as_array)
-            .map(|r| r.iter().filter_map(Value::as_str).map(str::to_string).collect())
+            .map(|r| {
+                r.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect()
+            })
             .unwrap_or_default()
     };
     let derived = Value::Object(derived.clone());
@@ -209,7 +214,9 @@ pub fn compare_with_type(file: &Value, derived: &Schema) -> Vec<String> {
     let mut problems = Vec::new();
     for (name, dschema) in &dp {
         let Some((_, fschema)) = fp.iter().find(|(n, _)| n == name) else {
-            problems.push(format!("the field `{name}` is missing from the file's `properties`"));
+            problems.push(format!(
+                "the field `{name}` is missing from the file's `properties`"
+            ));
             continue;
         };
         match (dr.contains(name), fr.contains(name)) {
@@ -223,8 +230,12 @@ pub fn compare_with_type(file: &Value, derived: &Schema) -> Vec<String> {
         }
         let (ft, dt) = (json_types(fschema), json_types(dschema));
         if let (Some(ft), Some(dt)) = (&ft, &dt) {
-            let fits = |a: &str, b: &str| a == b || matches!((a, b), ("integer", "number") | ("number", "integer"));
-            let overlap = ft.iter().any(|a| a != "null" && dt.iter().any(|b| fits(a, b)));
+            let fits = |a: &str, b: &str| {
+                a == b || matches!((a, b), ("integer", "number") | ("number", "integer"))
+            };
+            let overlap = ft
+                .iter()
+                .any(|a| a != "null" && dt.iter().any(|b| fits(a, b)));
             if !overlap {
                 problems.push(format!(
                     "the field `{name}` is {} in the file but {} in the type",
@@ -248,7 +259,12 @@ pub fn compare_with_type(file: &Value, derived: &Schema) -> Vec<String> {
 fn json_types(s: &Value) -> Option<Vec<String>> {
     match s.get("type")? {
         Value::String(t) => Some(vec![t.clone()]),
-        Value::Array(a) => Some(a.iter().filter_map(Value::as_str).map(str::to_string).collect()),
+        Value::Array(a) => Some(
+            a.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect(),
+        ),
         _ => None,
     }
 }

@@ -78,24 +78,55 @@ pub fn derive_schema(input: TokenStream) -> TokenStream {
             Ok(None) => {}
         }
     };
-    let field = |f: &syn::Field, check: &mut dyn FnMut(&[syn::Attribute], SchemaKind, &str, SchemaTarget)| {
-        let (kind, ty, option) = written_kind(&f.ty);
-        check(&f.attrs, kind, &ty, SchemaTarget::Field { option });
-    };
+    let field =
+        |f: &syn::Field,
+         check: &mut dyn FnMut(&[syn::Attribute], SchemaKind, &str, SchemaTarget)| {
+            let (kind, ty, option) = written_kind(&f.ty);
+            check(&f.attrs, kind, &ty, SchemaTarget::Field { option });
+        };
     let name = input.ident.to_string();
     match &input.data {
         Data::Struct(s) => {
             let named = matches!(s.fields, Fields::Named(_));
-            let kind = if named { SchemaKind::Object } else { SchemaKind::Any };
-            check(&input.attrs, kind, &name, SchemaTarget::Type { named_struct: named });
+            let kind = if named {
+                SchemaKind::Object
+            } else {
+                SchemaKind::Any
+            };
+            check(
+                &input.attrs,
+                kind,
+                &name,
+                SchemaTarget::Type {
+                    named_struct: named,
+                },
+            );
             s.fields.iter().for_each(|f| field(f, &mut check));
         }
         Data::Enum(e) => {
             let unit = e.variants.iter().all(|v| matches!(v.fields, Fields::Unit));
-            let kind = if unit { SchemaKind::String } else { SchemaKind::Any };
-            check(&input.attrs, kind, &name, SchemaTarget::Type { named_struct: false });
+            let kind = if unit {
+                SchemaKind::String
+            } else {
+                SchemaKind::Any
+            };
+            check(
+                &input.attrs,
+                kind,
+                &name,
+                SchemaTarget::Type {
+                    named_struct: false,
+                },
+            );
             for v in &e.variants {
-                check(&v.attrs, SchemaKind::Any, &v.ident.to_string(), SchemaTarget::Type { named_struct: false });
+                check(
+                    &v.attrs,
+                    SchemaKind::Any,
+                    &v.ident.to_string(),
+                    SchemaTarget::Type {
+                        named_struct: false,
+                    },
+                );
                 if let Fields::Named(_) | Fields::Unnamed(_) = &v.fields {
                     v.fields.iter().for_each(|f| field(f, &mut check));
                 }

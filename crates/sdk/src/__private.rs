@@ -76,7 +76,7 @@ pub fn check_example<T: DeserializeOwned>(input_json: &str) -> Result<(), String
         let segs: Vec<&str> = p.split('.').filter(|s| *s != "?").collect();
         ignored.push(segs.join("."));
     })
-        .map_err(|e| e.to_string())?;
+    .map_err(|e| e.to_string())?;
     if ignored.is_empty() {
         return Ok(());
     }
@@ -136,7 +136,10 @@ pub fn field_names<T: DeserializeOwned>() -> Option<&'static [&'static str]> {
 /// The check of a hand-written `input_schema` file against the input type `T` (the generated
 /// schema test calls it): the schema's top-level properties and `T`'s fields are the same
 /// names. `gtdx describe` checks requiredness and types too, where it can read `T`.
-pub fn check_schema_fields<T: DeserializeOwned>(file: &str, schema_json: &str) -> Result<(), String> {
+pub fn check_schema_fields<T: DeserializeOwned>(
+    file: &str,
+    schema_json: &str,
+) -> Result<(), String> {
     let schema: serde_json::Value = serde_json::from_str(schema_json)
         .map_err(|e| format!("`{file}` is not valid JSON: {e}"))?;
     let Some(fields) = field_names::<T>() else {
@@ -150,7 +153,9 @@ pub fn check_schema_fields<T: DeserializeOwned>(file: &str, schema_json: &str) -
     let mut problems = Vec::new();
     for f in fields {
         if !props.contains(f) {
-            problems.push(format!("the input type has the field `{f}`, which `{file}` does not list in `properties`"));
+            problems.push(format!(
+                "the input type has the field `{f}`, which `{file}` does not list in `properties`"
+            ));
         }
     }
     for p in &props {
@@ -161,7 +166,10 @@ pub fn check_schema_fields<T: DeserializeOwned>(file: &str, schema_json: &str) -
     if problems.is_empty() {
         Ok(())
     } else {
-        Err(format!("{}; make the schema file and the type say the same", problems.join("; ")))
+        Err(format!(
+            "{}; make the schema file and the type say the same",
+            problems.join("; ")
+        ))
     }
 }
 
@@ -308,18 +316,40 @@ mod tests {
             e,
             "`dasy` is not a field of the input type (serde would ignore it); fix the spelling or remove it"
         );
-        let e = check_example::<Input>(r#"{"city":"x","filters":{"tags":[],"tgs":1}}"#).unwrap_err();
+        let e =
+            check_example::<Input>(r#"{"city":"x","filters":{"tags":[],"tgs":1}}"#).unwrap_err();
         assert!(e.starts_with("`filters.tgs` is not"), "{e}");
-        assert!(check_example::<Input>(r#"{"city":5}"#).unwrap_err().contains("invalid argument `city`"));
+        assert!(
+            check_example::<Input>(r#"{"city":5}"#)
+                .unwrap_err()
+                .contains("invalid argument `city`")
+        );
     }
 
     #[test]
     fn schema_files_are_compared_with_the_fields() {
-        assert_eq!(field_names::<Input>(), Some(&["city", "days", "filters"][..]));
-        check_schema_fields::<Input>("s.json", r#"{"properties":{"city":{},"days":{},"filters":{}}}"#).unwrap();
-        let e = check_schema_fields::<Input>("s.json", r#"{"properties":{"town":{},"days":{},"filters":{}}}"#).unwrap_err();
-        assert!(e.contains("has the field `city`, which `s.json` does not list"), "{e}");
-        assert!(e.contains("lists the property `town`, which is not a field"), "{e}");
+        assert_eq!(
+            field_names::<Input>(),
+            Some(&["city", "days", "filters"][..])
+        );
+        check_schema_fields::<Input>(
+            "s.json",
+            r#"{"properties":{"city":{},"days":{},"filters":{}}}"#,
+        )
+        .unwrap();
+        let e = check_schema_fields::<Input>(
+            "s.json",
+            r#"{"properties":{"town":{},"days":{},"filters":{}}}"#,
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("has the field `city`, which `s.json` does not list"),
+            "{e}"
+        );
+        assert!(
+            e.contains("lists the property `town`, which is not a field"),
+            "{e}"
+        );
         assert_eq!(field_names::<u32>(), None);
     }
 

@@ -182,7 +182,13 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
                     probe.insert("type".into(), non_null[0].clone());
                 }
             }
-            let facts = crate::facts::apply(&f.attrs, &mut probe, self.idx.file_of(sc.module), &ty_text, target)?;
+            let facts = crate::facts::apply(
+                &f.attrs,
+                &mut probe,
+                self.idx.file_of(sc.module),
+                &ty_text,
+                target,
+            )?;
             if let Some(facts) = &facts {
                 facts.apply(s, &gtdx_annotations::SchemaKind::of_schema(&probe));
             }
@@ -446,12 +452,29 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
                 _ => return None,
             }
         };
+        // The body may name a `const` of the same module.
+        let expr = match expr {
+            syn::Expr::Path(p) if p.path.segments.len() == 1 => {
+                &*m.consts.get(&p.path.segments[0].ident.to_string())?.expr
+            }
+            other => other,
+        };
         let value = literal_value(expr)?;
-        // Only a value of the field's type is a default (the macro's rule for `default = ..`).
+        // Only a value of the field's type is a default (the rule for `#[schema(default)]`).
         let kind = gtdx_annotations::SchemaKind::of_schema(s);
-        let probe = gtdx_annotations::parse_schema_attr(quote::quote!(default = #expr)).ok()?;
+        let probe = gtdx_annotations::SchemaAttr {
+            default: Some(gtdx_annotations::Spanned::new(
+                value.clone(),
+                proc_macro2::Span::call_site(),
+            )),
+            ..Default::default()
+        };
         probe
-            .check(&kind, "", gtdx_annotations::SchemaTarget::Field { option: None })
+            .check(
+                &kind,
+                "",
+                gtdx_annotations::SchemaTarget::Field { option: None },
+            )
             .ok()?;
         Some(value)
     }
@@ -531,14 +554,16 @@ fn literal_value(e: &syn::Expr) -> Option<Value> {
             _ => None,
         },
         syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => match literal_value(&u.expr)? {
-            Value::Number(n) => n
-                .as_i64()
-                .map(|v| Value::from(-v))
-                .or_else(|| n.as_f64().and_then(|f| serde_json::Number::from_f64(-f)).map(Value::Number)),
+            Value::Number(n) => n.as_i64().map(|v| Value::from(-v)).or_else(|| {
+                n.as_f64()
+                    .and_then(|f| serde_json::Number::from_f64(-f))
+                    .map(Value::Number)
+            }),
             _ => None,
         },
         syn::Expr::MethodCall(m)
-            if m.args.is_empty() && ["to_string", "to_owned", "into"].contains(&m.method.to_string().as_str()) =>
+            if m.args.is_empty()
+                && ["to_string", "to_owned", "into"].contains(&m.method.to_string().as_str()) =>
         {
             literal_value(&m.receiver).filter(Value::is_string)
         }
