@@ -646,7 +646,7 @@ fn a_ported_extension_generates_the_expected_schemas() {
         desc("search"),
         json!("Find the passages of the store closest to a query or an embedding.")
     );
-    // Example numbering: the lint's and the tests' agree (checked where they fail below).
+    // The committed rag/describe.json is fresh.
     env.gtdx_in(&dir, ["describe", "--check"]).code(0);
 }
 
@@ -696,5 +696,57 @@ fn an_example_with_an_unknown_key_fails_describe_and_the_example_test() {
             text.contains("example 1 of tool `search`")
                 && text.contains("`limt` is not a field of the input type"),
             "the test names the example and the unknown key",
+        );
+}
+
+/// A hand-written `input_schema` for a type describe cannot read (here a `Duration`, from std)
+/// is still compared with the type by the generated test `__gtdx_schema_<fn>`: a property the
+/// type does not have, and a field the file does not list, fail `cargo test` by name.
+#[test]
+fn a_hand_written_schema_is_compared_with_the_type_by_the_generated_test() {
+    let env = Env::new();
+    let dir = copy_fixture(&env, "rag");
+    std::fs::create_dir_all(dir.join("schemas")).unwrap();
+    std::fs::write(
+        dir.join("schemas/wait.input.json"),
+        r#"{"type":"object","properties":{"query":{"type":"string"},"timout":{"type":"object"}}}"#,
+    )
+    .unwrap();
+    let lib = dir.join("src/lib.rs");
+    let mut src = read(&lib);
+    src.push_str(
+        r#"
+#[derive(serde::Deserialize)]
+pub struct WaitInput {
+    pub query: String,
+    pub timeout: std::time::Duration,
+}
+
+/// Waits for a query to be indexed.
+#[tool(capabilities = ["flow"], input_schema = "schemas/wait.input.json")]
+pub fn wait_indexed(input: WaitInput) -> Result<(), ToolError> {
+    let _ = (input.query, input.timeout);
+    Ok(())
+}
+"#,
+    );
+    std::fs::write(&lib, src).unwrap();
+    // describe cannot read `Duration`, so it takes the file as written.
+    env.gtdx_in(&dir, ["describe", "--stdout"]).success();
+    let run = cargo(["test", "--quiet", "--manifest-path"])
+        .arg(dir.join("Cargo.toml"))
+        .arg("--")
+        .arg("__gtdx_schema_")
+        .run();
+    let text = format!("{}{}", run.stdout(), run.stderr());
+    run.failure()
+        .check(
+            text.contains("__gtdx_schema_wait_indexed"),
+            "the failing test is the schema test of `wait_indexed`",
+        )
+        .check(
+            text.contains("has the field `timeout`, which `schemas/wait.input.json` does not list")
+                && text.contains("lists the property `timout`, which is not a field"),
+            "the message names both fields",
         );
 }
