@@ -487,3 +487,31 @@ fn type_of(schema: &Value) -> String {
         _ => "any".into(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn parameters_show_the_values_of_enums() {
+        let s = summarize_schema(Some(
+            r#"{"type":"object","properties":{
+                "mode":{"type":["string","null"],"enum":["fast","slow",null]},
+                "kind":{"oneOf":[{"const":"a","description":"A."},{"type":"string","enum":["b"]}]},
+                "tags":{"type":"array","items":{"type":"string","enum":["x","y"]}},
+                "query":{"type":"string"}
+            }}"#,
+        ));
+        let values: Vec<Vec<Value>> = s.parameters.iter().map(|p| p.values.clone()).collect();
+        assert_eq!(
+            values,
+            vec![
+                vec![json!("fast"), json!("slow")],
+                vec![json!("a"), json!("b")],
+                vec![json!("x"), json!("y")],
+                vec![],
+            ]
+        );
+    }
+}
