@@ -828,7 +828,7 @@ mod tests {
             r#"{"usage_hint":"When the user asks about the weather.","examples":[{"when":"Paris","input":{"city":"Paris"}},{"when":"Oslo","input":{"city":"Oslo"}}],"side_effects":"read","cost":"low","confirmation_required":false}"#
         );
         assert_eq!(a.secret_requirements()[0].key, "tavily/api_key");
-        assert_eq!(a.secret_requirements()[0].required, true);
+        assert!(a.secret_requirements()[0].required);
         assert_eq!(a.input_schema.unwrap().value, "schemas/in.json");
     }
 

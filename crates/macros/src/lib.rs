@@ -65,25 +65,6 @@ pub fn tool(attr: TokenStream, item: TokenStream) -> TokenStream {
 pub fn derive_schema(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as DeriveInput);
     let mut errors: Vec<syn::Error> = Vec::new();
-    // Each attribute is parsed, then checked against what it is written on, as far as the type
-    // as written tells (`gtdx describe` runs the same check on the resolved type).
-    let mut check = |attrs: &[syn::Attribute], kind: SchemaKind, ty: &str, target: SchemaTarget| {
-        match schema_attr_of(attrs) {
-            Err(e) => errors.push(e),
-            Ok(Some(a)) => {
-                if let Err(e) = a.check(&kind, ty, target) {
-                    errors.push(e);
-                }
-            }
-            Ok(None) => {}
-        }
-    };
-    let field =
-        |f: &syn::Field,
-         check: &mut dyn FnMut(&[syn::Attribute], SchemaKind, &str, SchemaTarget)| {
-            let (kind, ty, option) = written_kind(&f.ty);
-            check(&f.attrs, kind, &ty, SchemaTarget::Field { option });
-        };
     let name = input.ident.to_string();
     match &input.data {
         Data::Struct(s) => {
@@ -93,15 +74,11 @@ pub fn derive_schema(input: TokenStream) -> TokenStream {
             } else {
                 SchemaKind::Any
             };
-            check(
-                &input.attrs,
-                kind,
-                &name,
-                SchemaTarget::Type {
-                    named_struct: named,
-                },
-            );
-            s.fields.iter().for_each(|f| field(f, &mut check));
+            let target = SchemaTarget::Type {
+                named_struct: named,
+            };
+            check_schema(&mut errors, &input.attrs, &kind, &name, target);
+            s.fields.iter().for_each(|f| check_field(&mut errors, f));
         }
         Data::Enum(e) => {
             let unit = e.variants.iter().all(|v| matches!(v.fields, Fields::Unit));
@@ -110,25 +87,15 @@ pub fn derive_schema(input: TokenStream) -> TokenStream {
             } else {
                 SchemaKind::Any
             };
-            check(
-                &input.attrs,
-                kind,
-                &name,
-                SchemaTarget::Type {
-                    named_struct: false,
-                },
-            );
+            let target = SchemaTarget::Type {
+                named_struct: false,
+            };
+            check_schema(&mut errors, &input.attrs, &kind, &name, target);
             for v in &e.variants {
-                check(
-                    &v.attrs,
-                    SchemaKind::Any,
-                    &v.ident.to_string(),
-                    SchemaTarget::Type {
-                        named_struct: false,
-                    },
-                );
+                let vname = v.ident.to_string();
+                check_schema(&mut errors, &v.attrs, &SchemaKind::Any, &vname, target);
                 if let Fields::Named(_) | Fields::Unnamed(_) = &v.fields {
-                    v.fields.iter().for_each(|f| field(f, &mut check));
+                    v.fields.iter().for_each(|f| check_field(&mut errors, f));
                 }
             }
         }
@@ -142,6 +109,32 @@ pub fn derive_schema(input: TokenStream) -> TokenStream {
         .map(|e| e.to_compile_error())
         .collect::<TokenStream2>()
         .into()
+}
+
+/// Parses the `#[schema]` attributes among `attrs`, then checks them against what they are
+/// written on, as far as the type as written tells (`gtdx describe` runs the same check on the
+/// resolved type).
+fn check_schema(
+    errors: &mut Vec<syn::Error>,
+    attrs: &[syn::Attribute],
+    kind: &SchemaKind,
+    ty: &str,
+    target: SchemaTarget,
+) {
+    match schema_attr_of(attrs) {
+        Err(e) => errors.push(e),
+        Ok(Some(a)) => {
+            if let Err(e) = a.check(kind, ty, target) {
+                errors.push(e);
+            }
+        }
+        Ok(None) => {}
+    }
+}
+
+fn check_field(errors: &mut Vec<syn::Error>, f: &syn::Field) {
+    let (kind, ty, option) = written_kind(&f.ty);
+    check_schema(errors, &f.attrs, &kind, &ty, SchemaTarget::Field { option });
 }
 
 fn with_item(e: syn::Error, item: TokenStream2) -> TokenStream {
