@@ -590,3 +590,161 @@ fn missing_manifest_path_is_bad_input() {
         .code(2)
         .stderr_has("Cargo.toml: no such file");
 }
+
+// ---------------------------------------------------------------------------------------------
+// a ported extension (issue 18): `rag/` is a shipped six-tool RAG extension written as `#[tool]`
+// functions, with either-or inputs, documented enums, defaults and detailed secrets, and no
+// hand-written schema file.
+
+/// Its schemas are what the shipped manifest says (`rag/expected/schemas.json`), and the
+/// tools' secret requirements carry their details.
+#[test]
+fn a_ported_extension_generates_the_expected_schemas() {
+    let env = Env::new();
+    let dir = describe_fixture("rag");
+    let run = env.gtdx_in(&dir, ["describe", "--stdout"]);
+    run.success().stderr_lacks("W_SECRET_DETAILS_DIFFER");
+    crate::support::assert_platform_form("rag", run.stdout());
+    let d = run.json();
+    let expected = read_json(&dir.join("expected/schemas.json"));
+    let got = Value::Object(schemas_by_tool(&d));
+    assert!(
+        got == expected,
+        "the rag schemas differ from rag/expected/schemas.json; got:\n{}",
+        serde_json::to_string_pretty(&got).unwrap()
+    );
+    let secrets: Map<String, Value> = tools(&d)
+        .iter()
+        .map(|t| {
+            (
+                t["name"].as_str().unwrap().to_string(),
+                t["secret_requirements"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        secrets["ingest_document"],
+        json!([
+            {"key": "qdrant/api_key", "required": true, "description": "API key of the Qdrant cluster.", "format": "text"},
+            {"key": "openai/api_key", "required": false, "description": "Embeds the chunks; without it the store's own model is used.", "format": "text"}
+        ])
+    );
+    assert_eq!(
+        secrets["delete_document"],
+        json!([{"key": "qdrant/api_key", "required": true}])
+    );
+    // `description = ".."` replaces the doc comment; rustdoc's `# Errors` is not for the model.
+    let desc =
+        |name: &str| tools(&d).iter().find(|t| t["name"] == name).unwrap()["description"].clone();
+    assert_eq!(
+        desc("get_document"),
+        json!("Fetch one stored document, by id or by source, with its metadata.")
+    );
+    assert_eq!(
+        desc("search"),
+        json!("Find the passages of the store closest to a query or an embedding.")
+    );
+    // The committed rag/describe.json is fresh.
+    env.gtdx_in(&dir, ["describe", "--check"]).code(0);
+}
+
+/// The either-or rule holds at run time: the fixture's unit tests call the tools through the
+/// generated dispatch with neither, one and both of the alternatives.
+#[test]
+fn either_or_arguments_are_checked_by_the_dispatch() {
+    cargo(["test", "--quiet", "--manifest-path"])
+        .arg(describe_fixture("rag/Cargo.toml"))
+        .run()
+        .success();
+}
+
+/// An example with a key the input type does not have fails `gtdx describe` (lint,
+/// `E_EXAMPLE_INPUT`, example 1) and the generated example test `__gtdx_example_search_1`.
+#[test]
+fn an_example_with_an_unknown_key_fails_describe_and_the_example_test() {
+    let env = Env::new();
+    let dir = copy_fixture(&env, "rag");
+    let lib = dir.join("src/lib.rs");
+    let src = read(&lib);
+    std::fs::write(
+        &lib,
+        src.replace(
+            r##"input = r#"{"query": "holiday policy", "limit": 5}"#"##,
+            r##"input = r#"{"query": "holiday policy", "limt": 5}"#"##,
+        ),
+    )
+    .unwrap();
+    env.gtdx_in(&dir, ["describe", "--stdout"])
+        .code(1)
+        .stderr_has("E_EXAMPLE_INPUT")
+        .stderr_has("example 1 of tool \"search\" does not match its input_schema")
+        .stderr_has("limt");
+    let run = cargo(["test", "--quiet", "--manifest-path"])
+        .arg(dir.join("Cargo.toml"))
+        .arg("--")
+        .arg("__gtdx_example_search_")
+        .run();
+    let text = format!("{}{}", run.stdout(), run.stderr());
+    run.failure()
+        .check(
+            text.contains("__gtdx_example_search_1"),
+            "the failing test is example 1",
+        )
+        .check(
+            text.contains("example 1 of tool `search`")
+                && text.contains("`limt` is not a field of the input type"),
+            "the test names the example and the unknown key",
+        );
+}
+
+/// A hand-written `input_schema` for a type describe cannot read (here a `Duration`, from std)
+/// is still compared with the type by the generated test `__gtdx_schema_<fn>`: a property the
+/// type does not have, and a field the file does not list, fail `cargo test` by name.
+#[test]
+fn a_hand_written_schema_is_compared_with_the_type_by_the_generated_test() {
+    let env = Env::new();
+    let dir = copy_fixture(&env, "rag");
+    std::fs::create_dir_all(dir.join("schemas")).unwrap();
+    std::fs::write(
+        dir.join("schemas/wait.input.json"),
+        r#"{"type":"object","properties":{"query":{"type":"string"},"timout":{"type":"object"}}}"#,
+    )
+    .unwrap();
+    let lib = dir.join("src/lib.rs");
+    let mut src = read(&lib);
+    src.push_str(
+        r#"
+#[derive(serde::Deserialize)]
+pub struct WaitInput {
+    pub query: String,
+    pub timeout: std::time::Duration,
+}
+
+/// Waits for a query to be indexed.
+#[tool(capabilities = ["flow"], input_schema = "schemas/wait.input.json")]
+pub fn wait_indexed(input: WaitInput) -> Result<(), ToolError> {
+    let _ = (input.query, input.timeout);
+    Ok(())
+}
+"#,
+    );
+    std::fs::write(&lib, src).unwrap();
+    // describe cannot read `Duration`, so it takes the file as written.
+    env.gtdx_in(&dir, ["describe", "--stdout"]).success();
+    let run = cargo(["test", "--quiet", "--manifest-path"])
+        .arg(dir.join("Cargo.toml"))
+        .arg("--")
+        .arg("__gtdx_schema_")
+        .run();
+    let text = format!("{}{}", run.stdout(), run.stderr());
+    run.failure()
+        .check(
+            text.contains("__gtdx_schema_wait_indexed"),
+            "the failing test is the schema test of `wait_indexed`",
+        )
+        .check(
+            text.contains("has the field `timeout`, which `schemas/wait.input.json` does not list")
+                && text.contains("lists the property `timout`, which is not a field"),
+            "the message names both fields",
+        );
+}

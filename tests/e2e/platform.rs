@@ -536,6 +536,27 @@ fn new_projects_load_in_the_platform() {
     );
 }
 
+/// A ported extension written as `#[tool]` functions (the describe fixture `rag`: either-or
+/// inputs, documented enums, defaults, detailed secrets) validates and lints clean in the
+/// platform.
+#[test]
+fn a_ported_extension_loads_in_the_platform() {
+    let Some(platform) = require_tool(PLATFORM_GTDX) else {
+        return;
+    };
+    let env = Env::new();
+    let dir = env.mkdir("rag");
+    let run = env.gtdx_in(&fixture("describe").join("rag"), ["describe", "--stdout"]);
+    run.success();
+    std::fs::write(dir.join("describe.json"), run.stdout()).unwrap();
+    let problems = platform_accepts(&env, &platform, &dir);
+    assert!(
+        problems.is_empty(),
+        "the platform's gtdx {PLATFORM_VERSION} refuses the rag port:\n{}",
+        problems.join("\n\n")
+    );
+}
+
 /// A copy of a corpus case's describe.json in `env` (signing rewrites it in place).
 fn corpus_copy(env: &Env, case: &str) -> PathBuf {
     let describe = env.path(&format!("{}/describe.json", case.replace('/', "-")));

@@ -12,6 +12,11 @@ use syn::{Attribute, Expr, ExprLit, Lit, Meta};
 /// * a blank line separates paragraphs (`"\n\n"`);
 /// * a line starting a list item (`- `, `* `, `+ `, `1. `) or a heading (`#`) starts a new line;
 /// * lines inside a ```` ``` ```` fence are kept as written;
+/// * the rustdoc sections written for Rust callers (`# Errors`, `# Panics`, `# Safety`,
+///   `# Examples`), up to the next heading of the same or a higher level, are dropped;
+/// * intra-doc links are rendered as their text: ``[`Foo`]`` → `` `Foo` ``,
+///   `[the store](crate::Store)` → `the store`, and `[Foo]: crate::Foo` definitions are dropped;
+///   links to URLs are kept;
 /// * the result is trimmed. `#[doc = include_str!(..)]` and other non-literal docs are ignored.
 pub fn doc_comment(attrs: &[Attribute]) -> Option<String> {
     let mut lines: Vec<String> = Vec::new();
@@ -31,8 +36,119 @@ pub fn doc_comment(attrs: &[Attribute]) -> Option<String> {
             );
         }
     }
+    let lines = drop_rust_sections(&lines);
     let text = join_lines(&lines);
     if text.is_empty() { None } else { Some(text) }
+}
+
+/// The rustdoc sections meant for Rust callers, not for a model.
+const RUST_SECTIONS: &[&str] = &["errors", "panics", "safety", "examples", "example"];
+
+/// Drops [`RUST_SECTIONS`] (outside code fences) and link reference definitions; renders
+/// intra-doc links as text.
+fn drop_rust_sections(lines: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut in_fence = false;
+    // The level of the heading of a section being dropped.
+    let mut dropping: Option<usize> = None;
+    for line in lines {
+        let t = line.trim_start();
+        let fence = t.starts_with("```");
+        if !in_fence && let Some(level) = heading_level(t) {
+            let title = t[level..].trim().to_ascii_lowercase();
+            if dropping.is_some_and(|d| level <= d) {
+                dropping = None;
+            }
+            if dropping.is_none() && RUST_SECTIONS.contains(&title.as_str()) {
+                dropping = Some(level);
+            }
+        }
+        if fence {
+            in_fence = !in_fence;
+        }
+        if dropping.is_some() {
+            continue;
+        }
+        if !in_fence && !fence && is_link_definition(t) {
+            continue;
+        }
+        if in_fence || fence {
+            out.push(line.clone());
+        } else {
+            out.push(plain_links(line));
+        }
+    }
+    out
+}
+
+fn heading_level(t: &str) -> Option<usize> {
+    let n = t.chars().take_while(|c| *c == '#').count();
+    (n > 0 && n <= 6 && t[n..].starts_with(' ')).then_some(n)
+}
+
+/// `[Foo]: crate::Foo` (a link reference definition pointing at a Rust path or URL).
+fn is_link_definition(t: &str) -> bool {
+    t.starts_with('[') && t.find("]:").is_some_and(|i| !t[1..i].contains(']'))
+}
+
+/// `[text](target)` → `text` unless the target is a URL; `[text]` → `text` (outside code spans).
+fn plain_links(line: &str) -> String {
+    let chars: Vec<char> = line.chars().collect();
+    let mut out = String::with_capacity(line.len());
+    let mut i = 0;
+    let mut in_code = false;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '`' {
+            in_code = !in_code;
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        if c == '[' && !in_code {
+            // The matching `]`, with code spans inside the text allowed.
+            let mut j = i + 1;
+            let mut code = false;
+            while j < chars.len() && (chars[j] != ']' || code) {
+                if chars[j] == '`' {
+                    code = !code;
+                }
+                j += 1;
+            }
+            if j < chars.len() && j > i + 1 {
+                let text: String = chars[i + 1..j].iter().collect();
+                let rest = &chars[j + 1..];
+                if rest.first() == Some(&'(')
+                    && let Some(close) = rest.iter().position(|c| *c == ')')
+                {
+                    let target: String = rest[1..close].iter().collect();
+                    if target.contains("://") || target.starts_with("mailto:") {
+                        // A web link: keep it as written.
+                        let whole: String = chars[i..j + 2 + close].iter().collect();
+                        out.push_str(&whole);
+                    } else {
+                        out.push_str(&text);
+                    }
+                    i = j + 2 + close;
+                    continue;
+                }
+                if rest.first() == Some(&'[')
+                    && let Some(close) = rest.iter().position(|c| *c == ']')
+                {
+                    // `[text][ref]`.
+                    out.push_str(&text);
+                    i = j + 2 + close;
+                    continue;
+                }
+                out.push_str(&text);
+                i = j + 1;
+                continue;
+            }
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
 }
 
 fn join_lines(lines: &[String]) -> String {
@@ -122,6 +238,23 @@ mod tests {
         assert_eq!(
             d,
             "Modes:\n- fast\n- slow, which wraps\n\n```json\n{\"a\": 1}\n```\nAfter."
+        );
+    }
+
+    #[test]
+    fn rust_sections_are_dropped_and_links_rendered() {
+        let d = doc_of(
+            "/// Searches the [`Store`] for [chunks](crate::Chunk) like the [query][q].\n/// See [the docs](https://example.com/x).\n///\n/// # Errors\n///\n/// Fails when [`Store`] is down.\n///\n/// ## Details\n/// more\n///\n/// # Limits\n/// At most 50 results.\n///\n/// # Examples\n/// ```\n/// # Errors\n/// search();\n/// ```\n///\n/// [q]: crate::Query",
+        )
+        .unwrap();
+        assert_eq!(
+            d,
+            "Searches the `Store` for chunks like the query. See [the docs](https://example.com/x).\n\n# Limits\nAt most 50 results."
+        );
+        // Not a link: an array in a code span, a lone bracket.
+        assert_eq!(
+            doc_of("/// Takes `[u8; 4]` or [x").unwrap(),
+            "Takes `[u8; 4]` or [x"
         );
     }
 

@@ -46,10 +46,11 @@ mod tool_fn;
 
 pub use doc::doc_comment;
 pub use schema_attr::{
-    SCHEMA_KEYS, SchemaAttr, parse_schema_attr, parse_schema_attribute, schema_attr_of,
+    SCHEMA_KEYS, SchemaAttr, SchemaKind, SchemaTarget, int_range, parse_schema_attr,
+    parse_schema_attribute, schema_attr_of, written_kind,
 };
 pub use tool_attr::{
-    Example, TOOL_KEYS, ToolAttr, parse_tool_attr, parse_tool_attr_at, parse_tool_attribute,
+    Example, Secret, TOOL_KEYS, ToolAttr, parse_tool_attr, parse_tool_attr_at, parse_tool_attribute,
 };
 pub use tool_fn::{ToolFn, analyze_tool_fn, is_snake_case, to_snake_case, tool_fn_from_item};
 
@@ -86,6 +87,40 @@ pub fn unraw(ident: &syn::Ident) -> String {
         Some(rest) => rest.to_string(),
         None => s,
     }
+}
+
+/// Source text of a syntax node, with the spacing `quote` puts between tokens tidied up
+/// (`Vec<u8>`, `&'a str`, `[u8; 3]`, `dyn Fn(u8) -> u8`).
+pub fn tokens(t: &impl quote::ToTokens) -> String {
+    let s = t.to_token_stream().to_string();
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    for (i, &ch) in chars.iter().enumerate() {
+        if ch != ' ' {
+            out.push(ch);
+            continue;
+        }
+        let prev = out.chars().last();
+        let prev2 = out.chars().rev().nth(1);
+        let next = chars.get(i + 1).copied();
+        let next2 = chars.get(i + 2).copied();
+        let arrow =
+            (next == Some('-') && next2 == Some('>')) || (prev == Some('>') && prev2 == Some('-'));
+        let keep = if arrow || matches!(prev, Some(',' | ';')) {
+            true
+        } else if matches!(
+            next,
+            Some('<' | '>' | ',' | ';' | ')' | ']' | '(' | '[' | ':')
+        ) {
+            false
+        } else {
+            !matches!(prev, Some('<' | '(' | '[' | '&' | ':' | '>'))
+        };
+        if keep {
+            out.push(' ');
+        }
+    }
+    out
 }
 
 /// Whether `attr` is the `#[tool]` attribute.

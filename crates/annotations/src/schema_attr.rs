@@ -1,6 +1,12 @@
 //! `#[schema(...)]`: schema facts a Rust type cannot say, written on a field or a type.
+//!
+//! Parsing ([`parse_schema_attr`], [`schema_attr_of`]) checks each key on its own. Whether a key
+//! fits the type it is written on is [`SchemaAttr::check`], one rule used by both readers: the
+//! derive macro, which knows the field's type as written (`u32`, `Option<String>`, `Vec<T>`), and
+//! `gtdx describe`, which knows the schema the type resolved to. Both call it with a
+//! [`SchemaKind`] and print the same message.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use serde_json::{Map, Number, Value};
 use syn::parse::Parser;
 use syn::spanned::Spanned as _;
@@ -9,52 +15,639 @@ use syn::{Attribute, Expr, ExprLit, ExprUnary, Lit, UnOp};
 use crate::tool_attr::{push, string, unknown_key};
 use crate::{Spanned, is_schema_attr};
 
-/// Every key `#[schema(...)]` accepts; each becomes the JSON Schema keyword of the same name.
-pub const SCHEMA_KEYS: &[&str] = &["format", "pattern", "minimum", "maximum", "description"];
+/// Every key `#[schema(...)]` accepts.
+pub const SCHEMA_KEYS: &[&str] = &[
+    "description",
+    "title",
+    "format",
+    "pattern",
+    "minimum",
+    "maximum",
+    "unbounded",
+    "min_length",
+    "max_length",
+    "min_items",
+    "max_items",
+    "unique_items",
+    "enum",
+    "const",
+    "default",
+    "examples",
+    "nullable",
+    "one_of",
+];
 
 /// The facts of one or more `#[schema(...)]` attributes on one field or type.
 #[derive(Debug, Clone, Default)]
 pub struct SchemaAttr {
-    /// `format = "email"` (any JSON Schema format name).
-    pub format: Option<Spanned<String>>,
-    /// `pattern = "^[a-z]+$"` (an ECMA-262 regular expression).
-    pub pattern: Option<Spanned<String>>,
-    /// `minimum = N` (integer or float literal, may be negative).
-    pub minimum: Option<Spanned<Number>>,
-    /// `maximum = N`.
-    pub maximum: Option<Spanned<Number>>,
     /// `description = "..."`: replaces the doc comment as the description.
     pub description: Option<Spanned<String>>,
+    /// `title = "..."`.
+    pub title: Option<Spanned<String>>,
+    /// `format = "email"` (any JSON Schema format name); strings only.
+    pub format: Option<Spanned<String>>,
+    /// `pattern = "^[a-z]+$"` (an ECMA-262 regular expression); strings only.
+    pub pattern: Option<Spanned<String>>,
+    /// `minimum = N` (integer or float literal, may be negative); numbers only.
+    pub minimum: Option<Spanned<Number>>,
+    /// `maximum = N`; numbers only.
+    pub maximum: Option<Spanned<Number>>,
+    /// `unbounded`: drop the integer type's own `minimum`/`maximum`; integers only.
+    pub unbounded: Option<Span>,
+    /// `min_length = N` / `max_length = N`; strings only.
+    pub min_length: Option<Spanned<u64>>,
+    pub max_length: Option<Spanned<u64>>,
+    /// `min_items = N` / `max_items = N`; arrays only.
+    pub min_items: Option<Spanned<u64>>,
+    pub max_items: Option<Spanned<u64>>,
+    /// `unique_items = true`; arrays only.
+    pub unique_items: Option<Spanned<bool>>,
+    /// `enum = ["a", "b"]`: the allowed values of a string.
+    pub enum_values: Option<Spanned<Vec<String>>>,
+    /// `const = <literal>`: the only allowed value.
+    pub const_value: Option<Spanned<Value>>,
+    /// `default = <literal>`: what the tool assumes when the field is absent.
+    pub default: Option<Spanned<Value>>,
+    /// `examples = [<literal>, ...]`.
+    pub examples: Option<Spanned<Vec<Value>>>,
+    /// `nullable = false`: an `Option<T>` field that may be left out but not sent as `null`.
+    pub nullable: Option<Spanned<bool>>,
+    /// `one_of = [["query"], ["vector"]]` on a struct: exactly one group of fields is given.
+    pub one_of: Option<Spanned<Vec<Vec<Spanned<String>>>>>,
+}
+
+/// What a `#[schema]` is written on, as far as the reader knows.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SchemaKind {
+    /// An integer type; `min`/`max` are the range of values the type can hold (for 64-bit
+    /// types the full range, not the ±(2^53−1) describe writes by default).
+    Integer {
+        min: i128,
+        max: i128,
+    },
+    Number,
+    String,
+    Boolean,
+    Array,
+    Object,
+    Null,
+    /// Unknown to this reader (a type the macro cannot see into, `serde_json::Value`, a choice):
+    /// only the checks that do not depend on the type apply.
+    Any,
+}
+
+impl SchemaKind {
+    fn noun(&self) -> &'static str {
+        match self {
+            SchemaKind::Integer { .. } => "an integer",
+            SchemaKind::Number => "a number",
+            SchemaKind::String => "a string",
+            SchemaKind::Boolean => "a boolean",
+            SchemaKind::Array => "an array",
+            SchemaKind::Object => "an object",
+            SchemaKind::Null => "null",
+            SchemaKind::Any => "any value",
+        }
+    }
+
+    fn numeric(&self) -> bool {
+        matches!(self, SchemaKind::Integer { .. } | SchemaKind::Number)
+    }
+
+    /// The kind of a Rust type as written, for a reader that cannot resolve names (the derive
+    /// macro): primitives, `String`-like and sequence types; everything else is [`Any`].
+    ///
+    /// [`Any`]: SchemaKind::Any
+    pub fn of_rust_name(name: &str) -> SchemaKind {
+        if let Some((min, max)) = int_range(name) {
+            return SchemaKind::Integer { min, max };
+        }
+        match name {
+            "f32" | "f64" => SchemaKind::Number,
+            "bool" => SchemaKind::Boolean,
+            "String" | "str" | "char" | "PathBuf" | "Path" => SchemaKind::String,
+            "Vec" | "VecDeque" | "LinkedList" | "BinaryHeap" | "HashSet" | "BTreeSet" => {
+                SchemaKind::Array
+            }
+            "HashMap" | "BTreeMap" => SchemaKind::Object,
+            _ => SchemaKind::Any,
+        }
+    }
+
+    /// The kind of a generated schema (describe's reader). `null` in a type list is ignored; an
+    /// integer's range is read from its `minimum`/`maximum`, where describe's default for
+    /// 64-bit types, ±(2^53−1), stands for the type's full range.
+    pub fn of_schema(s: &Map<String, Value>) -> SchemaKind {
+        let ty = match s.get("type") {
+            Some(Value::String(t)) => Some(t.as_str()),
+            Some(Value::Array(a)) => {
+                let mut non_null = a.iter().filter_map(Value::as_str).filter(|t| *t != "null");
+                match (non_null.next(), non_null.next()) {
+                    (Some(t), None) => Some(t),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        match ty {
+            Some("integer") => {
+                const SAFE: i128 = 9_007_199_254_740_991;
+                let min = match s.get("minimum").and_then(Value::as_i64).map(i128::from) {
+                    Some(m) if m == -SAFE => i64::MIN as i128,
+                    Some(m) => m,
+                    None => i64::MIN as i128,
+                };
+                let max = match s.get("maximum").and_then(Value::as_i64).map(i128::from) {
+                    Some(SAFE) if min >= 0 => u64::MAX as i128,
+                    Some(SAFE) => i64::MAX as i128,
+                    Some(m) => m,
+                    None => u64::MAX as i128,
+                };
+                SchemaKind::Integer { min, max }
+            }
+            Some("number") => SchemaKind::Number,
+            Some("string") => SchemaKind::String,
+            Some("boolean") => SchemaKind::Boolean,
+            Some("array") => SchemaKind::Array,
+            Some("object") => SchemaKind::Object,
+            Some("null") => SchemaKind::Null,
+            _ => SchemaKind::Any,
+        }
+    }
+}
+
+/// The range of values of a Rust integer type, by name (`usize`/`isize` as on wasm32).
+pub fn int_range(name: &str) -> Option<(i128, i128)> {
+    Some(match name {
+        "u8" => (0, u8::MAX as i128),
+        "u16" => (0, u16::MAX as i128),
+        "u32" | "usize" => (0, u32::MAX as i128),
+        "u64" => (0, u64::MAX as i128),
+        "u128" => (0, i128::MAX),
+        "i8" => (i8::MIN as i128, i8::MAX as i128),
+        "i16" => (i16::MIN as i128, i16::MAX as i128),
+        "i32" | "isize" => (i32::MIN as i128, i32::MAX as i128),
+        "i64" => (i64::MIN as i128, i64::MAX as i128),
+        "i128" => (i128::MIN, i128::MAX),
+        _ => return None,
+    })
+}
+
+/// What the derive macro knows of a field's type as written: its kind (of `T` for
+/// `Option<T>`), the type's text for messages (of `T` again), and whether it is an `Option`
+/// (`None` when the name could be an alias the macro cannot see through).
+pub fn written_kind(ty: &syn::Type) -> (SchemaKind, String, Option<bool>) {
+    let ty = peel(ty);
+    if let syn::Type::Path(p) = ty
+        && p.qself.is_none()
+        && let Some(last) = p.path.segments.last()
+    {
+        let name = last.ident.to_string();
+        if name == "Option"
+            && let syn::PathArguments::AngleBracketed(a) = &last.arguments
+            && let Some(syn::GenericArgument::Type(inner)) = a.args.first()
+        {
+            let (kind, text, _) = written_kind(inner);
+            return (kind, text, Some(true));
+        }
+        let kind = match name.as_str() {
+            // Smart pointers hold what they point at.
+            "Box" | "Rc" | "Arc" | "Cow" => match &last.arguments {
+                syn::PathArguments::AngleBracketed(a) => match a.args.last() {
+                    Some(syn::GenericArgument::Type(inner)) => written_kind(inner).0,
+                    _ => SchemaKind::Any,
+                },
+                _ => SchemaKind::Any,
+            },
+            other => SchemaKind::of_rust_name(other),
+        };
+        let option = (kind != SchemaKind::Any).then_some(false);
+        return (kind, crate::tokens(ty), option);
+    }
+    let kind = match ty {
+        syn::Type::Slice(_) | syn::Type::Array(_) => SchemaKind::Array,
+        syn::Type::Tuple(t) if t.elems.is_empty() => SchemaKind::Null,
+        syn::Type::Tuple(_) => SchemaKind::Array,
+        _ => SchemaKind::Any,
+    };
+    let option = (kind != SchemaKind::Any).then_some(false);
+    (kind, crate::tokens(ty), option)
+}
+
+fn peel(ty: &syn::Type) -> &syn::Type {
+    match ty {
+        syn::Type::Paren(p) => peel(&p.elem),
+        syn::Type::Group(g) => peel(&g.elem),
+        syn::Type::Reference(r) => peel(&r.elem),
+        other => other,
+    }
+}
+
+/// Where a `#[schema]` is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SchemaTarget {
+    /// A field; `option` is whether its type is `Option<T>` (`None`: the reader cannot tell).
+    Field { option: Option<bool> },
+    /// A struct, enum or variant.
+    Type { named_struct: bool },
 }
 
 impl SchemaAttr {
     /// Whether no key was given.
     pub fn is_empty(&self) -> bool {
-        self.format.is_none()
+        self.description.is_none()
+            && self.title.is_none()
+            && self.format.is_none()
             && self.pattern.is_none()
             && self.minimum.is_none()
             && self.maximum.is_none()
-            && self.description.is_none()
+            && self.unbounded.is_none()
+            && self.min_length.is_none()
+            && self.max_length.is_none()
+            && self.min_items.is_none()
+            && self.max_items.is_none()
+            && self.unique_items.is_none()
+            && self.enum_values.is_none()
+            && self.const_value.is_none()
+            && self.default.is_none()
+            && self.examples.is_none()
+            && self.nullable.is_none()
+            && self.one_of.is_none()
     }
 
-    /// Writes the facts into a schema object, overwriting keywords of the same name
-    /// (so `minimum = 1` on a `u8` replaces the `0` the type would give).
-    pub fn apply(&self, schema: &mut Map<String, Value>) {
+    /// Checks every key against what it is written on: `kind` is the schema kind of the type
+    /// (of `T` for an `Option<T>` field), `ty` the type as written (for messages), `target`
+    /// whether it is a field or a type. Numeric keys go on numbers, length keys, `format`,
+    /// `pattern` and `enum` on strings, item keys on arrays; an integer's effective range (the
+    /// type's range ∩ the declared one) must hold a value; `const`, `default` and `examples`
+    /// must be values of the type; `nullable` goes on `Option` fields, `one_of` on structs.
+    pub fn check(&self, kind: &SchemaKind, ty: &str, target: SchemaTarget) -> syn::Result<()> {
+        let mut errors = None;
+        let on = |what: &str| format!("{what}, but `{ty}` is {}", kind.noun());
+        let known = !matches!(kind, SchemaKind::Any);
+        let mut wrong = |key: &str, span: Span, what: &str, fits: bool| {
+            if known && !fits {
+                push(
+                    &mut errors,
+                    syn::Error::new(span, format!("`{key}` applies to {}", on(what))),
+                );
+            }
+        };
+        let numeric = kind.numeric();
+        let string = *kind == SchemaKind::String;
+        let array = *kind == SchemaKind::Array;
+        let integer = matches!(kind, SchemaKind::Integer { .. });
+        if let Some(m) = &self.minimum {
+            wrong("minimum", m.span, "numbers", numeric);
+        }
+        if let Some(m) = &self.maximum {
+            wrong("maximum", m.span, "numbers", numeric);
+        }
+        if let Some(s) = self.unbounded {
+            wrong("unbounded", s, "integers", integer);
+        }
+        for (key, v) in [
+            ("min_length", &self.min_length),
+            ("max_length", &self.max_length),
+        ] {
+            if let Some(v) = v {
+                wrong(key, v.span, "strings", string);
+            }
+        }
+        for (key, v) in [("format", &self.format), ("pattern", &self.pattern)] {
+            if let Some(v) = v {
+                wrong(key, v.span, "strings", string);
+            }
+        }
+        if let Some(v) = &self.enum_values {
+            wrong("enum", v.span, "strings", string);
+        }
+        for (key, v) in [
+            ("min_items", &self.min_items),
+            ("max_items", &self.max_items),
+        ] {
+            if let Some(v) = v {
+                wrong(key, v.span, "arrays", array);
+            }
+        }
+        if let Some(v) = &self.unique_items {
+            wrong("unique_items", v.span, "arrays", array);
+        }
+        // The effective range of an integer.
+        if let SchemaKind::Integer { min, max } = kind {
+            let unbounded = self.unbounded.is_some();
+            let (lo, lo_declared) = match &self.minimum {
+                Some(m) if unbounded || num_gt_int(&m.value, *min) => (m.value.to_string(), true),
+                _ if unbounded => (String::new(), false),
+                _ => (min.to_string(), false),
+            };
+            let (hi, hi_declared) = match &self.maximum {
+                Some(m) if unbounded || num_lt_int(&m.value, *max) => (m.value.to_string(), true),
+                _ if unbounded => (String::new(), false),
+                _ => (max.to_string(), false),
+            };
+            let empty = match (&self.minimum, &self.maximum) {
+                _ if lo.is_empty() || hi.is_empty() => false,
+                _ => num_str_gt(&lo, &hi),
+            };
+            if empty {
+                let span = if hi_declared {
+                    self.maximum.as_ref().map(|m| m.span)
+                } else {
+                    self.minimum.as_ref().map(|m| m.span)
+                };
+                let describe = |v: &str, declared: bool, which: &str| {
+                    if declared {
+                        format!("`{which} = {v}`")
+                    } else {
+                        format!("the {which} of `{ty}` ({v})")
+                    }
+                };
+                push(
+                    &mut errors,
+                    syn::Error::new(
+                        span.unwrap_or_else(Span::call_site),
+                        format!(
+                            "no value fits this field: {} is above {}; lower `minimum`, raise \
+                             `maximum`, or use a wider integer type",
+                            describe(&lo, lo_declared, "minimum"),
+                            describe(&hi, hi_declared, "maximum"),
+                        ),
+                    ),
+                );
+            }
+        }
+        // Values must be of the type.
+        let value_checks = [
+            (
+                "const",
+                self.const_value.as_ref().map(|v| (&v.value, v.span)),
+            ),
+            ("default", self.default.as_ref().map(|v| (&v.value, v.span))),
+        ];
+        for (key, v) in value_checks {
+            if let Some((v, span)) = v
+                && let Some(problem) = self.value_problem(kind, v)
+            {
+                push(
+                    &mut errors,
+                    syn::Error::new(span, format!("`{key} = {v}` {problem} (`{ty}`)")),
+                );
+            }
+        }
+        if let Some(ex) = &self.examples {
+            for v in &ex.value {
+                if let Some(problem) = self.value_problem(kind, v) {
+                    push(
+                        &mut errors,
+                        syn::Error::new(ex.span, format!("the example {v} {problem} (`{ty}`)")),
+                    );
+                }
+            }
+        }
+        match target {
+            SchemaTarget::Field { option } => {
+                if let (Some(n), Some(false)) = (&self.nullable, option) {
+                    push(
+                        &mut errors,
+                        syn::Error::new(
+                            n.span,
+                            format!(
+                                "`nullable` applies to `Option<T>` fields, but `{ty}` is not an \
+                                 Option: it is never null already"
+                            ),
+                        ),
+                    );
+                }
+                if let Some(o) = &self.one_of {
+                    push(
+                        &mut errors,
+                        syn::Error::new(
+                            o.span,
+                            "`one_of` goes on the input struct, not on a field: \
+                             #[schema(one_of = [[\"a\"], [\"b\"]])] above `struct ...`",
+                        ),
+                    );
+                }
+            }
+            SchemaTarget::Type { named_struct } => {
+                if let Some(n) = &self.nullable {
+                    push(
+                        &mut errors,
+                        syn::Error::new(n.span, "`nullable` goes on an `Option<T>` field"),
+                    );
+                }
+                if let Some(o) = &self.one_of
+                    && !named_struct
+                {
+                    push(
+                        &mut errors,
+                        syn::Error::new(
+                            o.span,
+                            "`one_of` names fields, so it goes on a struct with named fields",
+                        ),
+                    );
+                }
+            }
+        }
+        match errors {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// Why `v` is not a value of `kind` (and of this attribute's `enum`), or `None`.
+    fn value_problem(&self, kind: &SchemaKind, v: &Value) -> Option<String> {
+        let fits = match kind {
+            SchemaKind::Integer { min, max } => v
+                .as_i64()
+                .map(i128::from)
+                .or(v.as_u64().map(i128::from))
+                .is_some_and(|n| n >= *min && n <= *max),
+            SchemaKind::Number => v.is_number(),
+            SchemaKind::String => v.is_string(),
+            SchemaKind::Boolean => v.is_boolean(),
+            SchemaKind::Array => v.is_array(),
+            SchemaKind::Null => v.is_null(),
+            SchemaKind::Object | SchemaKind::Any => true,
+        };
+        if !fits {
+            return Some(format!("is not {}", article_value(kind)));
+        }
+        if let (Some(e), Some(s)) = (&self.enum_values, v.as_str())
+            && !e.value.iter().any(|x| x == s)
+        {
+            return Some(format!("is not one of the `enum` values {:?}", e.value));
+        }
+        None
+    }
+
+    /// Writes the facts into a schema object of `kind`, overwriting keywords of the same name.
+    /// `minimum`/`maximum` on an integer narrow the type's range (a declared bound outside it
+    /// keeps the type's); `unbounded` drops the type's range.
+    pub fn apply(&self, schema: &mut Map<String, Value>, kind: &SchemaKind) {
         let strings = [
+            ("description", &self.description),
+            ("title", &self.title),
             ("format", &self.format),
             ("pattern", &self.pattern),
-            ("description", &self.description),
         ];
         for (key, v) in strings {
             if let Some(v) = v {
                 schema.insert(key.to_string(), Value::String(v.value.clone()));
             }
         }
-        for (key, v) in [("minimum", &self.minimum), ("maximum", &self.maximum)] {
+        if self.unbounded.is_some() {
+            schema.remove("minimum");
+            schema.remove("maximum");
+        }
+        let int = match kind {
+            SchemaKind::Integer { min, max } if self.unbounded.is_none() => Some((*min, *max)),
+            _ => None,
+        };
+        if let Some(m) = &self.minimum
+            && int.is_none_or(|(min, _)| num_gt_int(&m.value, min))
+        {
+            schema.insert("minimum".into(), Value::Number(m.value.clone()));
+        }
+        if let Some(m) = &self.maximum
+            && int.is_none_or(|(_, max)| num_lt_int(&m.value, max))
+        {
+            schema.insert("maximum".into(), Value::Number(m.value.clone()));
+        }
+        let counts = [
+            ("minLength", &self.min_length),
+            ("maxLength", &self.max_length),
+            ("minItems", &self.min_items),
+            ("maxItems", &self.max_items),
+        ];
+        for (key, v) in counts {
             if let Some(v) = v {
-                schema.insert(key.to_string(), Value::Number(v.value.clone()));
+                schema.insert(key.to_string(), v.value.into());
             }
         }
+        if let Some(u) = &self.unique_items {
+            if u.value {
+                schema.insert("uniqueItems".into(), true.into());
+            } else {
+                schema.remove("uniqueItems");
+            }
+        }
+        if let Some(e) = &self.enum_values {
+            schema.insert(
+                "enum".into(),
+                Value::Array(e.value.iter().cloned().map(Value::String).collect()),
+            );
+        }
+        if let Some(c) = &self.const_value {
+            schema.insert("const".into(), c.value.clone());
+        }
+        if let Some(d) = &self.default {
+            schema.insert("default".into(), d.value.clone());
+        }
+        if let Some(x) = &self.examples {
+            schema.insert("examples".into(), Value::Array(x.value.clone()));
+        }
+    }
+
+    /// `oneOf` of `{"required": [...]}` groups, for `one_of`.
+    pub fn one_of_schema(&self) -> Option<Value> {
+        let groups = &self.one_of.as_ref()?.value;
+        Some(Value::Array(
+            groups
+                .iter()
+                .map(|g| {
+                    let names: Vec<Value> =
+                        g.iter().map(|n| Value::String(n.value.clone())).collect();
+                    let mut m = Map::new();
+                    m.insert("required".into(), Value::Array(names));
+                    Value::Object(m)
+                })
+                .collect(),
+        ))
+    }
+
+    /// Checks `one_of` against the struct's fields: `fields` are the JSON names with whether
+    /// each is required. Every name must be a field, and an optional one (a required field is
+    /// always given, so its group would always be chosen).
+    pub fn check_one_of(&self, fields: &[(String, bool)]) -> syn::Result<()> {
+        let Some(groups) = &self.one_of else {
+            return Ok(());
+        };
+        let mut errors = None;
+        for name in groups.value.iter().flatten() {
+            match fields.iter().find(|(n, _)| *n == name.value) {
+                None => {
+                    let names: Vec<&str> = fields.iter().map(|(n, _)| n.as_str()).collect();
+                    let mut msg = format!(
+                        "`one_of` names `{}`, which is not a field of this struct",
+                        name.value
+                    );
+                    if let Some(best) =
+                        gtdx_contract::suggest::nearest(&name.value, names.iter().copied())
+                    {
+                        msg.push_str(&format!("; did you mean `{best}`?"));
+                    }
+                    msg.push_str(&format!(
+                        " Its fields (as JSON names): {}",
+                        names.join(", ")
+                    ));
+                    push(&mut errors, syn::Error::new(name.span, msg));
+                }
+                Some((_, true)) => push(
+                    &mut errors,
+                    syn::Error::new(
+                        name.span,
+                        format!(
+                            "`one_of` names `{}`, but that field is required, so every call \
+                             gives it; make it an `Option<...>` (or `#[serde(default)]`)",
+                            name.value
+                        ),
+                    ),
+                ),
+                Some(_) => {}
+            }
+        }
+        match errors {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+}
+
+fn article_value(kind: &SchemaKind) -> String {
+    match kind {
+        SchemaKind::Integer { min, max } => format!("an integer in {min}..={max}"),
+        other => other.noun().to_string(),
+    }
+}
+
+/// `n > int` for a JSON number and an integer bound.
+fn num_gt_int(n: &Number, int: i128) -> bool {
+    match (n.as_i64(), n.as_u64()) {
+        (Some(v), _) => i128::from(v) > int,
+        (_, Some(v)) => i128::from(v) > int,
+        _ => n.as_f64().is_some_and(|f| f > int as f64),
+    }
+}
+
+/// `n < int`.
+fn num_lt_int(n: &Number, int: i128) -> bool {
+    match (n.as_i64(), n.as_u64()) {
+        (Some(v), _) => i128::from(v) < int,
+        (_, Some(v)) => i128::from(v) < int,
+        _ => n.as_f64().is_some_and(|f| f < int as f64),
+    }
+}
+
+/// `a > b` for two numbers written as text.
+fn num_str_gt(a: &str, b: &str) -> bool {
+    match (a.parse::<i128>(), b.parse::<i128>()) {
+        (Ok(x), Ok(y)) => x > y,
+        _ => match (a.parse::<f64>(), b.parse::<f64>()) {
+            (Ok(x), Ok(y)) => x > y,
+            _ => false,
+        },
     }
 }
 
@@ -62,7 +655,7 @@ impl SchemaAttr {
 pub fn parse_schema_attr(tokens: TokenStream) -> syn::Result<SchemaAttr> {
     let mut out = SchemaAttr::default();
     parse_into(tokens, &mut out)?;
-    check_range(&out)?;
+    check_pairs(&out)?;
     Ok(out)
 }
 
@@ -96,7 +689,7 @@ pub fn schema_attr_of(attrs: &[Attribute]) -> syn::Result<Option<SchemaAttr>> {
         }
     }
     if let Some(acc) = &out
-        && let Err(e) = check_range(acc)
+        && let Err(e) = check_pairs(acc)
     {
         push(&mut errors, e);
     }
@@ -104,6 +697,18 @@ pub fn schema_attr_of(attrs: &[Attribute]) -> syn::Result<Option<SchemaAttr>> {
         Some(e) => Err(e),
         None => Ok(out),
     }
+}
+
+fn twice(span: Span, key: &str) -> syn::Error {
+    syn::Error::new(span, format!("`{key}` is given twice"))
+}
+
+fn set<T>(slot: &mut Option<Spanned<T>>, value: T, span: Span, key: &str) -> syn::Result<()> {
+    if slot.is_some() {
+        return Err(twice(span, key));
+    }
+    *slot = Some(Spanned::new(value, span));
+    Ok(())
 }
 
 fn parse_into(tokens: TokenStream, out: &mut SchemaAttr) -> syn::Result<()> {
@@ -116,7 +721,7 @@ fn parse_into(tokens: TokenStream, out: &mut SchemaAttr) -> syn::Result<()> {
             .unwrap_or_default();
         let result = (|| -> syn::Result<()> {
             match key.as_str() {
-                "format" | "pattern" | "description" => {
+                "format" | "pattern" | "description" | "title" => {
                     let lit = string(&meta, &key, "\"...\"")?;
                     if lit.value().trim().is_empty() {
                         return Err(syn::Error::new(
@@ -127,15 +732,10 @@ fn parse_into(tokens: TokenStream, out: &mut SchemaAttr) -> syn::Result<()> {
                     let slot = match key.as_str() {
                         "format" => &mut out.format,
                         "pattern" => &mut out.pattern,
+                        "title" => &mut out.title,
                         _ => &mut out.description,
                     };
-                    if slot.is_some() {
-                        return Err(syn::Error::new(
-                            lit.span(),
-                            format!("`{key}` is given twice"),
-                        ));
-                    }
-                    *slot = Some(Spanned::new(lit.value(), lit.span()));
+                    set(slot, lit.value(), lit.span(), &key)?;
                 }
                 "minimum" | "maximum" => {
                     let expr: Expr = meta.value()?.parse()?;
@@ -145,13 +745,99 @@ fn parse_into(tokens: TokenStream, out: &mut SchemaAttr) -> syn::Result<()> {
                     } else {
                         &mut out.maximum
                     };
-                    if slot.is_some() {
+                    set(slot, n, expr.span(), &key)?;
+                }
+                "min_length" | "max_length" | "min_items" | "max_items" => {
+                    let expr: Expr = meta.value()?.parse()?;
+                    let n = count(&expr, &key)?;
+                    let slot = match key.as_str() {
+                        "min_length" => &mut out.min_length,
+                        "max_length" => &mut out.max_length,
+                        "min_items" => &mut out.min_items,
+                        _ => &mut out.max_items,
+                    };
+                    set(slot, n, expr.span(), &key)?;
+                }
+                "unique_items" | "nullable" => {
+                    let (value, span) = flag(&meta, &key)?;
+                    let slot = if key == "unique_items" {
+                        &mut out.unique_items
+                    } else {
+                        &mut out.nullable
+                    };
+                    set(slot, value, span, &key)?;
+                }
+                "unbounded" => {
+                    let span = meta.path.span();
+                    if !meta.input.is_empty() && !meta.input.peek(syn::Token![,]) {
                         return Err(syn::Error::new(
-                            expr.span(),
-                            format!("`{key}` is given twice"),
+                            span,
+                            "`unbounded` takes no value: #[schema(unbounded)]",
                         ));
                     }
-                    *slot = Some(Spanned::new(n, expr.span()));
+                    if out.unbounded.is_some() {
+                        return Err(twice(span, &key));
+                    }
+                    out.unbounded = Some(span);
+                }
+                "enum" => {
+                    let expr: Expr = meta.value()?.parse()?;
+                    let Value::Array(items) = literal(&expr)? else {
+                        return Err(syn::Error::new(
+                            expr.span(),
+                            "`enum` takes a list of strings: enum = [\"a\", \"b\"]",
+                        ));
+                    };
+                    let mut names = Vec::new();
+                    for v in items {
+                        match v {
+                            Value::String(s) if !names.contains(&s) => names.push(s),
+                            Value::String(s) => {
+                                return Err(syn::Error::new(
+                                    expr.span(),
+                                    format!("`enum` lists \"{s}\" twice"),
+                                ));
+                            }
+                            _ => {
+                                return Err(syn::Error::new(
+                                    expr.span(),
+                                    "`enum` takes a list of strings: enum = [\"a\", \"b\"]",
+                                ));
+                            }
+                        }
+                    }
+                    if names.is_empty() {
+                        return Err(syn::Error::new(
+                            expr.span(),
+                            "`enum = []` allows no value at all",
+                        ));
+                    }
+                    set(&mut out.enum_values, names, expr.span(), &key)?;
+                }
+                "const" | "default" => {
+                    let expr: Expr = meta.value()?.parse()?;
+                    let v = literal(&expr)?;
+                    let slot = if key == "const" {
+                        &mut out.const_value
+                    } else {
+                        &mut out.default
+                    };
+                    set(slot, v, expr.span(), &key)?;
+                }
+                "examples" => {
+                    let expr: Expr = meta.value()?.parse()?;
+                    let Value::Array(items) = literal(&expr)? else {
+                        return Err(syn::Error::new(
+                            expr.span(),
+                            "`examples` takes a list of values: examples = [\"a\", \"b\"]",
+                        ));
+                    };
+                    set(&mut out.examples, items, expr.span(), &key)?;
+                }
+                "one_of" => {
+                    let expr: Expr = meta.value()?.parse()?;
+                    let groups = one_of_groups(&expr)?;
+                    set(&mut out.one_of, groups, expr.span(), &key)?;
                 }
                 _ => {
                     let e = syn::Error::new_spanned(
@@ -180,7 +866,117 @@ fn parse_into(tokens: TokenStream, out: &mut SchemaAttr) -> syn::Result<()> {
     }
 }
 
-fn number(expr: &Expr) -> syn::Result<Number> {
+/// `key` (meaning true) or `key = true|false`.
+fn flag(meta: &syn::meta::ParseNestedMeta<'_>, key: &str) -> syn::Result<(bool, Span)> {
+    if !meta.input.peek(syn::Token![=]) {
+        return Ok((true, meta.path.span()));
+    }
+    let expr: Expr = meta.value()?.parse()?;
+    match &expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Bool(b), ..
+        }) => Ok((b.value, b.span)),
+        other => Err(syn::Error::new(
+            other.span(),
+            format!("`{key}` takes `true` or `false`"),
+        )),
+    }
+}
+
+fn count(expr: &Expr, key: &str) -> syn::Result<u64> {
+    match expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Int(i), ..
+        }) => i.base10_parse::<u64>(),
+        other => Err(syn::Error::new(
+            other.span(),
+            format!("`{key}` takes a non-negative integer literal, e.g. {key} = 1"),
+        )),
+    }
+}
+
+/// `[["query"], ["vector", "k"]]`.
+fn one_of_groups(expr: &Expr) -> syn::Result<Vec<Vec<Spanned<String>>>> {
+    let bad = |span: Span| {
+        syn::Error::new(
+            span,
+            "`one_of` takes a list of field groups, e.g. one_of = [[\"query\"], [\"vector\"]]: \
+             a call gives exactly one group",
+        )
+    };
+    let Expr::Array(outer) = expr else {
+        return Err(bad(expr.span()));
+    };
+    let mut groups: Vec<Vec<Spanned<String>>> = Vec::new();
+    for g in &outer.elems {
+        let Expr::Array(inner) = g else {
+            return Err(bad(g.span()));
+        };
+        let mut names = Vec::new();
+        for n in &inner.elems {
+            match n {
+                Expr::Lit(ExprLit {
+                    lit: Lit::Str(s), ..
+                }) => {
+                    if groups
+                        .iter()
+                        .flatten()
+                        .chain(names.iter())
+                        .any(|x: &Spanned<String>| x.value == s.value())
+                    {
+                        return Err(syn::Error::new(
+                            s.span(),
+                            format!("`one_of` names `{}` twice", s.value()),
+                        ));
+                    }
+                    names.push(Spanned::new(s.value(), s.span()));
+                }
+                other => return Err(bad(other.span())),
+            }
+        }
+        if names.is_empty() {
+            return Err(syn::Error::new(g.span(), "an empty `one_of` group"));
+        }
+        groups.push(names);
+    }
+    if groups.len() < 2 {
+        return Err(syn::Error::new(
+            expr.span(),
+            "`one_of` needs at least two groups to choose between",
+        ));
+    }
+    Ok(groups)
+}
+
+/// A literal as JSON: strings, numbers (may be negative), booleans and lists of those.
+fn literal(expr: &Expr) -> syn::Result<Value> {
+    match expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(s), ..
+        }) => Ok(Value::String(s.value())),
+        Expr::Lit(ExprLit {
+            lit: Lit::Bool(b), ..
+        }) => Ok(Value::Bool(b.value)),
+        Expr::Lit(ExprLit {
+            lit: Lit::Int(_) | Lit::Float(_),
+            ..
+        })
+        | Expr::Unary(_) => number(expr).map(Value::Number),
+        Expr::Array(a) => a
+            .elems
+            .iter()
+            .map(literal)
+            .collect::<syn::Result<Vec<_>>>()
+            .map(Value::Array),
+        Expr::Group(g) => literal(&g.expr),
+        other => Err(syn::Error::new(
+            other.span(),
+            "expected a literal: a string, a number, true/false, or a list of them",
+        )),
+    }
+}
+
+pub(crate) fn number(expr: &Expr) -> syn::Result<Number> {
     let bad = || syn::Error::new(expr.span(), "expected a number literal, e.g. 0, -5 or 2.5");
     let (neg, lit) = match expr {
         Expr::Lit(ExprLit { lit, .. }) => (false, lit),
@@ -214,7 +1010,8 @@ fn number(expr: &Expr) -> syn::Result<Number> {
     }
 }
 
-fn check_range(attr: &SchemaAttr) -> syn::Result<()> {
+/// Pairs of keys that must agree whatever the type.
+fn check_pairs(attr: &SchemaAttr) -> syn::Result<()> {
     if let (Some(min), Some(max)) = (&attr.minimum, &attr.maximum)
         && let (Some(lo), Some(hi)) = (min.value.as_f64(), max.value.as_f64())
         && lo > hi
@@ -224,6 +1021,24 @@ fn check_range(attr: &SchemaAttr) -> syn::Result<()> {
             format!("maximum {hi} is below minimum {lo}"),
         ));
     }
+    for (a, b, an, bn) in [
+        (
+            &attr.min_length,
+            &attr.max_length,
+            "min_length",
+            "max_length",
+        ),
+        (&attr.min_items, &attr.max_items, "min_items", "max_items"),
+    ] {
+        if let (Some(lo), Some(hi)) = (a, b)
+            && lo.value > hi.value
+        {
+            return Err(syn::Error::new(
+                hi.span,
+                format!("{bn} {} is below {an} {}", hi.value, lo.value),
+            ));
+        }
+    }
     Ok(())
 }
 
@@ -232,20 +1047,162 @@ mod tests {
     use super::*;
     use quote::quote;
 
+    const U8: SchemaKind = SchemaKind::Integer { min: 0, max: 255 };
+    const FIELD: SchemaTarget = SchemaTarget::Field {
+        option: Some(false),
+    };
+
+    fn check(tokens: TokenStream, kind: &SchemaKind, ty: &str) -> Result<(), String> {
+        parse_schema_attr(tokens)
+            .and_then(|a| a.check(kind, ty, FIELD))
+            .map_err(|e| {
+                e.into_iter()
+                    .map(|e| e.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" | ")
+            })
+    }
+
     #[test]
     fn all_keys_and_apply() {
         let a = parse_schema_attr(quote! {
-            format = "email", pattern = "^.+@.+$", minimum = -5, maximum = 2.5, description = "Where to write."
+            format = "email", pattern = "^.+@.+$", description = "Where to write.", title = "Email",
+            min_length = 3, max_length = 99, enum = ["a@b.c", "d@e.f"], default = "a@b.c",
+            examples = ["a@b.c"]
         })
         .unwrap();
+        a.check(&SchemaKind::String, "String", FIELD).unwrap();
         let mut m = Map::new();
         m.insert("type".into(), "string".into());
-        m.insert("minimum".into(), 0.into());
-        a.apply(&mut m);
+        a.apply(&mut m, &SchemaKind::String);
         assert_eq!(
             Value::Object(m).to_string(),
-            r#"{"type":"string","minimum":-5,"format":"email","pattern":"^.+@.+$","description":"Where to write.","maximum":2.5}"#
+            r#"{"type":"string","description":"Where to write.","title":"Email","format":"email","pattern":"^.+@.+$","minLength":3,"maxLength":99,"enum":["a@b.c","d@e.f"],"default":"a@b.c","examples":["a@b.c"]}"#
         );
+    }
+
+    #[test]
+    fn integer_ranges_narrow_and_unbounded_drops() {
+        let a = parse_schema_attr(quote! { minimum = -5, maximum = 100 }).unwrap();
+        let mut m = serde_json::json!({"type": "integer", "minimum": 0, "maximum": 255})
+            .as_object()
+            .cloned()
+            .unwrap();
+        a.apply(&mut m, &U8);
+        assert_eq!(
+            Value::Object(m.clone()).to_string(),
+            r#"{"type":"integer","minimum":0,"maximum":100}"#
+        );
+        let b = parse_schema_attr(quote! { unbounded }).unwrap();
+        b.check(&U8, "u8", FIELD).unwrap();
+        b.apply(&mut m, &U8);
+        assert_eq!(Value::Object(m).to_string(), r#"{"type":"integer"}"#);
+    }
+
+    #[test]
+    fn keys_are_checked_against_the_type() {
+        let e = check(quote! { minimum = 1 }, &SchemaKind::String, "String").unwrap_err();
+        assert_eq!(e, "`minimum` applies to numbers, but `String` is a string");
+        let e = check(quote! { pattern = "x" }, &U8, "u32").unwrap_err();
+        assert!(
+            e.contains("`pattern` applies to strings, but `u32` is an integer"),
+            "{e}"
+        );
+        let e = check(quote! { format = "uuid" }, &SchemaKind::Boolean, "bool").unwrap_err();
+        assert!(e.contains("`format` applies to strings"), "{e}");
+        let e = check(quote! { min_items = 1 }, &SchemaKind::String, "String").unwrap_err();
+        assert!(e.contains("`min_items` applies to arrays"), "{e}");
+        assert!(
+            check(
+                quote! { min_items = 1, unique_items },
+                &SchemaKind::Array,
+                "Vec<u8>"
+            )
+            .is_ok()
+        );
+        // Unknown types are left to the reader that knows them.
+        assert!(
+            check(
+                quote! { minimum = 1, pattern = "x" },
+                &SchemaKind::Any,
+                "Id"
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn empty_ranges_name_both_bounds() {
+        let u32k = SchemaKind::Integer {
+            min: 0,
+            max: u32::MAX as i128,
+        };
+        let e = check(quote! { minimum = 5000000000 }, &u32k, "u32").unwrap_err();
+        assert_eq!(
+            e,
+            "no value fits this field: `minimum = 5000000000` is above the maximum of `u32` (4294967295); lower `minimum`, raise `maximum`, or use a wider integer type"
+        );
+        let e = check(quote! { maximum = -1 }, &U8, "u8").unwrap_err();
+        assert!(
+            e.contains("the minimum of `u8` (0) is above `maximum = -1`"),
+            "{e}"
+        );
+        // A 64-bit type's full range, not the safe-integer default, bounds the declared one.
+        let u64k = SchemaKind::of_schema(
+            serde_json::json!({"type": "integer", "minimum": 0, "maximum": 9007199254740991u64})
+                .as_object()
+                .unwrap(),
+        );
+        assert!(check(quote! { maximum = 18446744073709551615 }, &u64k, "u64").is_ok());
+        assert!(check(quote! { unbounded, minimum = -1 }, &U8, "u8").is_ok());
+    }
+
+    #[test]
+    fn values_must_fit() {
+        let e = check(quote! { default = "x" }, &U8, "u8").unwrap_err();
+        assert!(
+            e.contains("`default = \"x\"` is not an integer in 0..=255 (`u8`)"),
+            "{e}"
+        );
+        let e = check(
+            quote! { enum = ["a"], const = "b" },
+            &SchemaKind::String,
+            "String",
+        )
+        .unwrap_err();
+        assert!(e.contains("not one of the `enum` values"), "{e}");
+        let e = check(quote! { nullable = false }, &SchemaKind::String, "String").unwrap_err();
+        assert!(
+            e.contains("`nullable` applies to `Option<T>` fields"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn one_of_groups_and_fields() {
+        let a = parse_schema_attr(quote! { one_of = [["query"], ["vector", "k"]] }).unwrap();
+        assert_eq!(
+            a.one_of_schema().unwrap().to_string(),
+            r#"[{"required":["query"]},{"required":["vector","k"]}]"#
+        );
+        let fields = |v: &[(&str, bool)]| -> Vec<(String, bool)> {
+            v.iter().map(|(n, r)| (n.to_string(), *r)).collect()
+        };
+        a.check_one_of(&fields(&[
+            ("query", false),
+            ("vector", false),
+            ("k", false),
+        ]))
+        .unwrap();
+        let e = a
+            .check_one_of(&fields(&[("quer", false), ("vector", true), ("k", false)]))
+            .unwrap_err();
+        let all: Vec<String> = e.into_iter().map(|e| e.to_string()).collect();
+        assert!(all[0].contains("did you mean `quer`?"), "{all:?}");
+        assert!(all[1].contains("that field is required"), "{all:?}");
+        assert!(parse_schema_attr(quote! { one_of = [["a"]] }).is_err());
+        assert!(parse_schema_attr(quote! { one_of = [["a"], ["a"]] }).is_err());
+        assert!(parse_schema_attr(quote! { one_of = "a" }).is_err());
     }
 
     #[test]
@@ -254,6 +1211,10 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("did you mean `format`?"), "{e}");
+        let e = parse_schema_attr(quote! { min_itmes = 1 })
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("did you mean `min_items`?"), "{e}");
         assert!(
             parse_schema_attr(quote! { minimum = "1" })
                 .unwrap_err()
@@ -266,7 +1227,9 @@ mod tests {
                 .to_string()
                 .contains("below")
         );
+        assert!(parse_schema_attr(quote! { min_length = 5, max_length = 1 }).is_err());
         assert!(parse_schema_attr(quote! { format = "" }).is_err());
+        assert!(parse_schema_attr(quote! { enum = [] }).is_err());
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! The arguments of `#[tool(...)]`.
 
 use gtdx_contract::{
-    AgenticWorkerMetadata, CAPABILITY_AGENTIC_WORKER, CAPABILITY_FLOW, Cost, SecretRequirement,
-    SideEffects, TOOLS_INVOKE_EXPORT, ToolExample,
+    AgenticWorkerMetadata, CAPABILITY_AGENTIC_WORKER, CAPABILITY_FLOW, Cost, SecretFormat,
+    SecretRequirement, SideEffects, TOOLS_INVOKE_EXPORT, ToolExample,
 };
 use proc_macro2::{Span, TokenStream};
 use syn::meta::ParseNestedMeta;
@@ -27,9 +27,21 @@ pub const TOOL_KEYS: &[&str] = &[
     "export",
     "input_schema",
     "output_schema",
+    "description",
 ];
 
 const CAPABILITIES: &[&str] = &[CAPABILITY_AGENTIC_WORKER, CAPABILITY_FLOW];
+
+/// One secret a tool reads: `"vendor/key"`, or
+/// `{ key = "vendor/key", required = false, format = "text", description = "..." }`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Secret {
+    pub key: String,
+    /// Default `true`.
+    pub required: bool,
+    pub format: Option<SecretFormat>,
+    pub description: Option<String>,
+}
 
 /// One `example(when = "...", input = r#"{...}"#)`.
 #[derive(Debug, Clone)]
@@ -52,8 +64,10 @@ pub struct ToolAttr {
     pub span: Span,
     /// `capabilities = [...]`: non-empty, each `agentic_worker` or `flow`, no duplicates.
     pub capabilities: Vec<Spanned<String>>,
-    /// `secrets = ["vendor/key", ...]`.
-    pub secrets: Vec<Spanned<String>>,
+    /// `secrets = ["vendor/key", { key = "vendor/other", required = false, ... }, ...]`.
+    pub secrets: Vec<Spanned<Secret>>,
+    /// `description = "..."`: replaces the doc comment as the tool's description.
+    pub description: Option<Spanned<String>>,
     /// `side_effects = "none|read|write|external"`.
     pub side_effects: Option<Spanned<SideEffects>>,
     /// `cost = "low|medium|high"`.
@@ -82,6 +96,7 @@ impl ToolAttr {
             span,
             capabilities: Vec::new(),
             secrets: Vec::new(),
+            description: None,
             side_effects: None,
             cost: None,
             confirmation_required: None,
@@ -107,11 +122,17 @@ impl ToolAttr {
             .map_or(TOOLS_INVOKE_EXPORT, |e| e.value.as_str())
     }
 
-    /// `secret_requirements` for the manifest: one `{ "key": ... }` per secret, or `None`.
+    /// `secret_requirements` for the manifest: one entry per secret, with the details given.
     pub fn secret_requirements(&self) -> Vec<SecretRequirement> {
         self.secrets
             .iter()
-            .map(|s| SecretRequirement::key(&s.value))
+            .map(|s| {
+                let mut r = SecretRequirement::key(&s.value.key);
+                r.required = s.value.required;
+                r.format = s.value.format;
+                r.description = s.value.description.clone();
+                r
+            })
             .collect()
     }
 
@@ -287,30 +308,28 @@ fn parse_key(
             attr.capabilities = out;
         }
         "secrets" => {
-            let (list, _) = string_list(meta, &key)?;
+            let list = secret_list(meta)?;
             let mut errors = None;
-            for lit in list {
-                let v = lit.value();
-                if v.trim().is_empty() || v.chars().any(char::is_whitespace) {
+            for item in list {
+                if attr.secrets.iter().any(|s| s.value.key == item.value.key) {
                     push(
                         &mut errors,
                         syn::Error::new(
-                            lit.span(),
-                            "a secret key is a path without spaces, such as \"vendor/api_key\"",
+                            item.span,
+                            format!("secret `{}` is listed twice", item.value.key),
                         ),
                     );
-                } else if attr.secrets.iter().any(|s| s.value == v) {
-                    push(
-                        &mut errors,
-                        syn::Error::new(lit.span(), format!("secret `{v}` is listed twice")),
-                    );
                 } else {
-                    attr.secrets.push(Spanned::new(v, lit.span()));
+                    attr.secrets.push(item);
                 }
             }
             if let Some(e) = errors {
                 return Err(e);
             }
+        }
+        "description" => {
+            let lit = non_empty(string(meta, &key, "\"What the tool does.\"")?, &key)?;
+            attr.description = Some(Spanned::new(lit.value(), lit.span()));
         }
         "side_effects" => {
             let lit = string(meta, &key, "\"read\"")?;
@@ -574,6 +593,154 @@ fn non_empty(lit: LitStr, key: &str) -> syn::Result<LitStr> {
     }
 }
 
+/// `secrets = ["a/b", { key = "c/d", required = false, format = "text", description = "..." }]`.
+fn secret_list(meta: &ParseNestedMeta<'_>) -> syn::Result<Vec<Spanned<Secret>>> {
+    const EXAMPLE: &str = "secrets = [\"vendor/api_key\"] or secrets = [{ key = \"vendor/api_key\", \
+                           required = true, format = \"text\", description = \"...\" }]";
+    if !meta.input.peek(syn::Token![=]) {
+        return Err(skipping(meta, format!("`secrets` takes a list: {EXAMPLE}")));
+    }
+    let input = meta.value()?;
+    let content;
+    syn::bracketed!(content in input);
+    let mut out = Vec::new();
+    let mut errors = None;
+    while !content.is_empty() {
+        if content.peek(LitStr) {
+            let lit: LitStr = content.parse()?;
+            match secret_key(&lit.value(), lit.span()) {
+                Ok(()) => out.push(Spanned::new(
+                    Secret {
+                        key: lit.value(),
+                        required: true,
+                        format: None,
+                        description: None,
+                    },
+                    lit.span(),
+                )),
+                Err(e) => push(&mut errors, e),
+            }
+        } else if content.peek(syn::token::Brace) {
+            let inner;
+            let brace = syn::braced!(inner in content);
+            let tokens: TokenStream = inner.parse()?;
+            match detailed_secret(tokens, brace.span.join()) {
+                Ok(s) => out.push(s),
+                Err(e) => push(&mut errors, e),
+            }
+        } else {
+            return Err(content.error(format!("expected a secret: {EXAMPLE}")));
+        }
+        if content.is_empty() {
+            break;
+        }
+        content.parse::<syn::Token![,]>()?;
+    }
+    match errors {
+        Some(e) => Err(e),
+        None => Ok(out),
+    }
+}
+
+fn secret_key(v: &str, span: Span) -> syn::Result<()> {
+    if v.trim().is_empty() || v.chars().any(char::is_whitespace) {
+        return Err(syn::Error::new(
+            span,
+            "a secret key is a path without spaces, such as \"vendor/api_key\"",
+        ));
+    }
+    Ok(())
+}
+
+/// `key = "...", required = bool, format = "bytes|text|json", description = "..."`.
+fn detailed_secret(tokens: TokenStream, span: Span) -> syn::Result<Spanned<Secret>> {
+    const KEYS: &[&str] = &["key", "required", "format", "description"];
+    let mut key: Option<LitStr> = None;
+    let mut required: Option<bool> = None;
+    let mut format: Option<SecretFormat> = None;
+    let mut description: Option<String> = None;
+    let parser = syn::meta::parser(|m| {
+        let k = m
+            .path
+            .get_ident()
+            .map(|i| i.to_string())
+            .unwrap_or_default();
+        let given = match k.as_str() {
+            "key" => key.is_some(),
+            "required" => required.is_some(),
+            "format" => format.is_some(),
+            "description" => description.is_some(),
+            _ => {
+                return Err(skipping(
+                    &m,
+                    unknown_key(&k, KEYS, "tool(secrets = [{ ... }])"),
+                ));
+            }
+        };
+        if given {
+            return Err(skipping(&m, format!("`{k}` is given twice")));
+        }
+        match k.as_str() {
+            "key" => {
+                let lit = string(&m, "key", "\"vendor/api_key\"")?;
+                secret_key(&lit.value(), lit.span())?;
+                key = Some(lit);
+            }
+            "required" => {
+                let expr: Expr = m.value()?.parse()?;
+                match expr {
+                    Expr::Lit(ExprLit {
+                        lit: Lit::Bool(b), ..
+                    }) => required = Some(b.value),
+                    other => {
+                        return Err(syn::Error::new(
+                            other.span(),
+                            "`required` takes `true` or `false`",
+                        ));
+                    }
+                }
+            }
+            "format" => {
+                let lit = string(&m, "format", "\"text\"")?;
+                format = Some(match lit.value().as_str() {
+                    "bytes" => SecretFormat::Bytes,
+                    "text" => SecretFormat::Text,
+                    "json" => SecretFormat::Json,
+                    other => {
+                        return Err(syn::Error::new(
+                            lit.span(),
+                            format!(
+                                "unknown secret format `{other}`: expected one of bytes, text, json"
+                            ),
+                        ));
+                    }
+                });
+            }
+            _ => {
+                let lit = non_empty(string(&m, "description", "\"...\"")?, "description")?;
+                description = Some(lit.value());
+            }
+        }
+        Ok(())
+    });
+    parser.parse2(tokens)?;
+    let Some(key) = key else {
+        return Err(syn::Error::new(
+            span,
+            "a detailed secret needs its `key`: { key = \"vendor/api_key\", required = true }",
+        ));
+    };
+    Ok(Spanned::new(
+        Secret {
+            key: key.value(),
+            required: required.unwrap_or(true),
+            format,
+            description,
+        },
+        key.span(),
+    ))
+}
+
 fn string_list(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<(Vec<LitStr>, Span)> {
     if !meta.input.peek(syn::Token![=]) {
         return Err(skipping(
@@ -661,7 +828,46 @@ mod tests {
             r#"{"usage_hint":"When the user asks about the weather.","examples":[{"when":"Paris","input":{"city":"Paris"}},{"when":"Oslo","input":{"city":"Oslo"}}],"side_effects":"read","cost":"low","confirmation_required":false}"#
         );
         assert_eq!(a.secret_requirements()[0].key, "tavily/api_key");
+        assert!(a.secret_requirements()[0].required);
         assert_eq!(a.input_schema.unwrap().value, "schemas/in.json");
+    }
+
+    #[test]
+    fn detailed_secrets_beside_plain_ones() {
+        let a = parse(quote! {
+            capabilities = ["flow"],
+            description = "Searches.",
+            secrets = [
+                "tavily/api_key",
+                { key = "qdrant/url", required = false, format = "text", description = "Where the store is." },
+            ],
+        })
+        .unwrap();
+        assert_eq!(a.description.as_ref().unwrap().value, "Searches.");
+        let text = serde_json::to_string(&a.secret_requirements()).unwrap();
+        assert_eq!(
+            text,
+            r#"[{"key":"tavily/api_key","required":true},{"key":"qdrant/url","required":false,"description":"Where the store is.","format":"text"}]"#
+        );
+        assert!(
+            err(quote! { capabilities = ["flow"], secrets = [{ required = true }] })
+                .contains("needs its `key`")
+        );
+        assert!(
+            err(quote! { capabilities = ["flow"], secrets = [{ key = "a/b", format = "opaque" }] })
+                .contains("expected one of bytes, text, json")
+        );
+        assert!(
+            err(quote! { capabilities = ["flow"], secrets = [{ key = "a/b", requird = true }] })
+                .contains("did you mean `required`?")
+        );
+        assert!(
+            err(quote! { capabilities = ["flow"], secrets = ["a/b", { key = "a/b" }] })
+                .contains("twice")
+        );
+        assert!(
+            err(quote! { capabilities = ["flow"], secrets = ["a b"] }).contains("without spaces")
+        );
     }
 
     #[test]

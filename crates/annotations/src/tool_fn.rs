@@ -183,7 +183,10 @@ pub fn analyze_tool_fn(
         }
     };
 
-    let description = doc_comment(attrs);
+    let description = match &attr.description {
+        Some(d) => Some(d.value.clone()),
+        None => doc_comment(attrs),
+    };
     if description.is_none() {
         push(
             &mut errors,

@@ -117,6 +117,9 @@ pub struct Parameter {
     #[serde(rename = "type")]
     pub ty: String,
     pub required: bool,
+    /// The values an enum parameter allows (`enum`, or the `const`s of its `oneOf`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
 }
@@ -429,6 +432,7 @@ pub fn summarize_schema(schema: Option<&str>) -> SchemaSummary {
                     name: name.clone(),
                     ty: type_of(p),
                     required: required.contains(&name.as_str()),
+                    values: enum_values(p),
                     description: p
                         .get("description")
                         .and_then(Value::as_str)
@@ -444,6 +448,32 @@ pub fn summarize_schema(schema: Option<&str>) -> SchemaSummary {
     }
 }
 
+/// The allowed values of an enum schema (also inside `items` of an array of enums).
+fn enum_values(schema: &Value) -> Vec<Value> {
+    if let Some(Value::Array(e)) = schema.get("enum") {
+        return e.iter().filter(|v| !v.is_null()).cloned().collect();
+    }
+    if let Some(Value::Array(branches)) = schema.get("oneOf").or_else(|| schema.get("anyOf")) {
+        let consts: Vec<Value> = branches
+            .iter()
+            .filter_map(|b| {
+                b.get("const").cloned().or_else(|| match b.get("enum") {
+                    Some(Value::Array(e)) if e.len() == 1 => Some(e[0].clone()),
+                    _ => None,
+                })
+            })
+            .filter(|v| !v.is_null())
+            .collect();
+        if !consts.is_empty() {
+            return consts;
+        }
+    }
+    match schema.get("items") {
+        Some(items) => enum_values(items),
+        None => Vec::new(),
+    }
+}
+
 fn type_of(schema: &Value) -> String {
     match schema.get("type") {
         Some(Value::String(s)) => s.clone(),
@@ -455,5 +485,33 @@ fn type_of(schema: &Value) -> String {
         _ if schema.get("enum").is_some() => "enum".into(),
         _ if schema.get("oneOf").is_some() || schema.get("anyOf").is_some() => "oneOf".into(),
         _ => "any".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn parameters_show_the_values_of_enums() {
+        let s = summarize_schema(Some(
+            r#"{"type":"object","properties":{
+                "mode":{"type":["string","null"],"enum":["fast","slow",null]},
+                "kind":{"oneOf":[{"const":"a","description":"A."},{"type":"string","enum":["b"]}]},
+                "tags":{"type":"array","items":{"type":"string","enum":["x","y"]}},
+                "query":{"type":"string"}
+            }}"#,
+        ));
+        let values: Vec<Vec<Value>> = s.parameters.iter().map(|p| p.values.clone()).collect();
+        assert_eq!(
+            values,
+            vec![
+                vec![json!("fast"), json!("slow")],
+                vec![json!("a"), json!("b")],
+                vec![json!("x"), json!("y")],
+                vec![],
+            ]
+        );
     }
 }

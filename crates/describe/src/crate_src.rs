@@ -193,20 +193,42 @@ fn lex(text: &str) -> Result<proc_macro2::TokenStream, syn::Error> {
 }
 
 /// Replaces the body of every `fn` item with `{}` (keeping its span), at every level of brace
-/// nesting. A body is the first brace group after `fn` at the same level before a `;`.
+/// nesting. A body is the first brace group after `fn` at the same level before a `;`. The
+/// short body of a function without parameters (a `#[serde(default = "path")]` function such
+/// as `fn limit() -> u32 { 10 }`) is kept, for describe to read the default.
 pub fn strip_fn_bodies(ts: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
     use proc_macro2::{Delimiter, Group, TokenTree};
+    /// Token trees in a body short enough to be a literal default (`String::from("x")` is 5).
+    const SHORT_BODY: usize = 8;
     let mut out: Vec<TokenTree> = Vec::new();
     let mut after_fn = false;
+    // Whether the function's parameter list (the first parenthesis group after `fn`) is empty.
+    let mut no_params: Option<bool> = None;
     for tt in ts {
         match tt {
             TokenTree::Ident(ref i) if i == "fn" => {
                 after_fn = true;
+                no_params = None;
                 out.push(tt);
             }
             TokenTree::Punct(ref p) if p.as_char() == ';' => {
                 after_fn = false;
                 out.push(tt);
+            }
+            TokenTree::Group(ref g)
+                if after_fn && no_params.is_none() && g.delimiter() == Delimiter::Parenthesis =>
+            {
+                no_params = Some(g.stream().is_empty());
+                out.push(tt);
+            }
+            TokenTree::Group(g)
+                if after_fn
+                    && no_params == Some(true)
+                    && g.delimiter() == Delimiter::Brace
+                    && g.stream().into_iter().take(SHORT_BODY + 1).count() <= SHORT_BODY =>
+            {
+                after_fn = false;
+                out.push(TokenTree::Group(g));
             }
             TokenTree::Group(g) if after_fn && g.delimiter() == Delimiter::Brace => {
                 after_fn = false;
@@ -309,8 +331,10 @@ pub struct Module<'a> {
     pub parent: Option<usize>,
     /// `struct`, `enum` and `type` items by name.
     pub types: HashMap<String, TypeItem<'a>>,
-    /// `const` items by name (for array lengths).
+    /// `const` items by name (for array lengths and serde defaults).
     pub consts: HashMap<String, &'a syn::ItemConst>,
+    /// Functions by name (for `#[serde(default = "path")]`).
+    pub fns: HashMap<String, &'a syn::ItemFn>,
     /// `use` imports: local name → path as written.
     pub uses: HashMap<String, Vec<String>>,
     /// `use path::*` prefixes, as written.
@@ -373,6 +397,7 @@ impl<'a> Index<'a> {
             parent,
             types: HashMap::new(),
             consts: HashMap::new(),
+            fns: HashMap::new(),
             uses: HashMap::new(),
             globs: Vec::new(),
             children: HashMap::new(),
@@ -420,6 +445,10 @@ impl<'a> Index<'a> {
                             item: f,
                             attr,
                         });
+                    } else if f.sig.inputs.is_empty() {
+                        self.modules[module]
+                            .fns
+                            .insert(f.sig.ident.unraw().to_string(), f);
                     }
                 }
                 Item::Mod(m) => {

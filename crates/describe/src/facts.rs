@@ -1,23 +1,34 @@
-//! `#[schema(...)]` facts (format, pattern, minimum, maximum, description) on fields and types,
-//! parsed by `gtdx-annotations` exactly as the derive macro parses them.
+//! `#[schema(...)]` facts on fields and types, parsed and checked by `gtdx-annotations` exactly
+//! as the derive macro parses and checks them.
 
 use std::path::Path;
+
+use gtdx_annotations::{SchemaAttr, SchemaKind, SchemaTarget};
 
 use crate::error::SourceError;
 use crate::shape::Schema;
 
-/// Applies the `#[schema(...)]` attributes among `attrs` to `schema`.
+/// Applies the `#[schema(...)]` attributes among `attrs` to `schema`, after checking them
+/// against the kind of `schema` (the rule the derive macro applies at compile time, here on the
+/// resolved type). `ty` is the type as written, for messages; `target` what the attribute is on.
+/// Returns the facts, for the keys the caller acts on (`nullable`, `one_of`).
 pub fn apply(
     attrs: &[syn::Attribute],
     schema: &mut Schema,
     file: &Path,
-) -> Result<(), SourceError> {
+    ty: &str,
+    target: SchemaTarget,
+) -> Result<Option<SchemaAttr>, SourceError> {
     match gtdx_annotations::schema_attr_of(attrs) {
         Ok(Some(facts)) => {
-            facts.apply(schema);
-            Ok(())
+            let kind = SchemaKind::of_schema(schema);
+            facts
+                .check(&kind, ty, target)
+                .map_err(|e| syn_error(file, e, "fix the #[schema(...)] attribute (the derive macro reports the same at compile time)"))?;
+            facts.apply(schema, &kind);
+            Ok(Some(facts))
         }
-        Ok(None) => Ok(()),
+        Ok(None) => Ok(None),
         Err(e) => Err(syn_error(file, e, "fix the #[schema(...)] attribute")),
     }
 }

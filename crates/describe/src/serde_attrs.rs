@@ -160,6 +160,8 @@ pub struct Field {
     pub rename: SerDe<String>,
     pub aliases: Vec<String>,
     pub default: bool,
+    /// The path of `default = "path"`.
+    pub default_path: Option<String>,
     pub skip_ser: bool,
     pub skip_de: bool,
     pub skip_ser_if: bool,
@@ -327,7 +329,16 @@ pub fn field(attrs: &[Attribute], file: &Path) -> Result<Field, SourceError> {
                     .aliases
                     .push(meta.value()?.parse::<syn::LitStr>()?.value()),
                 "default" => {
-                    flag_with_optional_value(&meta)?;
+                    if meta.input.peek(syn::Token![=]) {
+                        let expr: syn::Expr = meta.value()?.parse()?;
+                        if let syn::Expr::Lit(syn::ExprLit {
+                            lit: syn::Lit::Str(s),
+                            ..
+                        }) = expr
+                        {
+                            f.default_path = Some(s.value());
+                        }
+                    }
                     f.default = true;
                 }
                 "skip" => {

@@ -77,8 +77,14 @@ pub(crate) fn is_alias_group(v: &Value) -> bool {
 /// Whether a schema is a choice between shapes (an enum), as opposed to one object whose
 /// `anyOf`/`allOf` only lists alternative names of required fields.
 pub(crate) fn is_choice(s: &Schema) -> bool {
-    s.contains_key("oneOf") || s.get("anyOf").is_some_and(|a| !is_alias_group(a))
+    s.get("oneOf").is_some_and(|a| !is_alias_group(a))
+        || s.get("anyOf").is_some_and(|a| !is_alias_group(a))
 }
+
+/// A private key holding the meaning of each value of a unit enum (`- `a`: ...` lines) while
+/// schemas are built; [`normalize`] appends it to the schema's `description`, so a field's doc
+/// comment, which replaces the type's, still comes with the list.
+pub(crate) const VALUES_KEY: &str = "x-gtdx-values";
 
 /// The alias groups of an object schema.
 pub(crate) fn take_alias_groups(s: &Schema) -> Vec<Value> {
@@ -115,6 +121,7 @@ pub(crate) fn set_alias_groups(s: &mut Schema, mut groups: Vec<Value>) {
 /// The order keys are written in, so that output is stable and readable.
 pub(crate) const KEY_ORDER: &[&str] = &[
     "type",
+    "title",
     "description",
     "format",
     "pattern",
@@ -123,6 +130,9 @@ pub(crate) const KEY_ORDER: &[&str] = &[
     "minLength",
     "maxLength",
     "enum",
+    "const",
+    "default",
+    "examples",
     "items",
     "prefixItems",
     "minItems",
@@ -139,7 +149,14 @@ pub(crate) const KEY_ORDER: &[&str] = &[
 
 /// Puts every schema object's keys in [`KEY_ORDER`] (unknown keys after, alphabetically);
 /// property names keep their declaration order.
-pub fn normalize(s: Schema) -> Schema {
+pub fn normalize(mut s: Schema) -> Schema {
+    if let Some(Value::String(values)) = s.remove(VALUES_KEY) {
+        let text = match s.get("description").and_then(Value::as_str) {
+            Some(d) => format!("{d}\n\n{values}"),
+            None => values,
+        };
+        s.insert("description".into(), text.into());
+    }
     let mut entries: Vec<(String, Value)> = s.into_iter().collect();
     entries.sort_by(|(a, _), (b, _)| {
         let ra = KEY_ORDER

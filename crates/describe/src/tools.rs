@@ -63,7 +63,30 @@ pub fn collect(idx: &Index<'_>, crate_root: &Path) -> Result<Collected, Vec<Sour
 
         let input = match &analyzed.attr.input_schema {
             Some(p) => load_schema_file(crate_root, &p.value, file, p.span, &mut out.schema_files)
-                .map(|v| compact(&v)),
+                .and_then(|v| {
+                    // A hand-written schema must still say what the type says, where describe
+                    // can read the type (a type it cannot read is why schema files exist).
+                    if let Some(ty) = input_type(tf.item) {
+                        let mut g = SchemaGen::new(idx, &mut cache, Direction::Input, &name);
+                        if let Ok(derived) = g.root(ty, tf.module) {
+                            let problems = compare_with_type(&v, &derived);
+                            if !problems.is_empty() {
+                                return Err(SourceError::new(
+                                    file,
+                                    p.span,
+                                    format!(
+                                        "the input_schema file `{}` of tool `{name}` does not match its input type `{}`: {}",
+                                        p.value,
+                                        tokens(ty),
+                                        problems.join("; ")
+                                    ),
+                                )
+                                .help("make the file say what the type says, or remove `input_schema` and let describe derive the schema from the type"));
+                            }
+                        }
+                    }
+                    Ok(compact(&v))
+                }),
             None => match input_type(tf.item) {
                 None => Ok(compact(&json!({"type": "object", "properties": {}}))),
                 Some(ty) => {
@@ -117,6 +140,8 @@ pub fn collect(idx: &Index<'_>, crate_root: &Path) -> Result<Collected, Vec<Sour
                 continue;
             }
         };
+        // `{}` says nothing about the result: leave output_schema out.
+        let output = output.filter(|o| o != "{}");
         let tool = analyzed.to_tool(Some(input), output);
         let mut invoke_path = String::from("crate");
         for seg in module_path {
@@ -159,6 +184,88 @@ pub fn collect(idx: &Index<'_>, crate_root: &Path) -> Result<Collected, Vec<Sour
         Ok(out)
     } else {
         Err(errors)
+    }
+}
+
+/// How a hand-written input schema differs from the one derived from the input type, field by
+/// field: the top-level properties, which of them are required, and their JSON types
+/// (`integer` fits `number`; a schema without `type` fits anything).
+pub fn compare_with_type(file: &Value, derived: &Schema) -> Vec<String> {
+    let props = |s: &Value| -> Vec<(String, Value)> {
+        s.get("properties")
+            .and_then(Value::as_object)
+            .map(|p| p.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
+            .unwrap_or_default()
+    };
+    let required = |s: &Value| -> Vec<String> {
+        s.get("required")
+            .and_then(Value::as_array)
+            .map(|r| {
+                r.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let derived = Value::Object(derived.clone());
+    let (fp, dp) = (props(file), props(&derived));
+    let (fr, dr) = (required(file), required(&derived));
+    let mut problems = Vec::new();
+    for (name, dschema) in &dp {
+        let Some((_, fschema)) = fp.iter().find(|(n, _)| n == name) else {
+            problems.push(format!(
+                "the field `{name}` is missing from the file's `properties`"
+            ));
+            continue;
+        };
+        match (dr.contains(name), fr.contains(name)) {
+            (true, false) => problems.push(format!(
+                "the field `{name}` is required by the type but not by the file"
+            )),
+            (false, true) => problems.push(format!(
+                "the field `{name}` is optional in the type but required by the file"
+            )),
+            _ => {}
+        }
+        let (ft, dt) = (json_types(fschema), json_types(dschema));
+        if let (Some(ft), Some(dt)) = (&ft, &dt) {
+            let fits = |a: &str, b: &str| {
+                a == b || matches!((a, b), ("integer", "number") | ("number", "integer"))
+            };
+            let overlap = ft
+                .iter()
+                .any(|a| a != "null" && dt.iter().any(|b| fits(a, b)));
+            if !overlap {
+                problems.push(format!(
+                    "the field `{name}` is {} in the file but {} in the type",
+                    ft.join("/"),
+                    dt.join("/")
+                ));
+            }
+        }
+    }
+    for (name, _) in &fp {
+        if !dp.iter().any(|(n, _)| n == name) {
+            problems.push(format!(
+                "the file's property `{name}` is not a field of the type (serde ignores it)"
+            ));
+        }
+    }
+    problems
+}
+
+/// The JSON types a schema allows by its `type`, or `None` when it does not say.
+fn json_types(s: &Value) -> Option<Vec<String>> {
+    match s.get("type")? {
+        Value::String(t) => Some(vec![t.clone()]),
+        Value::Array(a) => Some(
+            a.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect(),
+        ),
+        _ => None,
     }
 }
 

@@ -8,8 +8,11 @@
 //! `#[tool]` leaves the function unchanged and adds, in the same module:
 //! * `pub(crate) fn __gtdx_invoke_<fn>(args_json: &str) -> Result<String, gtdx_sdk::ToolError>`,
 //!   the dispatch glue the generated tool table points at (see `gtdx-annotations`);
-//! * one `#[cfg(test)] #[test] fn __gtdx_example_<fn>_<n>()` per `example(...)`, proving with
-//!   `cargo test` that each example input deserializes into the input type;
+//! * one `#[cfg(test)] #[test] fn __gtdx_example_<fn>_<n>()` per `example(...)` (numbered from
+//!   1, as `gtdx lint` numbers them), proving with `cargo test` that each example input
+//!   deserializes into the input type and has no key the type would ignore;
+//! * for an `input_schema` file, `#[cfg(test)] #[test] fn __gtdx_schema_<fn>()`, proving that
+//!   the file's properties are the input type's fields;
 //! * for `input_schema`/`output_schema` files, an `include_str!` so that editing the file
 //!   re-runs these checks.
 //!
@@ -17,7 +20,8 @@
 //! and checks its keys and values at compile time.
 
 use gtdx_annotations::{
-    EXAMPLE_TEST_PREFIX, Spanned, ToolFn, analyze_tool_fn, parse_tool_attr, schema_attr_of, unraw,
+    EXAMPLE_TEST_PREFIX, SchemaKind, SchemaTarget, Spanned, ToolFn, analyze_tool_fn,
+    parse_tool_attr, schema_attr_of, unraw, written_kind,
 };
 use proc_macro::TokenStream;
 use proc_macro2::{Span, TokenStream as TokenStream2};
@@ -61,19 +65,37 @@ pub fn tool(attr: TokenStream, item: TokenStream) -> TokenStream {
 pub fn derive_schema(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as DeriveInput);
     let mut errors: Vec<syn::Error> = Vec::new();
-    let mut check = |attrs: &[syn::Attribute]| {
-        if let Err(e) = schema_attr_of(attrs) {
-            errors.push(e);
-        }
-    };
-    check(&input.attrs);
+    let name = input.ident.to_string();
     match &input.data {
-        Data::Struct(s) => s.fields.iter().for_each(|f| check(&f.attrs)),
+        Data::Struct(s) => {
+            let named = matches!(s.fields, Fields::Named(_));
+            let kind = if named {
+                SchemaKind::Object
+            } else {
+                SchemaKind::Any
+            };
+            let target = SchemaTarget::Type {
+                named_struct: named,
+            };
+            check_schema(&mut errors, &input.attrs, &kind, &name, target);
+            s.fields.iter().for_each(|f| check_field(&mut errors, f));
+        }
         Data::Enum(e) => {
+            let unit = e.variants.iter().all(|v| matches!(v.fields, Fields::Unit));
+            let kind = if unit {
+                SchemaKind::String
+            } else {
+                SchemaKind::Any
+            };
+            let target = SchemaTarget::Type {
+                named_struct: false,
+            };
+            check_schema(&mut errors, &input.attrs, &kind, &name, target);
             for v in &e.variants {
-                check(&v.attrs);
+                let vname = v.ident.to_string();
+                check_schema(&mut errors, &v.attrs, &SchemaKind::Any, &vname, target);
                 if let Fields::Named(_) | Fields::Unnamed(_) = &v.fields {
-                    v.fields.iter().for_each(|f| check(&f.attrs));
+                    v.fields.iter().for_each(|f| check_field(&mut errors, f));
                 }
             }
         }
@@ -87,6 +109,32 @@ pub fn derive_schema(input: TokenStream) -> TokenStream {
         .map(|e| e.to_compile_error())
         .collect::<TokenStream2>()
         .into()
+}
+
+/// Parses the `#[schema]` attributes among `attrs`, then checks them against what they are
+/// written on, as far as the type as written tells (`gtdx describe` runs the same check on the
+/// resolved type).
+fn check_schema(
+    errors: &mut Vec<syn::Error>,
+    attrs: &[syn::Attribute],
+    kind: &SchemaKind,
+    ty: &str,
+    target: SchemaTarget,
+) {
+    match schema_attr_of(attrs) {
+        Err(e) => errors.push(e),
+        Ok(Some(a)) => {
+            if let Err(e) = a.check(kind, ty, target) {
+                errors.push(e);
+            }
+        }
+        Ok(None) => {}
+    }
+}
+
+fn check_field(errors: &mut Vec<syn::Error>, f: &syn::Field) {
+    let (kind, ty, option) = written_kind(&f.ty);
+    check_schema(errors, &f.attrs, &kind, &ty, SchemaTarget::Field { option });
 }
 
 fn with_item(e: syn::Error, item: TokenStream2) -> TokenStream {
@@ -165,8 +213,10 @@ fn example_tests(tool: &ToolFn) -> TokenStream2 {
             let when = &ex.when.value;
             let n = i + 1;
             let parse = match &tool.input {
-                Some(ty) => quote! { #sdk::__private::parse_args::<#ty>(#input).map(|_| ()) },
-                None => quote! { #sdk::__private::parse_no_args(#input) },
+                Some(ty) => quote! { #sdk::__private::check_example::<#ty>(#input) },
+                None => quote! {
+                    #sdk::__private::parse_no_args(#input).map_err(|e| e.message().to_string())
+                },
             };
             quote_spanned! {ex.span=>
                 #[cfg(test)]
@@ -225,6 +275,25 @@ fn schema_file_checks(tool: &ToolFn) -> syn::Result<TokenStream2> {
         out.extend(quote! {
             const _: &str = ::core::include_str!(::core::concat!(::core::env!("CARGO_MANIFEST_DIR"), "/", #lit));
         });
+        // A hand-written input schema must name the fields the input type has.
+        if key == "input_schema"
+            && let Some(ty) = &tool.input
+        {
+            let test = format_ident!("__gtdx_schema_{}", unraw(&tool.fn_ident));
+            let name = &tool.name;
+            out.extend(quote_spanned! {*span=>
+                #[cfg(test)]
+                #[test]
+                fn #test() {
+                    let text = ::core::include_str!(::core::concat!(::core::env!("CARGO_MANIFEST_DIR"), "/", #lit));
+                    if let ::core::result::Result::Err(e) =
+                        ::gtdx_sdk::__private::check_schema_fields::<#ty>(#lit, text)
+                    {
+                        ::core::panic!("the input_schema of tool `{}` does not fit its input type: {}", #name, e);
+                    }
+                }
+            });
+        }
     }
     match errors {
         Some(e) => Err(e),

@@ -57,6 +57,122 @@ pub fn parse_no_args(args_json: &str) -> Result<(), ToolError> {
     }
 }
 
+/// The check of one `example(...)` (the generated example tests call it): the input must
+/// deserialize into `T`, and every key of it must be one `T` reads. serde ignores unknown keys
+/// unless the type denies them, so without the second check a misspelled key (`"limt"`) would
+/// pass here while the tool silently ran without it.
+pub fn check_example<T: DeserializeOwned>(input_json: &str) -> Result<(), String> {
+    parse_args::<T>(input_json).map_err(|e| e.message().to_string())?;
+    let text = if input_json.trim().is_empty() {
+        "{}"
+    } else {
+        input_json
+    };
+    let mut ignored = Vec::new();
+    let mut de = serde_json::Deserializer::from_str(text);
+    let _: T = serde_ignored::deserialize(&mut de, |path| {
+        // serde_ignored writes `?` for the inside of an Option: not part of the JSON path.
+        let p = path.to_string();
+        let segs: Vec<&str> = p.split('.').filter(|s| *s != "?").collect();
+        ignored.push(segs.join("."));
+    })
+    .map_err(|e| e.to_string())?;
+    if ignored.is_empty() {
+        return Ok(());
+    }
+    let keys: Vec<String> = ignored.iter().map(|k| format!("`{k}`")).collect();
+    Err(format!(
+        "{} {} not a field of the input type (serde would ignore {}); fix the spelling or remove {}",
+        keys.join(", "),
+        if keys.len() == 1 { "is" } else { "are" },
+        if keys.len() == 1 { "it" } else { "them" },
+        if keys.len() == 1 { "it" } else { "them" },
+    ))
+}
+
+/// The field names `T` deserializes from, as serde's derive lists them (`None` when `T` is not
+/// a struct serde deserializes by field names, e.g. a flattened or transparent one).
+pub fn field_names<T: DeserializeOwned>() -> Option<&'static [&'static str]> {
+    use serde::de::{self, Visitor};
+    struct Probe(Option<&'static [&'static str]>);
+    #[derive(Debug)]
+    struct Stop;
+    impl std::fmt::Display for Stop {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("probe")
+        }
+    }
+    impl std::error::Error for Stop {}
+    impl de::Error for Stop {
+        fn custom<M: std::fmt::Display>(_: M) -> Self {
+            Stop
+        }
+    }
+    impl<'de> de::Deserializer<'de> for &mut Probe {
+        type Error = Stop;
+        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Stop> {
+            Err(Stop)
+        }
+        fn deserialize_struct<V: Visitor<'de>>(
+            self,
+            _: &'static str,
+            fields: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Stop> {
+            self.0 = Some(fields);
+            Err(Stop)
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+            option unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier
+            ignored_any
+        }
+    }
+    let mut probe = Probe(None);
+    let _ = T::deserialize(&mut probe);
+    probe.0
+}
+
+/// The check of a hand-written `input_schema` file against the input type `T` (the generated
+/// schema test calls it): the schema's top-level properties and `T`'s fields are the same
+/// names. `gtdx describe` checks requiredness and types too, where it can read `T`.
+pub fn check_schema_fields<T: DeserializeOwned>(
+    file: &str,
+    schema_json: &str,
+) -> Result<(), String> {
+    let schema: serde_json::Value = serde_json::from_str(schema_json)
+        .map_err(|e| format!("`{file}` is not valid JSON: {e}"))?;
+    let Some(fields) = field_names::<T>() else {
+        return Ok(());
+    };
+    let props: Vec<&str> = schema
+        .get("properties")
+        .and_then(serde_json::Value::as_object)
+        .map(|p| p.keys().map(String::as_str).collect())
+        .unwrap_or_default();
+    let mut problems = Vec::new();
+    for f in fields {
+        if !props.contains(f) {
+            problems.push(format!(
+                "the input type has the field `{f}`, which `{file}` does not list in `properties`"
+            ));
+        }
+    }
+    for p in &props {
+        if !fields.contains(p) {
+            problems.push(format!("`{file}` lists the property `{p}`, which is not a field of the input type (serde would ignore it)"));
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{}; make the schema file and the type say the same",
+            problems.join("; ")
+        ))
+    }
+}
+
 /// Serializes a tool's result.
 pub fn serialize_output<U: Serialize>(output: &U) -> Result<String, ToolError> {
     serde_json::to_string(output)
@@ -190,6 +306,51 @@ mod tests {
         );
         assert!(parse_no_args("[1]").is_err());
         assert!(parse_no_args("{").is_err());
+    }
+
+    #[test]
+    fn examples_refuse_unknown_keys() {
+        check_example::<Input>(r#"{"city":"x","days":3}"#).unwrap();
+        let e = check_example::<Input>(r#"{"city":"x","dasy":3}"#).unwrap_err();
+        assert_eq!(
+            e,
+            "`dasy` is not a field of the input type (serde would ignore it); fix the spelling or remove it"
+        );
+        let e =
+            check_example::<Input>(r#"{"city":"x","filters":{"tags":[],"tgs":1}}"#).unwrap_err();
+        assert!(e.starts_with("`filters.tgs` is not"), "{e}");
+        assert!(
+            check_example::<Input>(r#"{"city":5}"#)
+                .unwrap_err()
+                .contains("invalid argument `city`")
+        );
+    }
+
+    #[test]
+    fn schema_files_are_compared_with_the_fields() {
+        assert_eq!(
+            field_names::<Input>(),
+            Some(&["city", "days", "filters"][..])
+        );
+        check_schema_fields::<Input>(
+            "s.json",
+            r#"{"properties":{"city":{},"days":{},"filters":{}}}"#,
+        )
+        .unwrap();
+        let e = check_schema_fields::<Input>(
+            "s.json",
+            r#"{"properties":{"town":{},"days":{},"filters":{}}}"#,
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("has the field `city`, which `s.json` does not list"),
+            "{e}"
+        );
+        assert!(
+            e.contains("lists the property `town`, which is not a field"),
+            "{e}"
+        );
+        assert_eq!(field_names::<u32>(), None);
     }
 
     #[test]

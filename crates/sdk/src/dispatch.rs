@@ -42,7 +42,12 @@ pub struct Identity {
 /// ```
 pub fn dispatch(tools: &[ToolEntry], name: &str, args_json: &str) -> Result<String, ToolError> {
     match tools.iter().find(|t| t.name == name) {
-        Some(tool) => (tool.invoke)(args_json),
+        Some(tool) => {
+            if let Some(problem) = either_or_problem(tool.definition_json, args_json) {
+                return Err(ToolError::invalid_input(problem));
+            }
+            (tool.invoke)(args_json)
+        }
         None if tools.is_empty() => Err(ToolError::not_found(format!(
             "unknown tool `{name}`: this extension has no tools"
         ))),
@@ -54,6 +59,62 @@ pub fn dispatch(tools: &[ToolEntry], name: &str, args_json: &str) -> Result<Stri
             )))
         }
     }
+}
+
+/// The either-or rule of an input declared with `#[schema(one_of = [[..], [..]])]`: the root
+/// of the tool's input schema holds `"oneOf": [{"required": [..]}, ...]`, and a call must give
+/// every field of exactly one group. serde cannot say "exactly one of", so the dispatch checks
+/// it before the tool runs. A field sent as `null` counts as not given (serde reads it as
+/// `None`). `None` when the call is fine or the tool has no such rule.
+fn either_or_problem(definition_json: &str, args_json: &str) -> Option<String> {
+    if !definition_json.contains("oneOf") {
+        return None;
+    }
+    let t: ManifestTool = serde_json::from_str(definition_json).ok()?;
+    let schema: serde_json::Value = serde_json::from_str(t.input_schema.as_deref()?).ok()?;
+    let groups: Vec<Vec<&str>> = schema
+        .get("oneOf")?
+        .as_array()?
+        .iter()
+        .map(|g| {
+            let o = g.as_object().filter(|o| o.len() == 1)?;
+            o.get("required")?
+                .as_array()?
+                .iter()
+                .map(serde_json::Value::as_str)
+                .collect::<Option<Vec<&str>>>()
+        })
+        .collect::<Option<Vec<_>>>()?;
+    let text = if args_json.trim().is_empty() {
+        "{}"
+    } else {
+        args_json
+    };
+    // Arguments that are not an object are refused by the input type with a better message.
+    let args: serde_json::Value = serde_json::from_str(text).ok()?;
+    let args = args.as_object()?;
+    let given = |f: &&str| args.get(*f).is_some_and(|v| !v.is_null());
+    let chosen: Vec<&Vec<&str>> = groups.iter().filter(|g| g.iter().all(given)).collect();
+    if chosen.len() == 1 {
+        return None;
+    }
+    let show = |g: &Vec<&str>| {
+        g.iter()
+            .map(|f| format!("`{f}`"))
+            .collect::<Vec<_>>()
+            .join(" and ")
+    };
+    let options = groups.iter().map(show).collect::<Vec<_>>().join(", or ");
+    Some(if chosen.is_empty() {
+        format!("invalid arguments: give exactly one of {options}; got none of them")
+    } else {
+        let got = chosen
+            .iter()
+            .map(|g| show(g))
+            .collect::<Vec<_>>()
+            .join(" together with ");
+        format!("invalid arguments: give exactly one of {options}; got {got}")
+    })
 }
 
 /// A tool as the WIT `tool-definition` record describes it (what `list-tools` returns).
@@ -150,6 +211,37 @@ mod tests {
             definition_json: "{",
         },
     ];
+
+    #[test]
+    fn either_or_arguments_are_checked_before_the_tool_runs() {
+        let def = r#"{"name":"search","export":"x:y/z.w","input_schema":"{\"type\":\"object\",\"properties\":{\"query\":{},\"vector\":{},\"k\":{}},\"oneOf\":[{\"required\":[\"query\"]},{\"required\":[\"vector\",\"k\"]}]}"}"#;
+        let tools = [ToolEntry {
+            name: "search",
+            invoke: echo,
+            definition_json: def,
+        }];
+        assert_eq!(
+            dispatch(&tools, "search", r#"{"query":"x"}"#).unwrap(),
+            r#"{"query":"x"}"#
+        );
+        assert!(dispatch(&tools, "search", r#"{"vector":[1],"k":3,"query":null}"#).is_ok());
+        assert_eq!(
+            dispatch(&tools, "search", "{}").unwrap_err(),
+            ToolError::invalid_input(
+                "invalid arguments: give exactly one of `query`, or `vector` and `k`; got none of them"
+            )
+        );
+        assert_eq!(
+            dispatch(&tools, "search", r#"{"query":"x","vector":[1],"k":2}"#)
+                .unwrap_err()
+                .message(),
+            "invalid arguments: give exactly one of `query`, or `vector` and `k`; got `query` together with `vector` and `k`"
+        );
+        // A partial group is not a group.
+        assert!(dispatch(&tools, "search", r#"{"vector":[1]}"#).is_err());
+        // Tools without the rule are untouched.
+        assert_eq!(either_or_problem(TOOLS[0].definition_json, "{}"), None);
+    }
 
     #[test]
     fn dispatches_by_name() {

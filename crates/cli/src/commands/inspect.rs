@@ -183,7 +183,13 @@ fn render_tool(s: &mut String, t: &ToolView) {
                     .as_deref()
                     .map(|d| format!(" — {d}"))
                     .unwrap_or_default();
-                let _ = writeln!(s, "      {}: {} ({req}){desc}", p.name, p.ty);
+                let values = if p.values.is_empty() {
+                    String::new()
+                } else {
+                    let v: Vec<String> = p.values.iter().map(|v| v.to_string()).collect();
+                    format!(", one of {}", v.join(", "))
+                };
+                let _ = writeln!(s, "      {}: {}{values} ({req}){desc}", p.name, p.ty);
             }
         }
     }

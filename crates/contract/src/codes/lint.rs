@@ -59,7 +59,17 @@ Encode the object as a string (`gtdx describe` does this for you).",
         area: Lint,
         summary: "an `agentic_worker_metadata` example whose `input` does not validate against the tool's `input_schema`",
         explanation: "Examples teach the planner how to call the tool. An example whose `input` violates the tool's own `input_schema` teaches it to make calls that fail. \
+An example is checked with unknown properties refused, whatever `additionalProperties` allows callers: a misspelled key (`limt` for `limit`) is silently ignored by the tool and teaches the model the misspelling. \
+Examples are numbered from 1, as the generated example tests (`__gtdx_example_<fn>_<n>`) are. \
 Fix the example or the schema so that they agree.",
+    }
+    W_SECRET_DETAILS_DIFFER {
+        severity: Warning,
+        area: Lint,
+        summary: "a tool's secret requirement and the top-level `requiredSecrets` entry for the same key disagree on `required` or `format`",
+        explanation: "A secret a tool reads may also be declared extension-wide in `requiredSecrets`. Both describe the same credential, so the store, the setup wizard and the runtime must not read two answers: \
+one saying the secret is optional and the other required, or one saying `text` and the other `json`. \
+Make the two entries agree (in Rust: the detailed form `secrets = [{ key = \"...\", required = ..., format = \"...\" }]` of `#[tool]`, and `requiredSecrets` in `[package.metadata.gtdx]`).",
     }
     I_METADATA_DEFAULTS {
         severity: Info,

@@ -47,7 +47,24 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
                     names.extend(va.aliases.iter().map(|a| Value::from(a.clone())));
                 }
             }
-            obj(json!({"type": "string", "enum": names}))
+            let mut s = obj(json!({"type": "string", "enum": names}));
+            // What each value means, for the model: listed in the description (see
+            // `VALUES_KEY`), since `enum` has no place for it.
+            let docs: Vec<(String, Option<String>)> = variants
+                .iter()
+                .map(|(v, _, name)| (name.clone(), gtdx_annotations::doc_comment(&v.attrs)))
+                .collect();
+            if docs.iter().any(|(_, d)| d.is_some()) {
+                let lines: Vec<String> = docs
+                    .into_iter()
+                    .map(|(n, d)| match d {
+                        Some(d) => format!("- `{n}`: {}", d.replace('\n', " ")),
+                        None => format!("- `{n}`"),
+                    })
+                    .collect();
+                s.insert(VALUES_KEY.into(), lines.join("\n").into());
+            }
+            s
         } else {
             let any_untagged = matches!(tagging, Tagging::Untagged)
                 || variants.iter().any(|(_, va, _)| va.untagged);
@@ -84,7 +101,15 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
         if let Some(d) = gtdx_annotations::doc_comment(&e.attrs) {
             schema.insert("description".into(), d.into());
         }
-        crate::facts::apply(&e.attrs, &mut schema, file)?;
+        crate::facts::apply(
+            &e.attrs,
+            &mut schema,
+            file,
+            &owner,
+            gtdx_annotations::SchemaTarget::Type {
+                named_struct: false,
+            },
+        )?;
         Ok(schema)
     }
 
@@ -116,7 +141,7 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
                 Fields::Unnamed(u) if u.unnamed.len() == 1 => {
                     let f = &u.unnamed[0];
                     let mut s = self.ty(&f.ty, sc)?;
-                    self.field_facts(f, &mut s, sc)?;
+                    self.field_facts(f, &mut s, sc, false)?;
                     Some(s)
                 }
                 Fields::Unnamed(u) => {

@@ -11,7 +11,6 @@
 
 use std::rc::Rc;
 
-use quote::ToTokens;
 use serde_json::{Map, Value, json};
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
@@ -529,39 +528,7 @@ fn type_args(args: &PathArguments) -> Vec<&Type> {
     }
 }
 
-/// Source text of a syntax node, with the spacing `quote` puts between tokens tidied up
-/// (`Vec<u8>`, `&'a str`, `[u8; 3]`, `dyn Fn(u8) -> u8`).
-pub fn tokens(t: &impl ToTokens) -> String {
-    let s = t.to_token_stream().to_string();
-    let chars: Vec<char> = s.chars().collect();
-    let mut out = String::with_capacity(s.len());
-    for (i, &ch) in chars.iter().enumerate() {
-        if ch != ' ' {
-            out.push(ch);
-            continue;
-        }
-        let prev = out.chars().last();
-        let prev2 = out.chars().rev().nth(1);
-        let next = chars.get(i + 1).copied();
-        let next2 = chars.get(i + 2).copied();
-        let arrow =
-            (next == Some('-') && next2 == Some('>')) || (prev == Some('>') && prev2 == Some('-'));
-        let keep = if arrow || matches!(prev, Some(',' | ';')) {
-            true
-        } else if matches!(
-            next,
-            Some('<' | '>' | ',' | ';' | ')' | ']' | '(' | '[' | ':')
-        ) {
-            false
-        } else {
-            !matches!(prev, Some('<' | '(' | '[' | '&' | ':' | '>'))
-        };
-        if keep {
-            out.push(' ');
-        }
-    }
-    out
-}
+pub use gtdx_annotations::tokens;
 
 #[cfg(test)]
 mod tests {

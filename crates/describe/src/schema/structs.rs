@@ -65,8 +65,58 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
         if let Some(d) = gtdx_annotations::doc_comment(&s.attrs) {
             schema.insert("description".into(), d.into());
         }
-        crate::facts::apply(&s.attrs, &mut schema, file)?;
+        let named = matches!(s.fields, Fields::Named(_)) && !c.transparent;
+        let facts = crate::facts::apply(
+            &s.attrs,
+            &mut schema,
+            file,
+            &owner,
+            gtdx_annotations::SchemaTarget::Type {
+                named_struct: named,
+            },
+        )?;
+        if let Some(facts) = &facts
+            && facts.one_of.is_some()
+        {
+            self.one_of(facts, &mut schema, sc)?;
+        }
         Ok(schema)
+    }
+
+    /// `#[schema(one_of = [[..], [..]])]`: checked against the struct's fields (their JSON
+    /// names, optional), then written as `oneOf` of `required` groups. An output is described
+    /// as it is, without the choice, which is about what callers send.
+    fn one_of<'t>(
+        &self,
+        facts: &gtdx_annotations::SchemaAttr,
+        schema: &mut Schema,
+        sc: &Scope<'t>,
+    ) -> Result<(), SourceError> {
+        if self.dir == Direction::Output {
+            return Ok(());
+        }
+        let required: Vec<&str> = schema
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|r| r.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let fields: Vec<(String, bool)> = schema
+            .get("properties")
+            .and_then(Value::as_object)
+            .map(|p| {
+                p.keys()
+                    .map(|k| (k.clone(), required.contains(&k.as_str())))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let file = self.idx.file_of(sc.module);
+        facts.check_one_of(&fields).map_err(|e| {
+            crate::facts::syn_error(file, e, "name optional fields of the struct in `one_of`")
+        })?;
+        if let Some(groups) = facts.one_of_schema() {
+            schema.insert("oneOf".into(), groups);
+        }
+        Ok(())
     }
 
     /// A newtype or `#[serde(transparent)]` struct: the shape of its one (non-skipped) field.
@@ -92,27 +142,59 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
                 .unwrap_or_else(|| i.to_string());
             self.trail.push(format!("{owner}.{label}"));
             let mut s = self.ty(&f.ty, sc)?;
-            self.field_facts(f, &mut s, sc)?;
+            self.field_facts(f, &mut s, sc, false)?;
             self.trail.pop();
             return Ok(s);
         }
         Ok(obj(json!({"type": "null"})))
     }
 
-    /// The `#[schema(...)]` facts and doc comment of a field, applied to its schema.
+    /// The `#[schema(...)]` facts and doc comment of a field, applied to its schema; `inner`
+    /// says `s` is the schema of `T` of an `Option<T>` field (not yet `null`-able). Returns the
+    /// facts (for `nullable`).
     pub(super) fn field_facts<'t>(
         &mut self,
         f: &'a syn::Field,
         s: &mut Schema,
         sc: &Scope<'t>,
-    ) -> Result<(), SourceError>
+        inner: bool,
+    ) -> Result<Option<gtdx_annotations::SchemaAttr>, SourceError>
     where
         'a: 't,
     {
         if let Some(d) = gtdx_annotations::doc_comment(&f.attrs) {
             s.insert("description".into(), d.into());
         }
-        crate::facts::apply(&f.attrs, s, self.idx.file_of(sc.module))
+        if !f.attrs.iter().any(gtdx_annotations::is_schema_attr) {
+            return Ok(None);
+        }
+        let opt = self.option_inner(&f.ty, sc);
+        let ty_text = tokens(opt.as_ref().map_or(&f.ty, |(t, _)| *t));
+        let target = gtdx_annotations::SchemaTarget::Field {
+            option: Some(opt.is_some()),
+        };
+        if opt.is_some() && !inner {
+            // Checked on the schema of `T`, as the macro checks the `T` of `Option<T>`.
+            let mut probe = s.clone();
+            if let Some(Value::Array(types)) = probe.get("type").cloned() {
+                let non_null: Vec<Value> = types.into_iter().filter(|t| t != "null").collect();
+                if non_null.len() == 1 {
+                    probe.insert("type".into(), non_null[0].clone());
+                }
+            }
+            let facts = crate::facts::apply(
+                &f.attrs,
+                &mut probe,
+                self.idx.file_of(sc.module),
+                &ty_text,
+                target,
+            )?;
+            if let Some(facts) = &facts {
+                facts.apply(s, &gtdx_annotations::SchemaKind::of_schema(&probe));
+            }
+            return Ok(facts);
+        }
+        crate::facts::apply(&f.attrs, s, self.idx.file_of(sc.module), &ty_text, target)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -169,7 +251,14 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
             } else {
                 self.ty(inner_ty, &inner_sc)?
             };
-            self.field_facts(f, &mut s, sc)?;
+            let facts = self.field_facts(f, &mut s, sc, opt.is_some())?;
+            if self.dir == Direction::Input
+                && !s.contains_key("default")
+                && let Some(path) = &fa.default_path
+                && let Some(v) = self.default_value(path, &s, sc)
+            {
+                s.insert("default".into(), v);
+            }
             if fa.flatten {
                 self.flatten(
                     f,
@@ -184,7 +273,11 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
                 self.trail.pop();
                 continue;
             }
-            if opt.is_some() {
+            let not_null = facts
+                .as_ref()
+                .and_then(|f| f.nullable.as_ref())
+                .is_some_and(|n| !n.value);
+            if opt.is_some() && !not_null {
                 s = nullable(s);
             }
             let is_required = match self.dir {
@@ -340,6 +433,52 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
         }
     }
 
+    /// The value of `#[serde(default = "path")]` when describe can read it: a `const` or a
+    /// function of the struct's module whose body is one literal (`"x"`, `5`, `true`, also
+    /// `"x".to_string()`, `String::from("x")`, `"x".into()`), and which fits the field's schema.
+    /// Anything else is not reflected.
+    fn default_value<'t>(&self, path: &str, s: &Schema, sc: &Scope<'t>) -> Option<Value> {
+        let name = path.strip_prefix("self::").unwrap_or(path);
+        if name.contains("::") {
+            return None;
+        }
+        let m = &self.idx.modules[sc.module];
+        let expr: &syn::Expr = if let Some(c) = m.consts.get(name) {
+            &c.expr
+        } else {
+            let f = m.fns.get(name)?;
+            match f.block.stmts.as_slice() {
+                [syn::Stmt::Expr(e, None)] => e,
+                _ => return None,
+            }
+        };
+        // The body may name a `const` of the same module.
+        let expr = match expr {
+            syn::Expr::Path(p) if p.path.segments.len() == 1 => {
+                &*m.consts.get(&p.path.segments[0].ident.to_string())?.expr
+            }
+            other => other,
+        };
+        let value = literal_value(expr)?;
+        // Only a value of the field's type is a default (the rule for `#[schema(default)]`).
+        let kind = gtdx_annotations::SchemaKind::of_schema(s);
+        let probe = gtdx_annotations::SchemaAttr {
+            default: Some(gtdx_annotations::Spanned::new(
+                value.clone(),
+                proc_macro2::Span::call_site(),
+            )),
+            ..Default::default()
+        };
+        probe
+            .check(
+                &kind,
+                "",
+                gtdx_annotations::SchemaTarget::Field { option: None },
+            )
+            .ok()?;
+        Some(value)
+    }
+
     pub(super) fn tuple<'t>(&mut self, items: &[&'t Type], sc: &Scope<'t>) -> R
     where
         'a: 't,
@@ -393,5 +532,53 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
             syn::Expr::Paren(p) => self.array_len(&p.expr, sc),
             _ => Err(bad()),
         }
+    }
+}
+
+/// A literal (through `.to_string()`, `.to_owned()`, `.into()`, `String::from(..)`) as JSON.
+fn literal_value(e: &syn::Expr) -> Option<Value> {
+    match e {
+        syn::Expr::Lit(l) => match &l.lit {
+            syn::Lit::Str(s) => Some(Value::String(s.value())),
+            syn::Lit::Bool(b) => Some(Value::Bool(b.value)),
+            syn::Lit::Int(i) => i
+                .base10_parse::<i64>()
+                .ok()
+                .map(Value::from)
+                .or_else(|| i.base10_parse::<u64>().ok().map(Value::from)),
+            syn::Lit::Float(f) => f
+                .base10_parse::<f64>()
+                .ok()
+                .and_then(serde_json::Number::from_f64)
+                .map(Value::Number),
+            _ => None,
+        },
+        syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => match literal_value(&u.expr)? {
+            Value::Number(n) => n.as_i64().map(|v| Value::from(-v)).or_else(|| {
+                n.as_f64()
+                    .and_then(|f| serde_json::Number::from_f64(-f))
+                    .map(Value::Number)
+            }),
+            _ => None,
+        },
+        syn::Expr::MethodCall(m)
+            if m.args.is_empty()
+                && ["to_string", "to_owned", "into"].contains(&m.method.to_string().as_str()) =>
+        {
+            literal_value(&m.receiver).filter(Value::is_string)
+        }
+        syn::Expr::Call(c) if c.args.len() == 1 => match &*c.func {
+            syn::Expr::Path(p)
+                if p.path.segments.len() == 2
+                    && p.path.segments[0].ident == "String"
+                    && p.path.segments[1].ident == "from" =>
+            {
+                literal_value(&c.args[0]).filter(Value::is_string)
+            }
+            _ => None,
+        },
+        syn::Expr::Paren(p) => literal_value(&p.expr),
+        syn::Expr::Group(g) => literal_value(&g.expr),
+        _ => None,
     }
 }

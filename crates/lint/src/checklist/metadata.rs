@@ -102,8 +102,13 @@ pub(super) fn metadata(
     let Some(schema) = v.input_schema(i) else {
         return;
     };
-    let Some(validator) = v.validator(schema) else {
+    if v.validator(schema).is_none() {
         // Reported by validation (E_SCHEMA_STRING_INVALID).
+        return;
+    }
+    // An example is held to the schema with unknown properties refused, whatever the schema
+    // lets callers add: a misspelled key in an example teaches the model the misspelling.
+    let Ok(validator) = crate::validate::compile(&strict(schema)) else {
         return;
     };
     for (j, ex) in examples.iter().enumerate() {
@@ -123,13 +128,51 @@ pub(super) fn metadata(
                 &loc,
                 f,
                 &format!(
-                    "example {j} of tool \"{}\" does not match its input_schema: ",
+                    "example {} of tool \"{}\" does not match its input_schema: ",
+                    j + 1,
                     t.name
                 ),
                 "",
             );
         }
     }
+}
+
+/// `schema` with `"additionalProperties": false` on every object that lists `properties` and
+/// does not constrain further properties itself (a map's `additionalProperties` schema stays).
+pub(crate) fn strict(schema: &Value) -> Value {
+    fn walk(v: &mut Value) {
+        match v {
+            Value::Object(m) => {
+                let open = match m.get("additionalProperties") {
+                    None | Some(Value::Bool(true)) => true,
+                    Some(_) => false,
+                };
+                if m.contains_key("properties") && open && !m.contains_key("unevaluatedProperties")
+                {
+                    m.insert("additionalProperties".into(), Value::Bool(false));
+                }
+                for (k, x) in m.iter_mut() {
+                    // Inside `properties`, `enum` and `const`, keys are names and values data.
+                    if k == "enum" || k == "const" || k == "default" || k == "examples" {
+                        continue;
+                    }
+                    if k == "properties" {
+                        if let Value::Object(props) = x {
+                            props.values_mut().for_each(walk);
+                        }
+                        continue;
+                    }
+                    walk(x);
+                }
+            }
+            Value::Array(a) => a.iter_mut().for_each(walk),
+            _ => {}
+        }
+    }
+    let mut s = schema.clone();
+    walk(&mut s);
+    s
 }
 
 fn metadata_schema() -> &'static Value {
@@ -144,4 +187,45 @@ fn metadata_validator() -> &'static jsonschema::Validator {
             .build(metadata_schema())
             .unwrap_or_else(|e| unreachable!("the contract's metadata schema compiles: {e}"))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::strict;
+    use serde_json::json;
+
+    #[test]
+    fn strict_closes_objects_with_properties_only() {
+        let s = json!({
+            "type": "object",
+            "properties": {
+                "limit": {"type": "integer"},
+                "filter": {"type": "object", "properties": {"tag": {}}},
+                "meta": {"type": "object", "additionalProperties": {"type": "string"}},
+                "properties": {"type": "object", "properties": {"x": {}}, "additionalProperties": true}
+            },
+            "oneOf": [{"required": ["limit"]}, {"required": ["filter"]}]
+        });
+        let v = jsonschema::validator_for(&strict(&s)).unwrap();
+        assert!(v.is_valid(&json!({"limit": 1})));
+        assert!(
+            !v.is_valid(&json!({"limt": 10, "limit": 1})),
+            "a misspelled key is refused"
+        );
+        assert!(
+            !v.is_valid(&json!({"filter": {"tga": 1}})),
+            "also in nested objects"
+        );
+        assert!(
+            v.is_valid(&json!({"limit": 1, "meta": {"any": "x"}})),
+            "maps stay open"
+        );
+        assert!(!v.is_valid(&json!({"limit": 1, "properties": {"y": 1}})));
+        // The schema itself is unchanged.
+        assert!(
+            jsonschema::validator_for(&s)
+                .unwrap()
+                .is_valid(&json!({"limt": 10, "limit": 1}))
+        );
+    }
 }

@@ -86,6 +86,43 @@ pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
         }
         for (j, s) in t.secret_requirements.as_slice().iter().enumerate() {
             let sp = || format!("{p}/secret_requirements/{j}/key");
+            if let Some(top) = d.required_secrets.iter().find(|r| r.key == s.key) {
+                let fmt = |f: Option<gtdx_contract::SecretFormat>| {
+                    f.map_or("unset".to_string(), |f| {
+                        serde_json::to_value(f)
+                            .ok()
+                            .and_then(|v| v.as_str().map(str::to_string))
+                            .unwrap_or_default()
+                    })
+                };
+                let mut differ = Vec::new();
+                if top.required != s.required {
+                    differ.push(format!(
+                        "required: {} here, {} in requiredSecrets",
+                        s.required, top.required
+                    ));
+                }
+                if s.format.is_some() && top.format.is_some() && top.format != s.format {
+                    differ.push(format!(
+                        "format: {} here, {} in requiredSecrets",
+                        fmt(s.format),
+                        fmt(top.format)
+                    ));
+                }
+                if !differ.is_empty() {
+                    sink.at(
+                        codes::W_SECRET_DETAILS_DIFFER,
+                        &format!("{p}/secret_requirements/{j}"),
+                        format!(
+                            "tool \"{}\" and requiredSecrets describe secret \"{}\" differently ({})",
+                            t.name,
+                            s.key,
+                            differ.join("; ")
+                        ),
+                        Some("make the tool's secret requirement and the requiredSecrets entry agree".into()),
+                    );
+                }
+            }
             super::manifest::key_namespace(sink, sp, &s.key);
             if granting(grants, &s.key).is_none() {
                 let uri = secret_uri(&s.key);

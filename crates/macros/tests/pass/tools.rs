@@ -2,12 +2,22 @@ use gtdx_sdk::{Schema, ToolError, tool};
 use serde::{Deserialize, Serialize};
 
 #[derive(Deserialize, Schema)]
+#[schema(one_of = [["city"], ["lat", "lon"]])]
 pub struct WeatherInput {
     /// City name.
-    #[schema(pattern = "^[A-Z]")]
-    pub city: String,
-    #[schema(minimum = -3, maximum = 14)]
+    #[schema(pattern = "^[A-Z]", min_length = 1, max_length = 80, examples = ["Paris"])]
+    pub city: Option<String>,
+    #[schema(minimum = -3, maximum = 14, default = 1)]
     pub days: Option<i8>,
+    #[schema(unbounded, nullable = false)]
+    pub lat: Option<i64>,
+    pub lon: Option<i64>,
+    #[schema(min_items = 1, max_items = 3, unique_items)]
+    pub units: Option<Vec<String>>,
+    #[schema(enum = ["metric", "imperial"], title = "System")]
+    pub system: Option<String>,
+    #[schema(const = true)]
+    pub version: Option<bool>,
 }
 
 #[derive(Serialize)]
@@ -25,9 +35,14 @@ impl From<UpstreamDown> for ToolError {
 }
 
 /// Look up the weather of a city.
+///
+/// # Errors
+///
+/// When the upstream is down.
 #[tool(
     capabilities = ["agentic_worker", "flow"],
-    secrets = ["weather/api_key"],
+    description = "Look up the weather of a city.",
+    secrets = ["weather/api_key", { key = "weather/region", required = false, format = "text", description = "Region." }],
     side_effects = "external",
     cost = "medium",
     confirmation_required = false,
@@ -38,7 +53,7 @@ impl From<UpstreamDown> for ToolError {
 )]
 pub fn weather(input: WeatherInput) -> Result<Forecast, ToolError> {
     Ok(Forecast {
-        summary: format!("{}: sunny for {} days", input.city, input.days.unwrap_or(1)),
+        summary: format!("{}: sunny for {} days", input.city.unwrap_or_default(), input.days.unwrap_or(1)),
     })
 }
 
