@@ -14,7 +14,8 @@ pub enum Format {
 
 /// Prints a fatal error as one paragraph on stderr and returns the bad-input exit code.
 pub fn report_error(err: &anyhow::Error) -> ExitCode {
-    let text = error_text(err.as_ref());
+    // A secret key passed where a file or variable name belongs is never echoed.
+    let text = gtdx_ops::keys::redact_key_material(&error_text(err.as_ref())).into_owned();
     let _ = writeln!(std::io::stderr(), "error: {text}");
     crate::exit::code(crate::exit::BAD_INPUT)
 }

@@ -60,8 +60,8 @@ pub fn load(root_file: &Path) -> Result<LoadedCrate, SourceError> {
         mod_rs: true,
     }];
     while let Some(p) = queue.pop() {
-        let text = std::fs::read_to_string(&p.path).map_err(|e| {
-            SourceError::file(&p.path, format!("cannot read this source file: {e}"))
+        let text = gtdx_fsx::read_text(&p.path, gtdx_fsx::limits::RUST_SOURCE).map_err(|e| {
+            SourceError::file(&p.path, format!("cannot read this source file: {}", e.source))
         })?;
         let syntax_error = |e: syn::Error| {
             SourceError::new(
@@ -72,6 +72,7 @@ pub fn load(root_file: &Path) -> Result<LoadedCrate, SourceError> {
             .help("fix the syntax error (`cargo check` shows the same problem)")
         };
         let tokens = lex(&text).map_err(syntax_error)?;
+        check_nesting(&tokens, &p.path)?;
         // Function bodies are never needed for describing (and skipping them speeds the parse
         // up); the tokens are kept, bodies included, only for files the trap must scan.
         let (ast_tokens, tokens) = if crate::trap::worth_scanning(&text) {
@@ -175,6 +176,121 @@ fn collect_mod_files(
 }
 
 /// Lexes a source file as rustc would see it: without a byte-order mark or a `#!` line.
+/// How deep the describe scan lets Rust source nest before parsing it: open brackets plus, in
+/// each, the run of tokens syn parses by recursion (generic `<`, prefix `& * ! -`, `=`, `|`,
+/// `->`, `else if`, and keywords such as `dyn`, `impl`, `mut`, `const`). Real code stays
+/// below 40; 2,500 nested parentheses or a 3,000-deep generic type would overflow the parser's
+/// stack. This depth fits in a main thread's 8 MiB (a build script's) many times over; `gtdx`
+/// itself runs its commands on a thread with a 64 MiB stack.
+pub const MAX_NESTING: usize = 256;
+
+/// Refuses source nested deeper than [`MAX_NESTING`] (see there), naming the file, the line
+/// and the limit. Iterative, so that the check itself cannot overflow.
+fn check_nesting(tokens: &proc_macro2::TokenStream, path: &Path) -> Result<(), SourceError> {
+    use proc_macro2::{Delimiter, Spacing, TokenTree};
+    struct Frame {
+        iter: proc_macro2::token_stream::IntoIter,
+        run: usize,
+        prev_else: bool,
+        prev_joint: Option<char>,
+    }
+    let frame = |ts: proc_macro2::TokenStream| Frame {
+        iter: ts.into_iter(),
+        run: 0,
+        prev_else: false,
+        prev_joint: None,
+    };
+    let mut stack = vec![frame(tokens.clone())];
+    // The nesting of the enclosing frames: their count plus their runs.
+    let mut outer = 0usize;
+    loop {
+        let Some(top) = stack.last_mut() else { break };
+        let Some(tt) = top.iter.next() else {
+            stack.pop();
+            if let Some(parent) = stack.last() {
+                outer -= 1 + parent.run;
+            }
+            continue;
+        };
+        let mut span = None;
+        let mut prev_else = false;
+        let mut joint = None;
+        match &tt {
+            TokenTree::Group(g) => {
+                if g.delimiter() == Delimiter::Brace {
+                    top.run = 0; // a block ends any generic or operator context
+                }
+                outer += 1 + top.run;
+                let inner = frame(g.stream());
+                top.prev_else = false;
+                top.prev_joint = None;
+                if outer + 1 > MAX_NESTING {
+                    return Err(too_deep(path, g.span()));
+                }
+                stack.push(inner);
+                continue;
+            }
+            TokenTree::Punct(p) => {
+                let c = p.as_char();
+                let after = top.prev_joint;
+                match c {
+                    ';' | ',' => top.run = 0,
+                    '>' if matches!(after, Some('-') | Some('=')) => {}
+                    '>' => top.run = top.run.saturating_sub(1),
+                    '<' | '&' | '*' | '!' | '-' | '=' | '|' => {
+                        top.run += 1;
+                        span = Some(p.span());
+                    }
+                    _ => {}
+                }
+                if p.spacing() == Spacing::Joint {
+                    joint = Some(c);
+                }
+            }
+            TokenTree::Ident(i) => {
+                let s = i.to_string();
+                match s.as_str() {
+                    "else" => prev_else = true,
+                    "if" if top.prev_else => {
+                        top.run += 1;
+                        span = Some(i.span());
+                    }
+                    "dyn" | "impl" | "mut" | "const" | "move" | "return" | "break" | "box"
+                    | "ref" => {
+                        top.run += 1;
+                        span = Some(i.span());
+                    }
+                    _ => {}
+                }
+            }
+            TokenTree::Literal(_) => {}
+        }
+        top.prev_else = prev_else;
+        top.prev_joint = joint;
+        if let Some(span) = span
+            && outer + 1 + top.run > MAX_NESTING
+        {
+            return Err(too_deep(path, span));
+        }
+    }
+    Ok(())
+}
+
+fn too_deep(path: &Path, span: proc_macro2::Span) -> SourceError {
+    SourceError::new(
+        path,
+        span,
+        format!(
+            "the code nests deeper than {MAX_NESTING} levels here (brackets, generic arguments, \
+             or chained operators), more than the describe scan follows"
+        ),
+    )
+    .help(
+        "split the expression or type (a type alias, a helper function, a `match` for a long \
+         `else if` chain); real code stays far below this limit",
+    )
+}
+
 fn lex(text: &str) -> Result<proc_macro2::TokenStream, syn::Error> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let shebang =

@@ -27,7 +27,7 @@ const TOOL_FNS: &[&str] = &["list_tools", "invoke_tool"];
 pub fn scan(manifest_path: &Path) -> Result<Vec<Diagnostic>, Error> {
     let pkg = Package::from_manifest(manifest_path)?;
     let krate = crate_src::load(&pkg.lib_path)?;
-    let known: Vec<String> = match std::fs::read_to_string(pkg.describe_path()) {
+    let known: Vec<String> = match gtdx_fsx::read_text(&pkg.describe_path(), gtdx_fsx::limits::MANIFEST) {
         Ok(text) => {
             let v: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
             if v.get("apiVersion").and_then(|a| a.as_str()) == Some(API_VERSION_V1) {
