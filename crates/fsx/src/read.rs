@@ -284,6 +284,26 @@ mod tests {
         assert!(e.to_string().contains("a device"), "{e}");
     }
 
+    /// docs/security.md lists every cap with its value.
+    #[test]
+    fn the_security_doc_lists_every_cap() {
+        let doc = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/security.md"),
+        )
+        .unwrap();
+        for (name, limit) in limits::ALL {
+            let row = doc
+                .lines()
+                .find(|l| l.starts_with(&format!("| `{name}` |")))
+                .unwrap_or_else(|| panic!("docs/security.md has no row for `{name}`"));
+            assert!(
+                row.trim_end().ends_with(&format!("| {} |", human_bytes(limit.max))),
+                "docs/security.md says {row:?} for `{name}`, the code {}",
+                human_bytes(limit.max)
+            );
+        }
+    }
+
     #[test]
     fn text_must_be_utf8() {
         let dir = tempfile::tempdir().unwrap();

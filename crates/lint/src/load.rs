@@ -32,6 +32,11 @@ pub enum LoadError {
         path.join("describe.json").display()
     )]
     IsDirectory { path: PathBuf },
+    #[error("{}: {source}", path.display())]
+    NotRegular {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("{}: cannot read: {source}", path.display())]
     Io {
         path: PathBuf,
@@ -84,6 +89,7 @@ impl LoadError {
         match self {
             LoadError::NotFound { .. } => codes::E_FILE_NOT_FOUND,
             LoadError::IsDirectory { .. } => codes::E_FILE_IS_DIRECTORY,
+            LoadError::NotRegular { .. } => codes::E_FILE_NOT_REGULAR,
             LoadError::Io { .. } => codes::E_FILE_IO,
             LoadError::TooLarge { .. } => codes::E_FILE_TOO_LARGE,
             LoadError::Binary { .. } | LoadError::Utf16 { .. } | LoadError::InvalidUtf8 { .. } => {
@@ -102,6 +108,7 @@ impl LoadError {
         let (file, pos) = match self {
             LoadError::NotFound { path }
             | LoadError::IsDirectory { path }
+            | LoadError::NotRegular { path, .. }
             | LoadError::Io { path, .. }
             | LoadError::TooLarge { path, .. } => (path.display().to_string(), None),
             LoadError::Binary { file, .. }
@@ -148,6 +155,10 @@ pub fn read_text(path: &Path) -> Result<String, LoadError> {
                         .unwrap_or(MAX_MANIFEST_BYTES + 1);
                     LoadError::TooLarge { path, size }
                 }
+                std::io::ErrorKind::InvalidInput => LoadError::NotRegular {
+                    path,
+                    source: e.source,
+                },
                 _ => LoadError::Io {
                     path,
                     source: e.source,

@@ -125,6 +125,9 @@ impl Pack {
 #[derive(Default)]
 pub struct ReadOptions<'a> {
     pub keep: Option<&'a dyn Fn(&str) -> bool>,
+    /// The most bytes kept of any one entry `keep` selects (default [`MAX_KEPT_BYTES`]); a
+    /// larger entry is hashed to its end but not kept ([`PackEntry::too_large_to_keep`]).
+    pub max_kept: Option<u64>,
 }
 
 /// Why an archive could not be read at all.
@@ -696,7 +699,7 @@ impl<R: Read + Seek> Reader<'_, R> {
             let limit = if metadata {
                 MAX_METADATA_BYTES
             } else {
-                MAX_KEPT_BYTES
+                options.max_kept.unwrap_or(MAX_KEPT_BYTES)
             };
             match self.hash_data(rec, buf, keep, limit, metadata) {
                 Ok(data) => {

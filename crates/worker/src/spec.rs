@@ -270,6 +270,7 @@ fn check_depth(path: &Path, format: SpecFormat, text: &str) -> Result<(), SpecEr
             }
         }
         let mut key_dots = 0usize;
+        let mut peak = flow;
         let mut in_key = toml && in_string.is_none() && flow == 0;
         let mut prev = '\0';
         for c in line.chars() {
@@ -283,7 +284,10 @@ fn check_depth(path: &Path, format: SpecFormat, text: &str) -> Result<(), SpecEr
                     '#' => break,
                     '"' => in_string = Some('"'),
                     '\'' => in_string = Some('\''),
-                    '[' | '{' => flow += 1,
+                    '[' | '{' => {
+                        flow += 1;
+                        peak = peak.max(flow);
+                    }
                     ']' | '}' => flow = flow.saturating_sub(1),
                     '=' if in_key => in_key = false,
                     '.' if in_key => key_dots += 1,
@@ -297,7 +301,7 @@ fn check_depth(path: &Path, format: SpecFormat, text: &str) -> Result<(), SpecEr
         if !matches!(format, SpecFormat::Json) && in_string == Some('\'') {
             in_string = None;
         }
-        if flow + block + key_dots > MAX_SPEC_DEPTH {
+        if peak + block + key_dots > MAX_SPEC_DEPTH {
             return Err(too_deep(line_no));
         }
     }
@@ -530,7 +534,7 @@ model = "gpt-4o"
                 SpecFormat::Yaml,
                 (0..200).map(|i| format!("{}k:\n", " ".repeat(i))).collect::<String>(),
             ),
-            (SpecFormat::Yaml, format!("a: {}x\n", "- ".repeat(deep))),
+            (SpecFormat::Yaml, format!("{}x\n", "- ".repeat(deep))),
             (SpecFormat::Toml, format!("a = {}{}", "[".repeat(deep), "]".repeat(deep))),
             (SpecFormat::Toml, format!("{} = 1\n", vec!["k"; deep].join("."))),
             (SpecFormat::Json, format!("{}{}", "[".repeat(deep), "]".repeat(deep))),
