@@ -190,13 +190,17 @@ fn check_nesting(tokens: &proc_macro2::TokenStream, path: &Path) -> Result<(), S
     use proc_macro2::{Delimiter, Spacing, TokenTree};
     struct Frame {
         iter: proc_macro2::token_stream::IntoIter,
+        /// Recursion-prone tokens since the last `;`, `,` or block.
         run: usize,
+        /// `else if` links since the last `;` (blocks do not end a chain).
+        chain: usize,
         prev_else: bool,
         prev_joint: Option<char>,
     }
     let frame = |ts: proc_macro2::TokenStream| Frame {
         iter: ts.into_iter(),
         run: 0,
+        chain: 0,
         prev_else: false,
         prev_joint: None,
     };
@@ -208,7 +212,7 @@ fn check_nesting(tokens: &proc_macro2::TokenStream, path: &Path) -> Result<(), S
         let Some(tt) = top.iter.next() else {
             stack.pop();
             if let Some(parent) = stack.last() {
-                outer -= 1 + parent.run;
+                outer -= 1 + parent.run + parent.chain;
             }
             continue;
         };
@@ -220,7 +224,7 @@ fn check_nesting(tokens: &proc_macro2::TokenStream, path: &Path) -> Result<(), S
                 if g.delimiter() == Delimiter::Brace {
                     top.run = 0; // a block ends any generic or operator context
                 }
-                outer += 1 + top.run;
+                outer += 1 + top.run + top.chain;
                 let inner = frame(g.stream());
                 top.prev_else = false;
                 top.prev_joint = None;
@@ -234,7 +238,11 @@ fn check_nesting(tokens: &proc_macro2::TokenStream, path: &Path) -> Result<(), S
                 let c = p.as_char();
                 let after = top.prev_joint;
                 match c {
-                    ';' | ',' => top.run = 0,
+                    ';' => {
+                        top.run = 0;
+                        top.chain = 0;
+                    }
+                    ',' => top.run = 0,
                     '>' if matches!(after, Some('-') | Some('=')) => {}
                     '>' => top.run = top.run.saturating_sub(1),
                     '<' | '&' | '*' | '!' | '-' | '=' | '|' => {
@@ -252,7 +260,7 @@ fn check_nesting(tokens: &proc_macro2::TokenStream, path: &Path) -> Result<(), S
                 match s.as_str() {
                     "else" => prev_else = true,
                     "if" if top.prev_else => {
-                        top.run += 1;
+                        top.chain += 1;
                         span = Some(i.span());
                     }
                     "dyn" | "impl" | "mut" | "const" | "move" | "return" | "break" | "box"
@@ -268,7 +276,7 @@ fn check_nesting(tokens: &proc_macro2::TokenStream, path: &Path) -> Result<(), S
         top.prev_else = prev_else;
         top.prev_joint = joint;
         if let Some(span) = span
-            && outer + 1 + top.run > MAX_NESTING
+            && outer + 1 + top.run + top.chain > MAX_NESTING
         {
             return Err(too_deep(path, span));
         }
@@ -613,6 +621,69 @@ fn flatten_use(
         syn::UseTree::Group(g) => {
             for t in &g.items {
                 flatten_use(t, prefix, uses, globs);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod nesting_tests {
+    use super::*;
+
+    fn load_text(text: &str) -> Result<LoadedCrate, SourceError> {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("lib.rs");
+        std::fs::write(&root, text).unwrap();
+        // A build script's main thread has 8 MiB: the limit must fit in it.
+        std::thread::Builder::new()
+            .stack_size(8 << 20)
+            .spawn(move || load(&root).map(|k| k.files.len()))
+            .unwrap()
+            .join()
+            .unwrap()
+            .map(|_| LoadedCrate { files: Vec::new() })
+    }
+
+    #[test]
+    fn too_deep_sources_are_refused_with_the_file_and_the_limit() {
+        let parens = format!("pub const X: i32 = {}1{};", "(".repeat(2500), ")".repeat(2500));
+        let generic = format!("pub type T = {}(){};", "A<".repeat(3000), ">".repeat(3000));
+        let unary = format!("pub const X: bool = {}true;", "!".repeat(3000));
+        let refs = format!("pub type R = {}u8;", "&".repeat(3000));
+        let chain = format!(
+            "const fn f(x: u8) -> u8 {{ x }}\npub const X: u8 = {{ {} 0 }};",
+            "if true { 0 } else ".repeat(2000)
+        );
+        for text in [parens, generic, unary, refs, chain] {
+            let err = load_text(&text).err().expect("refused");
+            assert!(err.message.contains("deeper than 256"), "{}", err.message);
+            assert!(err.file.ends_with("lib.rs"));
+            assert!(err.line >= 1);
+        }
+    }
+
+    #[test]
+    fn sources_just_under_the_limit_parse_on_an_8_mib_stack() {
+        let n = MAX_NESTING - 8;
+        let cases = [
+            format!("pub const X: i32 = {}1{};", "(".repeat(n), ")".repeat(n)),
+            format!(
+                "pub struct A<T>(T);\npub type T = {}(){};",
+                "A<".repeat(n),
+                ">".repeat(n)
+            ),
+            format!("pub const X: bool = {}true;", "!".repeat(n)),
+            format!("pub type R = {}u8;", "&".repeat(n)),
+            format!("pub const X: [[u8; 1]; 1] = {}0{};", "[".repeat(n), "]".repeat(n)),
+            format!(
+                "pub fn f() -> {} u8 {{ todo!() }}",
+                "impl Fn() -> ".repeat(n / 2)
+            ),
+        ];
+        for text in cases {
+            if let Err(e) = load_text(&text) {
+                // A syntax or type error is fine; only the nesting limit may not fire.
+                assert!(!e.message.contains("deeper than"), "{}", e.message);
             }
         }
     }

@@ -696,6 +696,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn key_material_is_redacted_wherever_it_stands() {
+        let key = SecretKey::generate();
+        let seed = B64.encode(key.signing.to_bytes());
+        let both = B64.encode([key.signing.to_bytes(), key.public().bytes].concat());
+        let minisign = key.public().to_minisign_line();
+        for secret in [&seed, &both, &minisign, &seed.trim_end_matches('=').to_string()] {
+            for text in [
+                format!("cannot read the secret key file {secret}: no such file"),
+                format!("environment variable {secret} is not set"),
+                format!("cannot read /home/me/keys/{secret}: no such file"),
+                format!("invalid value '{secret}' for '--format <FORMAT>'"),
+            ] {
+                let shown = redact_key_material(&text);
+                assert!(!shown.contains(secret.as_str()), "{shown}");
+                assert!(shown.contains("[redacted: key material]"), "{shown}");
+            }
+        }
+        // Digests, paths and words stay.
+        let plain = "SHA-256 is 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 \
+                     for components/demo.wasm (key id B125349E8753E7C3)";
+        assert_eq!(redact_key_material(plain), plain);
+    }
+
+    #[test]
     fn secret_key_file_round_trips_and_hides_the_secret() {
         let key = SecretKey::generate();
         let text = key.to_file_text();
