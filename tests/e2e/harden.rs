@@ -53,10 +53,7 @@ fn hidden_temp_files(dir: &Path) -> Vec<String> {
 #[test]
 fn inspect_reports_a_declared_size_instead_of_allocating_it() {
     let env = Env::new();
-    for name in [
-        "zip64-declares-2p47.gtxpack",
-        "zip64-declares-2p64.gtxpack",
-    ] {
+    for name in ["zip64-declares-2p47.gtxpack", "zip64-declares-2p64.gtxpack"] {
         env.gtdx_cmd(["inspect"])
             .arg(harden(name))
             .run()
@@ -173,10 +170,7 @@ fn deeply_nested_sources_are_refused_naming_the_file_and_the_limit() {
         ("deep-generic", "deep-generic.rs"),
     ] {
         let dir = crate_with_lib(&env, name, &harden(fixture));
-        for args in [
-            vec!["describe"],
-            vec!["describe", "--check"],
-        ] {
+        for args in [vec!["describe"], vec!["describe", "--check"]] {
             env.gtdx_in(&dir, &args)
                 .code(2)
                 .stderr_has("src/lib.rs:")
@@ -283,7 +277,10 @@ fn an_interrupted_sign_leaves_no_temporary_file() {
             assert_eq!(std::fs::read(&pack).unwrap(), before, "SIG{signal}");
         }
     }
-    assert!(interrupted > 0, "no signal arrived while a write was in progress");
+    assert!(
+        interrupted > 0,
+        "no signal arrived while a write was in progress"
+    );
 }
 
 /// A `kill -9` cannot be caught: the next write into the directory sweeps what it left.
@@ -303,7 +300,10 @@ fn the_next_write_sweeps_a_dead_writers_temporary_files() {
         .unwrap();
     env.sign(&pack, &key);
     assert!(!stale.exists(), "the dead writer's file is swept");
-    assert!(young.exists(), "a file that may belong to a run in progress is kept");
+    assert!(
+        young.exists(),
+        "a file that may belong to a run in progress is kept"
+    );
 }
 
 /// `keygen` killed between its two files once left `NAME.key` alone, and the re-run refused
@@ -358,7 +358,12 @@ fn a_secret_key_given_in_the_wrong_place_is_never_echoed() {
         vec!["key", "export", "--key", secret.as_str()],
         vec!["verify", p, "--trusted-keys", secret.as_str()],
         vec!["verify", p, "--format", secret.as_str()],
-        vec!["sign", secret.as_str(), "--key", pair.secret.to_str().unwrap()],
+        vec![
+            "sign",
+            secret.as_str(),
+            "--key",
+            pair.secret.to_str().unwrap(),
+        ],
     ] {
         env.gtdx_cmd(&args)
             .run()
@@ -397,7 +402,10 @@ fn init_and_new_force_refuse_a_symlink_leading_out_of_the_target() {
             0,
             "{dir}: nothing was written through the link"
         );
-        assert!(!target.join("Cargo.toml").exists(), "{dir}: nothing written");
+        assert!(
+            !target.join("Cargo.toml").exists(),
+            "{dir}: nothing written"
+        );
     }
 }
 
@@ -482,7 +490,11 @@ fn sign_refuses_an_integer_canonicalisation_would_change() {
         .code(2)
         .stderr_has("describe.json:")
         .stderr_has("18446744073709551616");
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "not rewritten");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        text,
+        "not rewritten"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -511,7 +523,9 @@ fn verify_refuses_shadowing_directories_and_unusual_modes() {
         .gtdx_cmd(["verify", "--integrity-only"])
         .arg(&shadowed)
         .run();
-    run.code(1).stdout_has("components/demo.wasm").stdout_has("shadow");
+    run.code(1)
+        .stdout_has("components/demo.wasm")
+        .stdout_has("shadow");
 
     // The component's mode patched to setuid + executable in the central directory.
     let mut bytes = std::fs::read(&pack).unwrap();

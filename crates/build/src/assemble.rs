@@ -201,9 +201,12 @@ pub fn pack(input: &PackInput<'_>, progress: &mut dyn Progress) -> Result<Packed
     // `--out` never overwrites what the pack is made of.
     gtdx_fsx::check_not_an_input(
         &out,
-        [("the component", input.wasm), ("describe.json", input.describe)]
-            .into_iter()
-            .chain(assets.iter().map(|(_, src)| ("an asset", src.as_path()))),
+        [
+            ("the component", input.wasm),
+            ("describe.json", input.describe),
+        ]
+        .into_iter()
+        .chain(assets.values().map(|src| ("an asset", src.as_path()))),
     )?;
     let mut writer = PackWriter::new().add_bytes(component_path.clone(), wasm_bytes);
     let mut files = vec![component_path.clone()];

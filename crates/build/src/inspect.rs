@@ -229,14 +229,16 @@ fn inspect_pack(path: &Path) -> Result<Inspection, BuildError> {
     // Only components are kept (each at most MAX_KEPT_BYTES; every other entry is streamed
     // through its hashes in bounded memory, as `gtdx verify` does).
     let keep = |name: &str| name.ends_with(".wasm");
-    let pack = read_pack_with(path, &ReadOptions {
+    let pack = read_pack_with(
+        path,
+        &ReadOptions {
             keep: Some(&keep),
             ..Default::default()
-        }).map_err(|e| {
-        BuildError::PackRead {
-            path: path.to_path_buf(),
-            message: pack_read_message(&e),
-        }
+        },
+    )
+    .map_err(|e| BuildError::PackRead {
+        path: path.to_path_buf(),
+        message: pack_read_message(&e),
     })?;
     let integrity: Vec<String> = verify_integrity(&pack)
         .iter()

@@ -61,7 +61,10 @@ pub fn load(root_file: &Path) -> Result<LoadedCrate, SourceError> {
     }];
     while let Some(p) = queue.pop() {
         let text = gtdx_fsx::read_text(&p.path, gtdx_fsx::limits::RUST_SOURCE).map_err(|e| {
-            SourceError::file(&p.path, format!("cannot read this source file: {}", e.source))
+            SourceError::file(
+                &p.path,
+                format!("cannot read this source file: {}", e.source),
+            )
         })?;
         let syntax_error = |e: syn::Error| {
             SourceError::new(
@@ -207,8 +210,7 @@ fn check_nesting(tokens: &proc_macro2::TokenStream, path: &Path) -> Result<(), S
     let mut stack = vec![frame(tokens.clone())];
     // The nesting of the enclosing frames: their count plus their runs.
     let mut outer = 0usize;
-    loop {
-        let Some(top) = stack.last_mut() else { break };
+    while let Some(top) = stack.last_mut() {
         let Some(tt) = top.iter.next() else {
             stack.pop();
             if let Some(parent) = stack.last() {
@@ -646,7 +648,11 @@ mod nesting_tests {
 
     #[test]
     fn too_deep_sources_are_refused_with_the_file_and_the_limit() {
-        let parens = format!("pub const X: i32 = {}1{};", "(".repeat(2500), ")".repeat(2500));
+        let parens = format!(
+            "pub const X: i32 = {}1{};",
+            "(".repeat(2500),
+            ")".repeat(2500)
+        );
         let generic = format!("pub type T = {}(){};", "A<".repeat(3000), ">".repeat(3000));
         let unary = format!("pub const X: bool = {}true;", "!".repeat(3000));
         let refs = format!("pub type R = {}u8;", "&".repeat(3000));
@@ -655,7 +661,7 @@ mod nesting_tests {
             "if true { 0 } else ".repeat(2000)
         );
         for text in [parens, generic, unary, refs, chain] {
-            let err = load_text(&text).err().expect("refused");
+            let err = load_text(&text).expect_err("refused");
             assert!(err.message.contains("deeper than 256"), "{}", err.message);
             assert!(err.file.ends_with("lib.rs"));
             assert!(err.line >= 1);
@@ -674,7 +680,11 @@ mod nesting_tests {
             ),
             format!("pub const X: bool = {}true;", "!".repeat(n)),
             format!("pub type R = {}u8;", "&".repeat(n)),
-            format!("pub const X: [[u8; 1]; 1] = {}0{};", "[".repeat(n), "]".repeat(n)),
+            format!(
+                "pub const X: [[u8; 1]; 1] = {}0{};",
+                "[".repeat(n),
+                "]".repeat(n)
+            ),
             format!(
                 "pub fn f() -> {} u8 {{ todo!() }}",
                 "impl Fn() -> ".repeat(n / 2)

@@ -95,9 +95,9 @@ pub mod limits {
 
 /// `n` bytes in the unit a person reads (`16 MiB`, `64 KiB`, `300 bytes`).
 pub fn human_bytes(n: u64) -> String {
-    if n >= 1 << 20 && n % (1 << 20) == 0 {
+    if n >= 1 << 20 && n.is_multiple_of(1 << 20) {
         format!("{} MiB", n >> 20)
-    } else if n >= 1 << 10 && n % (1 << 10) == 0 {
+    } else if n >= 1 << 10 && n.is_multiple_of(1 << 10) {
         format!("{} KiB", n >> 10)
     } else {
         format!("{n} bytes")
@@ -199,7 +199,11 @@ pub fn open_regular(path: &Path) -> Result<(File, u64), FsError> {
 pub fn read_limited(path: &Path, limit: Limit) -> Result<Vec<u8>, FsError> {
     let (file, len) = open_regular(path)?;
     if len > limit.max {
-        return Err(FsError::new("cannot read", path, too_large(limit, Some(len))));
+        return Err(FsError::new(
+            "cannot read",
+            path,
+            too_large(limit, Some(len)),
+        ));
     }
     // Capacity from the metadata only up to a modest size: the vector grows with what is
     // actually read beyond that.
@@ -297,7 +301,8 @@ mod tests {
                 .find(|l| l.starts_with(&format!("| `{name}` |")))
                 .unwrap_or_else(|| panic!("docs/security.md has no row for `{name}`"));
             assert!(
-                row.trim_end().ends_with(&format!("| {} |", human_bytes(limit.max))),
+                row.trim_end()
+                    .ends_with(&format!("| {} |", human_bytes(limit.max))),
                 "docs/security.md says {row:?} for `{name}`, the code {}",
                 human_bytes(limit.max)
             );

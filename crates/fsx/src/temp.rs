@@ -186,7 +186,10 @@ mod tests {
         holder.lock().unwrap();
         sweep_stale(dir.path());
         assert!(!stale.exists(), "a dead writer's file is swept");
-        assert!(young.exists(), "a file just created may be about to be locked");
+        assert!(
+            young.exists(),
+            "a file just created may be about to be locked"
+        );
         assert!(locked.exists(), "a live writer's file is kept");
         assert!(other.exists(), "only our naming is touched");
     }

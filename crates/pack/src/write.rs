@@ -226,11 +226,10 @@ fn write_pack_inner(
         match &f.source {
             Source::Bytes(b) => opened.push(Opened::Bytes(b)),
             Source::File(p) => {
-                let (file, len) =
-                    gtdx_fsx::open_regular(p).map_err(|e| WriteError::Source {
-                        path: p.clone(),
-                        source: e.source,
-                    })?;
+                let (file, len) = gtdx_fsx::open_regular(p).map_err(|e| WriteError::Source {
+                    path: p.clone(),
+                    source: e.source,
+                })?;
                 opened.push(Opened::File(file, p, len));
             }
         }

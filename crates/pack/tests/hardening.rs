@@ -22,10 +22,7 @@ fn checks(pack: &gtdx_pack::Pack) -> Vec<(Check, Option<String>, String)> {
 /// keep the entry, allocates for what it reads, and reports the lie.
 #[test]
 fn a_declared_size_is_never_allocated() {
-    for name in [
-        "zip64-declares-2p47.gtxpack",
-        "zip64-declares-2p64.gtxpack",
-    ] {
+    for name in ["zip64-declares-2p47.gtxpack", "zip64-declares-2p64.gtxpack"] {
         let keep = |_: &str| true;
         let pack = read_pack_with(
             &fixture(name),
@@ -82,9 +79,11 @@ fn a_bomb_is_hashed_in_bounded_memory() {
 fn a_directory_may_not_shadow_a_file() {
     let pack = read_pack(&fixture("directory-shadows-file.gtxpack")).unwrap();
     assert!(
-        checks(&pack).iter().any(|(c, e, m)| *c == Check::DuplicateEntry
-            && e.as_deref() == Some("components/x.wasm")
-            && m.contains("shadow")),
+        checks(&pack)
+            .iter()
+            .any(|(c, e, m)| *c == Check::DuplicateEntry
+                && e.as_deref() == Some("components/x.wasm")
+                && m.contains("shadow")),
         "{:?}",
         checks(&pack)
     );

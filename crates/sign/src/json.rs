@@ -81,7 +81,9 @@ fn check_big_integers(bytes: &[u8]) -> Result<(), JsonError> {
             }
             b'-' | b'0'..=b'9' => {
                 let start = i;
-                while i < bytes.len() && matches!(bytes[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9') {
+                while i < bytes.len()
+                    && matches!(bytes[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                {
                     i += 1;
                 }
                 let token = &bytes[start..i];
@@ -116,7 +118,10 @@ fn check_big_integers(bytes: &[u8]) -> Result<(), JsonError> {
 fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
     let before = &bytes[..offset];
     let line = before.iter().filter(|b| **b == b'\n').count() + 1;
-    let start = before.iter().rposition(|b| *b == b'\n').map_or(0, |p| p + 1);
+    let start = before
+        .iter()
+        .rposition(|b| *b == b'\n')
+        .map_or(0, |p| p + 1);
     (line, offset - start + 1)
 }
 

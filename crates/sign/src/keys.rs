@@ -383,7 +383,8 @@ impl SecretKey {
             }
         })?);
         let shown = redact_key_material(&path.display().to_string()).into_owned();
-        let text = std::str::from_utf8(&bytes).map_err(|_| format_err(&shown, "not a text file"))?;
+        let text =
+            std::str::from_utf8(&bytes).map_err(|_| format_err(&shown, "not a text file"))?;
         let head = text.trim_start();
         if head.starts_with(PUBLIC_HEADER) || head.starts_with("untrusted comment:") {
             return Err(format_err(
@@ -701,7 +702,12 @@ mod tests {
         let seed = B64.encode(key.signing.to_bytes());
         let both = B64.encode([key.signing.to_bytes(), key.public().bytes].concat());
         let minisign = key.public().to_minisign_line();
-        for secret in [&seed, &both, &minisign, &seed.trim_end_matches('=').to_string()] {
+        for secret in [
+            &seed,
+            &both,
+            &minisign,
+            &seed.trim_end_matches('=').to_string(),
+        ] {
             for text in [
                 format!("cannot read the secret key file {secret}: no such file"),
                 format!("environment variable {secret} is not set"),

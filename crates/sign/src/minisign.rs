@@ -181,8 +181,7 @@ pub fn verify_file(file: &Path, sig: &Minisig, key: &PublicKey) -> Result<(), St
     } else {
         // Legacy (not prehashed) signatures cover the whole file in memory: capped like a
         // component, the largest file gtdx otherwise holds.
-        let bytes =
-            gtdx_fsx::read(file, gtdx_fsx::limits::COMPONENT).map_err(|e| e.to_string())?;
+        let bytes = gtdx_fsx::read(file, gtdx_fsx::limits::COMPONENT).map_err(|e| e.to_string())?;
         vk.verify_strict(&bytes, &Signature::from_bytes(&sig.signature))
             .is_ok()
     };

@@ -48,11 +48,12 @@ impl TrustPolicy {
 
     /// Adds every key of a file (one per line, `#` comments; or a single gtdx/minisign `.pub`).
     pub fn add_file(&mut self, path: &Path) -> Result<(), KeyError> {
-        let text = gtdx_fsx::read_text(path, gtdx_fsx::limits::KEY).map_err(|e| KeyError::Read {
-            what: "the public key file",
-            path: path.to_path_buf(),
-            source: e.source,
-        })?;
+        let text =
+            gtdx_fsx::read_text(path, gtdx_fsx::limits::KEY).map_err(|e| KeyError::Read {
+                what: "the public key file",
+                path: path.to_path_buf(),
+                source: e.source,
+            })?;
         self.keys
             .extend(PublicKey::parse_text(&text, &path.display().to_string())?);
         Ok(())

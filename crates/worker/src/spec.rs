@@ -250,7 +250,10 @@ fn check_depth(path: &Path, format: SpecFormat, text: &str) -> Result<(), SpecEr
             if !trimmed.is_empty() && !trimmed.starts_with('#') {
                 let mut col = line.len() - trimmed.len();
                 let mut rest = trimmed;
-                while let Some(r) = rest.strip_prefix("- ").or_else(|| (rest == "-").then_some("")) {
+                while let Some(r) = rest
+                    .strip_prefix("- ")
+                    .or_else(|| (rest == "-").then_some(""))
+                {
                     while indents.last().is_some_and(|&i| i >= col) {
                         indents.pop();
                     }
@@ -529,23 +532,41 @@ model = "gpt-4o"
     fn deep_specs_are_refused_quickly_in_every_format() {
         let deep = 100_000;
         let cases = [
-            (SpecFormat::Yaml, format!("a: {}{}", "[".repeat(deep), "]".repeat(deep))),
             (
                 SpecFormat::Yaml,
-                (0..200).map(|i| format!("{}k:\n", " ".repeat(i))).collect::<String>(),
+                format!("a: {}{}", "[".repeat(deep), "]".repeat(deep)),
+            ),
+            (
+                SpecFormat::Yaml,
+                (0..200)
+                    .map(|i| format!("{}k:\n", " ".repeat(i)))
+                    .collect::<String>(),
             ),
             (SpecFormat::Yaml, format!("{}x\n", "- ".repeat(deep))),
-            (SpecFormat::Toml, format!("a = {}{}", "[".repeat(deep), "]".repeat(deep))),
-            (SpecFormat::Toml, format!("{} = 1\n", vec!["k"; deep].join("."))),
-            (SpecFormat::Json, format!("{}{}", "[".repeat(deep), "]".repeat(deep))),
+            (
+                SpecFormat::Toml,
+                format!("a = {}{}", "[".repeat(deep), "]".repeat(deep)),
+            ),
+            (
+                SpecFormat::Toml,
+                format!("{} = 1\n", vec!["k"; deep].join(".")),
+            ),
+            (
+                SpecFormat::Json,
+                format!("{}{}", "[".repeat(deep), "]".repeat(deep)),
+            ),
         ];
         for (format, text) in cases {
-            let err = parse(Path::new("w.spec"), format, &text).unwrap_err().to_string();
+            let err = parse(Path::new("w.spec"), format, &text)
+                .unwrap_err()
+                .to_string();
             assert!(err.contains("nests deeper than 64"), "{format:?}: {err}");
         }
         // Brackets inside strings and comments are not nesting.
         let text = format!("name = \"{}\" # {}\n", "[".repeat(200), "{".repeat(200));
-        let err = parse(Path::new("w.toml"), SpecFormat::Toml, &text).unwrap_err().to_string();
+        let err = parse(Path::new("w.toml"), SpecFormat::Toml, &text)
+            .unwrap_err()
+            .to_string();
         assert!(!err.contains("nests deeper"), "{err}");
     }
 
