@@ -74,6 +74,7 @@ impl Drop for Registration {
 
 /// Removes every registered path `keep` does not exempt (the signal handler removes them all
 /// before exiting).
+#[cfg_attr(not(feature = "signals"), allow(dead_code))]
 fn remove_registered(keep: impl Fn(&Path) -> bool) {
     with_live(|l| {
         let (kept, gone): (Vec<Live>, Vec<Live>) = l.drain(..).partition(|e| match e {
@@ -95,11 +96,12 @@ fn remove_registered(keep: impl Fn(&Path) -> bool) {
 
 /// Installs the SIGINT/SIGTERM/SIGHUP handler that removes registered temporary files and
 /// exits with 128 + the signal. Idempotent; a failure to install is ignored (writes are still
-/// atomic, and the sweep still removes leftovers).
+/// atomic, and the sweep still removes leftovers). Needs the `signals` feature (the `gtdx`
+/// binary enables it); without it this does nothing.
 pub fn cleanup_on_signals() {
     static INSTALLED: OnceLock<()> = OnceLock::new();
     INSTALLED.get_or_init(|| {
-        #[cfg(unix)]
+        #[cfg(all(unix, feature = "signals"))]
         {
             use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
             let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
