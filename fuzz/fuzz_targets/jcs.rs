@@ -5,11 +5,14 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use serde::Deserialize;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(value) = gtdx_sign::json::parse_strict(data) else {
         return;
     };
+    // The strict value is what a worker manifest is read from, too (never a panic there).
+    let _ = gtdx_worker::manifest::WorkerManifest::deserialize(&value);
     let Ok(canonical) = gtdx_sign::jcs::canonicalize(&value) else {
         return;
     };

@@ -7,7 +7,13 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let mut cursor = std::io::Cursor::new(data);
-    let options = gtdx_pack::ReadOptions::default();
+    // Every entry kept (as `gtdx inspect` keeps components), under a small cap: a size a
+    // header declares must never be allocated (tests/fixtures/harden/zip64-*.gtxpack seed it).
+    let keep_all = |_: &str| true;
+    let options = gtdx_pack::ReadOptions {
+        keep: Some(&keep_all),
+        max_kept: Some(1 << 20),
+    };
     if let Ok(pack) = gtdx_pack::read_pack_from(
         &mut cursor,
         data.len() as u64,

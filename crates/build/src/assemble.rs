@@ -72,7 +72,7 @@ pub struct Packed {
 
 /// Checks the component against describe.json and writes the pack.
 pub fn pack(input: &PackInput<'_>, progress: &mut dyn Progress) -> Result<Packed, BuildError> {
-    let wasm_bytes = gtdx_fsx::read(input.wasm)?;
+    let wasm_bytes = gtdx_fsx::read(input.wasm, gtdx_fsx::limits::COMPONENT)?;
     let info = analyze(&wasm_bytes).map_err(|reason| BuildError::Wasm {
         path: input.wasm.to_path_buf(),
         reason,
@@ -84,7 +84,7 @@ pub fn pack(input: &PackInput<'_>, progress: &mut dyn Progress) -> Result<Packed
     });
 
     let describe_file = input.describe.display().to_string();
-    let text_bytes = gtdx_fsx::read(input.describe)?;
+    let text_bytes = gtdx_fsx::read(input.describe, gtdx_fsx::limits::MANIFEST)?;
     let text = String::from_utf8(text_bytes).map_err(|e| BuildError::Describe {
         path: input.describe.to_path_buf(),
         line: 1,
@@ -198,6 +198,16 @@ pub fn pack(input: &PackInput<'_>, progress: &mut dyn Progress) -> Result<Packed
         describe.metadata.id, describe.metadata.version
     );
     let out = input.out_dir.join(file_name);
+    // `--out` never overwrites what the pack is made of.
+    gtdx_fsx::check_not_an_input(
+        &out,
+        [
+            ("the component", input.wasm),
+            ("describe.json", input.describe),
+        ]
+        .into_iter()
+        .chain(assets.values().map(|src| ("an asset", src.as_path()))),
+    )?;
     let mut writer = PackWriter::new().add_bytes(component_path.clone(), wasm_bytes);
     let mut files = vec![component_path.clone()];
     for (path, src) in assets {

@@ -181,8 +181,7 @@ pub fn inspect(path: &Path) -> Result<Inspection, BuildError> {
 
 fn read_head(path: &Path) -> Result<Vec<u8>, BuildError> {
     use std::io::Read;
-    let mut f =
-        std::fs::File::open(path).map_err(|e| gtdx_fsx::FsError::new("cannot read", path, e))?;
+    let (mut f, _) = gtdx_fsx::open_regular(path)?;
     let mut head = [0u8; 8];
     let mut n = 0;
     while n < head.len() {
@@ -197,7 +196,7 @@ fn read_head(path: &Path) -> Result<Vec<u8>, BuildError> {
 }
 
 fn inspect_wasm(path: &Path) -> Result<Inspection, BuildError> {
-    let bytes = gtdx_fsx::read(path)?;
+    let bytes = gtdx_fsx::read(path, gtdx_fsx::limits::COMPONENT)?;
     let info = analyze(&bytes).map_err(|reason| BuildError::Wasm {
         path: path.to_path_buf(),
         reason,
@@ -230,12 +229,19 @@ fn inspect_wasm(path: &Path) -> Result<Inspection, BuildError> {
 }
 
 fn inspect_pack(path: &Path) -> Result<Inspection, BuildError> {
+    // Only components are kept (each at most MAX_KEPT_BYTES; every other entry is streamed
+    // through its hashes in bounded memory, as `gtdx verify` does).
     let keep = |name: &str| name.ends_with(".wasm");
-    let pack = read_pack_with(path, &ReadOptions { keep: Some(&keep) }).map_err(|e| {
-        BuildError::PackRead {
-            path: path.to_path_buf(),
-            message: pack_read_message(&e),
-        }
+    let pack = read_pack_with(
+        path,
+        &ReadOptions {
+            keep: Some(&keep),
+            ..Default::default()
+        },
+    )
+    .map_err(|e| BuildError::PackRead {
+        path: path.to_path_buf(),
+        message: pack_read_message(&e),
     })?;
     let integrity: Vec<String> = verify_integrity(&pack)
         .iter()
@@ -348,6 +354,14 @@ fn inspect_pack(path: &Path) -> Result<Inspection, BuildError> {
                         view.imports = info.imports;
                     }
                     Some(Err(err)) => view.error = Some(format!("`{}` {err}", g.file)),
+                    None if e.too_large_to_keep => {
+                        view.error = Some(format!(
+                            "`{}` is larger than {}, the most gtdx inspect analyses in memory \
+                             (its size and digest above are complete)",
+                            g.file,
+                            gtdx_fsx::read::human_bytes(gtdx_pack::read::MAX_KEPT_BYTES)
+                        ))
+                    }
                     None => view.error = Some(format!("`{}` could not be read", g.file)),
                 }
             }

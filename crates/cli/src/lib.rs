@@ -85,7 +85,19 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let cli = Cli::parse_from(args);
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            // clap repeats a bad value in its message: never a secret key given by mistake.
+            let plain = e.render().to_string();
+            let redacted = gtdx_ops::keys::redact_key_material(&plain);
+            if redacted == plain {
+                e.exit();
+            }
+            eprint!("{redacted}");
+            return ExitCode::from(e.exit_code().clamp(0, 255) as u8);
+        }
+    };
     let mut shell = shell::Shell::new(cli.color, cli.command.format());
     let sh = &mut shell;
     let result = match cli.command {

@@ -186,6 +186,8 @@ impl Shell {
             listed,
             code,
         } = failure;
+        // A secret key passed where a file or variable name belongs is never echoed.
+        let message = gtdx_ops::keys::redact_key_material(&message).into_owned();
         if self.is_json() {
             self.print_json_line(&Event::Error {
                 message: message.clone(),
@@ -202,6 +204,8 @@ impl Shell {
     /// own format (the report of `lint`, a SARIF log).
     pub fn error(&mut self, text: impl Display) {
         let label = self.label("error", "1;31");
+        let text = text.to_string();
+        let text = gtdx_ops::keys::redact_key_material(&text);
         self.err_line(&format!("{label}: {text}"));
     }
 

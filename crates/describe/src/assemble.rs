@@ -143,7 +143,8 @@ pub fn manifest(pkg: &Package, cfg: &GtdxConfig, tools: &[ToolOut]) -> Result<De
         None => None,
         Some(rel) => {
             let path = pkg.root.join(rel);
-            let text = std::fs::read_to_string(&path).map_err(|e| {
+            let text = gtdx_fsx::read_text(&path, gtdx_fsx::limits::PROJECT_FILE).map_err(|e| {
+                let e = e.source;
                 bad(
                     format!("[package.metadata.gtdx].configSchema: cannot read `{rel}`: {e}"),
                     "fix the path (relative to the crate root)",

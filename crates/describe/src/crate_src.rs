@@ -60,8 +60,11 @@ pub fn load(root_file: &Path) -> Result<LoadedCrate, SourceError> {
         mod_rs: true,
     }];
     while let Some(p) = queue.pop() {
-        let text = std::fs::read_to_string(&p.path).map_err(|e| {
-            SourceError::file(&p.path, format!("cannot read this source file: {e}"))
+        let text = gtdx_fsx::read_text(&p.path, gtdx_fsx::limits::RUST_SOURCE).map_err(|e| {
+            SourceError::file(
+                &p.path,
+                format!("cannot read this source file: {}", e.source),
+            )
         })?;
         let syntax_error = |e: syn::Error| {
             SourceError::new(
@@ -72,6 +75,7 @@ pub fn load(root_file: &Path) -> Result<LoadedCrate, SourceError> {
             .help("fix the syntax error (`cargo check` shows the same problem)")
         };
         let tokens = lex(&text).map_err(syntax_error)?;
+        check_nesting(&tokens, &p.path)?;
         // Function bodies are never needed for describing (and skipping them speeds the parse
         // up); the tokens are kept, bodies included, only for files the trap must scan.
         let (ast_tokens, tokens) = if crate::trap::worth_scanning(&text) {
@@ -175,6 +179,128 @@ fn collect_mod_files(
 }
 
 /// Lexes a source file as rustc would see it: without a byte-order mark or a `#!` line.
+/// How deep the describe scan lets Rust source nest before parsing it: open brackets plus, in
+/// each, the run of tokens syn parses by recursion (generic `<`, prefix `& * ! -`, `=`, `|`,
+/// `->`, `else if`, and keywords such as `dyn`, `impl`, `mut`, `const`). Real code stays
+/// below 40; 2,500 nested parentheses or a 3,000-deep generic type would overflow the parser's
+/// stack. This depth fits in a main thread's 8 MiB (a build script's) many times over; `gtdx`
+/// itself runs its commands on a thread with a 64 MiB stack.
+pub const MAX_NESTING: usize = 256;
+
+/// Refuses source nested deeper than [`MAX_NESTING`] (see there), naming the file, the line
+/// and the limit. Iterative, so that the check itself cannot overflow.
+fn check_nesting(tokens: &proc_macro2::TokenStream, path: &Path) -> Result<(), SourceError> {
+    use proc_macro2::{Delimiter, Spacing, TokenTree};
+    struct Frame {
+        iter: proc_macro2::token_stream::IntoIter,
+        /// Recursion-prone tokens since the last `;`, `,` or block.
+        run: usize,
+        /// `else if` links since the last `;` (blocks do not end a chain).
+        chain: usize,
+        prev_else: bool,
+        prev_joint: Option<char>,
+    }
+    let frame = |ts: proc_macro2::TokenStream| Frame {
+        iter: ts.into_iter(),
+        run: 0,
+        chain: 0,
+        prev_else: false,
+        prev_joint: None,
+    };
+    let mut stack = vec![frame(tokens.clone())];
+    // The nesting of the enclosing frames: their count plus their runs.
+    let mut outer = 0usize;
+    while let Some(top) = stack.last_mut() {
+        let Some(tt) = top.iter.next() else {
+            stack.pop();
+            if let Some(parent) = stack.last() {
+                outer -= 1 + parent.run + parent.chain;
+            }
+            continue;
+        };
+        let mut span = None;
+        let mut prev_else = false;
+        let mut joint = None;
+        match &tt {
+            TokenTree::Group(g) => {
+                if g.delimiter() == Delimiter::Brace {
+                    top.run = 0; // a block ends any generic or operator context
+                }
+                outer += 1 + top.run + top.chain;
+                let inner = frame(g.stream());
+                top.prev_else = false;
+                top.prev_joint = None;
+                if outer + 1 > MAX_NESTING {
+                    return Err(too_deep(path, g.span()));
+                }
+                stack.push(inner);
+                continue;
+            }
+            TokenTree::Punct(p) => {
+                let c = p.as_char();
+                let after = top.prev_joint;
+                match c {
+                    ';' => {
+                        top.run = 0;
+                        top.chain = 0;
+                    }
+                    ',' => top.run = 0,
+                    '>' if matches!(after, Some('-') | Some('=')) => {}
+                    '>' => top.run = top.run.saturating_sub(1),
+                    '<' | '&' | '*' | '!' | '-' | '=' | '|' => {
+                        top.run += 1;
+                        span = Some(p.span());
+                    }
+                    _ => {}
+                }
+                if p.spacing() == Spacing::Joint {
+                    joint = Some(c);
+                }
+            }
+            TokenTree::Ident(i) => {
+                let s = i.to_string();
+                match s.as_str() {
+                    "else" => prev_else = true,
+                    "if" if top.prev_else => {
+                        top.chain += 1;
+                        span = Some(i.span());
+                    }
+                    "dyn" | "impl" | "mut" | "const" | "move" | "return" | "break" | "box"
+                    | "ref" => {
+                        top.run += 1;
+                        span = Some(i.span());
+                    }
+                    _ => {}
+                }
+            }
+            TokenTree::Literal(_) => {}
+        }
+        top.prev_else = prev_else;
+        top.prev_joint = joint;
+        if let Some(span) = span
+            && outer + 1 + top.run + top.chain > MAX_NESTING
+        {
+            return Err(too_deep(path, span));
+        }
+    }
+    Ok(())
+}
+
+fn too_deep(path: &Path, span: proc_macro2::Span) -> SourceError {
+    SourceError::new(
+        path,
+        span,
+        format!(
+            "the code nests deeper than {MAX_NESTING} levels here (brackets, generic arguments, \
+             or chained operators), more than the describe scan follows"
+        ),
+    )
+    .help(
+        "split the expression or type (a type alias, a helper function, a `match` for a long \
+         `else if` chain); real code stays far below this limit",
+    )
+}
+
 fn lex(text: &str) -> Result<proc_macro2::TokenStream, syn::Error> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let shebang =
@@ -526,6 +652,77 @@ fn flatten_use(
         syn::UseTree::Group(g) => {
             for t in &g.items {
                 flatten_use(t, prefix, uses, globs);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod nesting_tests {
+    use super::*;
+
+    fn load_text(text: &str) -> Result<LoadedCrate, SourceError> {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("lib.rs");
+        std::fs::write(&root, text).unwrap();
+        // A build script's main thread has 8 MiB: the limit must fit in it.
+        std::thread::Builder::new()
+            .stack_size(8 << 20)
+            .spawn(move || load(&root).map(|k| k.files.len()))
+            .unwrap()
+            .join()
+            .unwrap()
+            .map(|_| LoadedCrate { files: Vec::new() })
+    }
+
+    #[test]
+    fn too_deep_sources_are_refused_with_the_file_and_the_limit() {
+        let parens = format!(
+            "pub const X: i32 = {}1{};",
+            "(".repeat(2500),
+            ")".repeat(2500)
+        );
+        let generic = format!("pub type T = {}(){};", "A<".repeat(3000), ">".repeat(3000));
+        let unary = format!("pub const X: bool = {}true;", "!".repeat(3000));
+        let refs = format!("pub type R = {}u8;", "&".repeat(3000));
+        let chain = format!(
+            "const fn f(x: u8) -> u8 {{ x }}\npub const X: u8 = {{ {} 0 }};",
+            "if true { 0 } else ".repeat(2000)
+        );
+        for text in [parens, generic, unary, refs, chain] {
+            let err = load_text(&text).expect_err("refused");
+            assert!(err.message.contains("deeper than 256"), "{}", err.message);
+            assert!(err.file.ends_with("lib.rs"));
+            assert!(err.line >= 1);
+        }
+    }
+
+    #[test]
+    fn sources_just_under_the_limit_parse_on_an_8_mib_stack() {
+        let n = MAX_NESTING - 8;
+        let cases = [
+            format!("pub const X: i32 = {}1{};", "(".repeat(n), ")".repeat(n)),
+            format!(
+                "pub struct A<T>(T);\npub type T = {}(){};",
+                "A<".repeat(n),
+                ">".repeat(n)
+            ),
+            format!("pub const X: bool = {}true;", "!".repeat(n)),
+            format!("pub type R = {}u8;", "&".repeat(n)),
+            format!(
+                "pub const X: [[u8; 1]; 1] = {}0{};",
+                "[".repeat(n),
+                "]".repeat(n)
+            ),
+            format!(
+                "pub fn f() -> {} u8 {{ todo!() }}",
+                "impl Fn() -> ".repeat(n / 2)
+            ),
+        ];
+        for text in cases {
+            if let Err(e) = load_text(&text) {
+                // A syntax or type error is fine; only the nesting limit may not fire.
+                assert!(!e.message.contains("deeper than"), "{}", e.message);
             }
         }
     }

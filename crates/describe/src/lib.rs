@@ -160,11 +160,13 @@ pub enum CheckOutcome {
 #[cfg(feature = "cli")]
 pub fn check(generated: &Generated) -> Result<CheckOutcome, Error> {
     let path = generated.package.describe_path();
-    let on_disk = match std::fs::read(&path) {
+    let on_disk = match gtdx_fsx::read(&path, gtdx_fsx::limits::MANIFEST) {
         Ok(b) if b == generated.text.as_bytes() => return Ok(CheckOutcome::Fresh),
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(CheckOutcome::Missing),
-        Err(e) => return Err(gtdx_fsx::FsError::new("cannot read", &path, e).into()),
+        Err(e) if e.source.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(CheckOutcome::Missing);
+        }
+        Err(e) => return Err(e.into()),
     };
     let Ok(old) = Describe::from_json_str(&on_disk) else {
         // Not even a manifest: show it against what it should be.

@@ -33,10 +33,19 @@ impl Package {
     /// settings are resolved exactly as Cargo does). With the `cli` feature only.
     #[cfg(feature = "cli")]
     pub fn from_manifest(manifest_path: &Path) -> Result<Self, Error> {
-        if !manifest_path.is_file() {
+        if manifest_path.is_dir() {
             return Err(Error::Package {
                 path: crate::error::display_path(manifest_path),
-                message: "no such file".into(),
+                message: format!(
+                    "is a directory, not a Cargo.toml; pass the manifest inside it, e.g. {}",
+                    crate::error::display_path(&manifest_path.join("Cargo.toml")).display()
+                ),
+            });
+        }
+        if let Err(e) = gtdx_fsx::open_regular(manifest_path) {
+            return Err(Error::Package {
+                path: crate::error::display_path(manifest_path),
+                message: e.source.to_string(),
             });
         }
         let abs = std::fs::canonicalize(manifest_path).map_err(|e| Error::Package {
@@ -104,7 +113,7 @@ impl Package {
                 "CARGO_MANIFEST_DIR is not set: generate() must run from a build script".into(),
         })?);
         let manifest_path = root.join("Cargo.toml");
-        let text = gtdx_fsx::read(&manifest_path)?;
+        let text = gtdx_fsx::read(&manifest_path, gtdx_fsx::limits::PROJECT_FILE)?;
         let text = String::from_utf8_lossy(&text);
         let doc: toml::Table = toml::from_str(&text).map_err(|e| {
             Error::manifest(
@@ -140,7 +149,7 @@ impl Package {
     /// [`Package::from_manifest`] then.
     pub fn read_static(dir: &Path) -> Option<Self> {
         let manifest_path = dir.join("Cargo.toml");
-        let text = std::fs::read_to_string(&manifest_path).ok()?;
+        let text = gtdx_fsx::read_text(&manifest_path, gtdx_fsx::limits::PROJECT_FILE).ok()?;
         let doc: toml::Table = toml::from_str(&text).ok()?;
         let pkg = doc.get("package")?.as_table()?;
         // `{ workspace = true }` or a wrong type is `Err`: only Cargo can resolve it.

@@ -346,7 +346,8 @@ fn load_schema_file(
 ) -> Result<Value, SourceError> {
     let path = root.join(rel);
     read.push(path.clone());
-    let text = std::fs::read_to_string(&path).map_err(|e| {
+    let text = gtdx_fsx::read_text(&path, gtdx_fsx::limits::PROJECT_FILE).map_err(|e| {
+        let e = e.source;
         SourceError::new(
             rs_file,
             span,

@@ -31,24 +31,25 @@ const TOOL_FNS: &[&str] = &["list_tools", "invoke_tool"];
 pub fn scan(manifest_path: &Path) -> Result<Vec<Diagnostic>, Error> {
     let pkg = Package::from_manifest(manifest_path)?;
     let krate = crate_src::load(&pkg.lib_path)?;
-    let known: Vec<String> = match std::fs::read_to_string(pkg.describe_path()) {
-        Ok(text) => {
-            let v: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
-            if v.get("apiVersion").and_then(|a| a.as_str()) == Some(API_VERSION_V1) {
-                return Ok(Vec::new());
+    let known: Vec<String> =
+        match gtdx_fsx::read_text(&pkg.describe_path(), gtdx_fsx::limits::MANIFEST) {
+            Ok(text) => {
+                let v: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+                if v.get("apiVersion").and_then(|a| a.as_str()) == Some(API_VERSION_V1) {
+                    return Ok(Vec::new());
+                }
+                match Describe::from_json_str(&text) {
+                    Ok(d) => d
+                        .contributions
+                        .tools()
+                        .iter()
+                        .map(|t| t.name.clone())
+                        .collect(),
+                    Err(_) => names_from_annotations(&krate),
+                }
             }
-            match Describe::from_json_str(&text) {
-                Ok(d) => d
-                    .contributions
-                    .tools()
-                    .iter()
-                    .map(|t| t.name.clone())
-                    .collect(),
-                Err(_) => names_from_annotations(&krate),
-            }
-        }
-        Err(_) => names_from_annotations(&krate),
-    };
+            Err(_) => names_from_annotations(&krate),
+        };
     Ok(scan_crate(&krate, &known))
 }
 

@@ -1,11 +1,23 @@
 //! File-system helpers shared by every gtdx command.
 //!
-//! gtdx never leaves a half-written file: everything it writes goes to a temporary file in the
-//! destination's directory and is renamed over the destination once complete (rename within one
-//! directory is atomic on the platforms we support).
+//! * **Reads** go through one bounded reader ([`read`]): regular files only, a size cap per kind
+//!   of input ([`limits`]), allocation that follows the bytes actually read.
+//! * **Writes** never leave a half-written file: everything gtdx writes goes to a temporary file
+//!   in the destination's directory and is renamed over the destination once complete (rename
+//!   within one directory is atomic on the platforms we support). Temporary files are removed
+//!   on Ctrl-C, SIGTERM and SIGHUP, and swept by the next write into the directory after a
+//!   `kill -9` ([`temp`]).
+//! * **Roots**: [`check_within`] refuses a write that a symlink would lead out of its root;
+//!   [`check_not_an_input`] refuses an output path that is one of the command's inputs.
+
+pub mod read;
+pub mod temp;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+pub use read::{Limit, limits, open_regular, read_limited, read_text};
+pub use temp::cleanup_on_signals;
 
 /// An I/O failure, with the path it happened on.
 #[derive(Debug, thiserror::Error)]
@@ -42,8 +54,9 @@ pub fn write_atomic_with(
         _ => PathBuf::from("."),
     };
     std::fs::create_dir_all(&dir).map_err(|e| FsError::new("cannot create directory", &dir, e))?;
+    temp::sweep_stale(&dir);
     let mut builder = tempfile::Builder::new();
-    builder.prefix(".gtdx-tmp-");
+    builder.prefix(temp::TEMP_PREFIX);
     // A temporary file is private (0600); the result should get the mode a plain create would
     // (0666 less the umask), or keep the mode of the file it replaces.
     #[cfg(unix)]
@@ -54,6 +67,9 @@ pub fn write_atomic_with(
     let mut tmp = builder
         .tempfile_in(&dir)
         .map_err(|e| FsError::new("cannot create a temporary file in", &dir, e))?;
+    let _registered = temp::register_file(tmp.path());
+    // Held until the file is renamed and closed: a sweep by another process leaves it alone.
+    let _ = tmp.as_file().try_lock();
     if let Ok(existing) = std::fs::metadata(path) {
         tmp.as_file()
             .set_permissions(existing.permissions())
@@ -68,9 +84,165 @@ pub fn write_atomic_with(
     Ok(())
 }
 
-/// Reads a whole file, naming the path on failure.
-pub fn read(path: &Path) -> Result<Vec<u8>, FsError> {
-    std::fs::read(path).map_err(|e| FsError::new("cannot read", path, e))
+/// Reads a whole regular file of at most `limit.max` bytes, naming the path on failure (see
+/// [`read`](mod@read)).
+pub fn read(path: &Path, limit: Limit) -> Result<Vec<u8>, FsError> {
+    read_limited(path, limit)
+}
+
+/// Writes a new file at `path` with `mode`, failing with `AlreadyExists` if anything is there.
+/// Written to a registered temporary file first and linked into place without replacing
+/// anything, so the name never holds a partial file. Not for secrets: see
+/// [`create_new_private`].
+pub fn write_new(path: &Path, bytes: &[u8], mode: u32) -> Result<(), FsError> {
+    let dir = parent_dir(path);
+    temp::sweep_stale(&dir);
+    let err = |e| FsError::new("cannot write", path, e);
+    let mut tmp = tempfile::Builder::new()
+        .prefix(temp::TEMP_PREFIX)
+        .tempfile_in(&dir)
+        .map_err(|e| FsError::new("cannot create a temporary file in", &dir, e))?;
+    let _registered = temp::register_file(tmp.path());
+    let _ = tmp.as_file().try_lock();
+    tmp.as_file_mut().write_all(bytes).map_err(err)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        tmp.as_file()
+            .set_permissions(std::fs::Permissions::from_mode(mode))
+            .map_err(err)?;
+    }
+    #[cfg(not(unix))]
+    let _ = mode;
+    tmp.as_file_mut().sync_all().map_err(err)?;
+    tmp.persist_noclobber(path).map_err(|e| err(e.error))?;
+    Ok(())
+}
+
+/// Creates `path` (which must not exist) readable by its owner only (0600), and writes `bytes`
+/// straight into it: for a secret, which must never sit in a hidden temporary file. The path is
+/// registered while it is written, so an interruption removes it rather than leaving part of
+/// it; the returned [`temp::Registration`] keeps it registered until the caller's whole
+/// operation (e.g. both halves of a key pair) is complete.
+pub fn create_new_private(path: &Path, bytes: &[u8]) -> Result<temp::Registration, FsError> {
+    let err = |e| FsError::new("cannot write", path, e);
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut file = options.open(path).map_err(err)?;
+    let registered = temp::register_file(path);
+    file.write_all(bytes).map_err(err)?;
+    file.sync_all().map_err(err)?;
+    Ok(registered)
+}
+
+fn parent_dir(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// Refuses to write `root/rel` when an existing component of it is a symbolic link leading
+/// outside `root` (or nowhere). Components that do not exist yet are fine: gtdx creates them as
+/// plain directories. `root` itself may be a symlink (the user chose it).
+pub fn check_within(root: &Path, rel: &Path) -> Result<(), FsError> {
+    let Ok(canon_root) = std::fs::canonicalize(root) else {
+        return Ok(()); // nothing exists yet: nothing can lead out
+    };
+    let mut cur = root.to_path_buf();
+    for c in rel.components() {
+        match c {
+            std::path::Component::Normal(part) => cur.push(part),
+            _ => {
+                return Err(FsError::new(
+                    "refusing to write",
+                    root.join(rel),
+                    std::io::Error::new(
+                        std::io::ErrorKind::InvalidInput,
+                        "the path is not a plain relative path below the target directory",
+                    ),
+                ));
+            }
+        }
+        let Ok(meta) = std::fs::symlink_metadata(&cur) else {
+            return Ok(());
+        };
+        if !meta.file_type().is_symlink() {
+            continue;
+        }
+        let escape = |why: String| {
+            FsError::new(
+                "refusing to write",
+                root.join(rel),
+                std::io::Error::new(std::io::ErrorKind::InvalidInput, why),
+            )
+        };
+        match std::fs::canonicalize(&cur) {
+            Ok(to) if to.starts_with(&canon_root) => {}
+            Ok(to) => {
+                return Err(escape(format!(
+                    "{} is a symbolic link to {}, outside {}; gtdx never writes through a link                      that leads out of the target directory. Replace the link with a real                      directory, or remove it",
+                    cur.display(),
+                    to.display(),
+                    root.display()
+                )));
+            }
+            Err(_) => {
+                return Err(escape(format!(
+                    "{} is a symbolic link to a path that does not exist; gtdx does not write                      through it. Remove the link",
+                    cur.display()
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether `a` and `b` name the same existing file (same device and inode; a path that does
+/// not exist is the same as nothing).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        #[cfg(unix)]
+        (Ok(ma), Ok(mb)) => {
+            use std::os::unix::fs::MetadataExt;
+            ma.dev() == mb.dev() && ma.ino() == mb.ino()
+        }
+        #[cfg(not(unix))]
+        (Ok(_), Ok(_)) => match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+            (Ok(x), Ok(y)) => x == y,
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// Refuses an output path that is one of the command's inputs (`inputs`: what each is, and its
+/// path), so that `--out` never overwrites what the command reads.
+pub fn check_not_an_input<'a>(
+    out: &Path,
+    inputs: impl IntoIterator<Item = (&'a str, &'a Path)>,
+) -> Result<(), FsError> {
+    for (what, input) in inputs {
+        if same_file(out, input) {
+            return Err(FsError::new(
+                "refusing to write",
+                out,
+                std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    format!(
+                        "it is also an input of this command ({what} {}); writing there would                          destroy it. Choose another output path",
+                        input.display()
+                    ),
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// `p` with `.` steps removed and each `..` cancelling the step before it, without touching the
@@ -162,6 +334,56 @@ mod tests {
             std::fs::metadata(&p).unwrap().permissions().mode() & 0o777,
             0o640
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn symlinks_leading_out_of_the_root_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("proj");
+        let elsewhere = dir.path().join("elsewhere/src");
+        std::fs::create_dir_all(&elsewhere).unwrap();
+        std::fs::create_dir_all(root.join("inside")).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, root.join("src")).unwrap();
+        std::os::unix::fs::symlink(root.join("inside"), root.join("ok")).unwrap();
+        std::os::unix::fs::symlink(dir.path().join("gone"), root.join("dangling")).unwrap();
+        let e = check_within(&root, Path::new("src/lib.rs")).unwrap_err();
+        assert!(e.to_string().contains("outside"), "{e}");
+        assert!(check_within(&root, Path::new("dangling/x")).is_err());
+        check_within(&root, Path::new("ok/lib.rs")).unwrap();
+        check_within(&root, Path::new("new/dir/lib.rs")).unwrap();
+        assert!(check_within(&root, Path::new("../x")).is_err());
+    }
+
+    #[test]
+    fn an_output_that_is_an_input_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("spec.toml");
+        std::fs::write(&a, b"x").unwrap();
+        let via = dir.path().join("./spec.toml");
+        let e = check_not_an_input(&via, [("the spec", a.as_path())]).unwrap_err();
+        assert!(e.to_string().contains("the spec"), "{e}");
+        check_not_an_input(&dir.path().join("out.json"), [("the spec", a.as_path())]).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn private_files_are_0600_and_new_files_never_replace() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let k = dir.path().join("k.key");
+        drop(create_new_private(&k, b"secret").unwrap());
+        assert_eq!(
+            std::fs::metadata(&k).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
+        assert!(create_new_private(&k, b"again").is_err());
+        let p = dir.path().join("k.pub");
+        write_new(&p, b"pub", 0o644).unwrap();
+        let e = write_new(&p, b"again", 0o644).unwrap_err();
+        assert_eq!(e.source.kind(), std::io::ErrorKind::AlreadyExists);
+        assert_eq!(std::fs::read(&p).unwrap(), b"pub");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
     }
 
     #[test]

@@ -4,7 +4,6 @@
 //! a document that *is* JSON are [`Diagnostic`]s, produced by the validator and the rules.
 
 use gtdx_contract::{Code, codes};
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use gtdx_contract::Diagnostic;
@@ -14,7 +13,7 @@ use crate::text::LineIndex;
 
 /// The largest describe.json gtdx reads. Real manifests are a few kilobytes; one with a thousand
 /// tools is about 1.5 MB. Anything near this size is the wrong file.
-pub const MAX_MANIFEST_BYTES: u64 = 16 * 1024 * 1024;
+pub const MAX_MANIFEST_BYTES: u64 = gtdx_fsx::limits::MANIFEST.max;
 
 /// serde_json's nesting limit, which gtdx keeps: deeper documents are refused, never recursed.
 pub const MAX_DEPTH: usize = 128;
@@ -33,6 +32,11 @@ pub enum LoadError {
         path.join("describe.json").display()
     )]
     IsDirectory { path: PathBuf },
+    #[error("{}: {source}", path.display())]
+    NotRegular {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("{}: cannot read: {source}", path.display())]
     Io {
         path: PathBuf,
@@ -85,6 +89,7 @@ impl LoadError {
         match self {
             LoadError::NotFound { .. } => codes::E_FILE_NOT_FOUND,
             LoadError::IsDirectory { .. } => codes::E_FILE_IS_DIRECTORY,
+            LoadError::NotRegular { .. } => codes::E_FILE_NOT_REGULAR,
             LoadError::Io { .. } => codes::E_FILE_IO,
             LoadError::TooLarge { .. } => codes::E_FILE_TOO_LARGE,
             LoadError::Binary { .. } | LoadError::Utf16 { .. } | LoadError::InvalidUtf8 { .. } => {
@@ -103,6 +108,7 @@ impl LoadError {
         let (file, pos) = match self {
             LoadError::NotFound { path }
             | LoadError::IsDirectory { path }
+            | LoadError::NotRegular { path, .. }
             | LoadError::Io { path, .. }
             | LoadError::TooLarge { path, .. } => (path.display().to_string(), None),
             LoadError::Binary { file, .. }
@@ -132,51 +138,34 @@ impl LoadError {
     }
 }
 
-/// Reads a manifest file into text, refusing directories, huge, binary and non-UTF-8 files.
+/// Reads a manifest file into text, refusing directories, pipes and devices, huge, binary and
+/// non-UTF-8 files. The reading is gtdx-fsx's bounded reader; this maps its refusals to the
+/// load errors (and their codes).
 pub fn read_text(path: &Path) -> Result<String, LoadError> {
-    let meta = match std::fs::metadata(path) {
-        Ok(m) => m,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err(LoadError::NotFound {
-                path: path.to_path_buf(),
-            });
-        }
-        Err(source) => {
-            return Err(LoadError::Io {
-                path: path.to_path_buf(),
-                source,
+    let bytes = match gtdx_fsx::read(path, gtdx_fsx::limits::MANIFEST) {
+        Ok(b) => b,
+        Err(e) => {
+            let path = path.to_path_buf();
+            return Err(match e.source.kind() {
+                std::io::ErrorKind::NotFound => LoadError::NotFound { path },
+                std::io::ErrorKind::IsADirectory => LoadError::IsDirectory { path },
+                std::io::ErrorKind::FileTooLarge => {
+                    let size = std::fs::metadata(&path)
+                        .map(|m| m.len())
+                        .unwrap_or(MAX_MANIFEST_BYTES + 1);
+                    LoadError::TooLarge { path, size }
+                }
+                std::io::ErrorKind::InvalidInput => LoadError::NotRegular {
+                    path,
+                    source: e.source,
+                },
+                _ => LoadError::Io {
+                    path,
+                    source: e.source,
+                },
             });
         }
     };
-    if meta.is_dir() {
-        return Err(LoadError::IsDirectory {
-            path: path.to_path_buf(),
-        });
-    }
-    if meta.len() > MAX_MANIFEST_BYTES {
-        return Err(LoadError::TooLarge {
-            path: path.to_path_buf(),
-            size: meta.len(),
-        });
-    }
-    let file = std::fs::File::open(path).map_err(|source| LoadError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    // Bounded even when the metadata lied (a FIFO, /dev/zero, a file still growing).
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    file.take(MAX_MANIFEST_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|source| LoadError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-    if bytes.len() as u64 > MAX_MANIFEST_BYTES {
-        return Err(LoadError::TooLarge {
-            path: path.to_path_buf(),
-            size: bytes.len() as u64,
-        });
-    }
     decode_text(&path.display().to_string(), bytes)
 }
 

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-pub use gtdx_sign::keys::Generated;
+pub use gtdx_sign::keys::{Generated, redact_key_material};
 pub use gtdx_sign::{KeyError, KeyId, PublicKey, SecretKey, TrustPolicy};
 
 /// Where a secret key comes from.

@@ -18,9 +18,10 @@ pub enum Check {
     Archive,
     /// An entry path escapes the archive or is otherwise unsafe.
     Path,
-    /// A symlink (or other non-regular) entry.
+    /// An entry that is not a plain data file: a symlink, device, FIFO or socket, or one with
+    /// unusual mode bits (setuid, setgid, sticky, executable).
     Symlink,
-    /// Two entries share a name.
+    /// Two entries share a name, or a directory of the archive has a file's name.
     DuplicateEntry,
     /// An entry's data does not match its zip CRC-32.
     EntryCrc,

@@ -96,8 +96,7 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 /// Lowercase-hex SHA-256 of a file, streamed (a component can be large).
 pub fn sha256_file(path: &std::path::Path) -> Result<String, gtdx_fsx::FsError> {
     use sha2::Digest;
-    let mut f =
-        std::fs::File::open(path).map_err(|e| gtdx_fsx::FsError::new("cannot read", path, e))?;
+    let (mut f, _) = gtdx_fsx::open_regular(path)?;
     let mut h = sha2::Sha256::new();
     std::io::copy(&mut f, &mut h).map_err(|e| gtdx_fsx::FsError::new("cannot read", path, e))?;
     Ok(hex(&h.finalize()))

@@ -22,7 +22,6 @@
 //! `describe.json`, `manifest.json` and the entries a caller asks for are kept in memory.
 
 use std::collections::HashSet;
-use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
@@ -32,7 +31,11 @@ use crate::integrity::{Check, IntegrityFailure};
 use crate::{DESCRIBE_PATH, MANIFEST_PATH, check_entry_path};
 
 /// The most bytes kept for `describe.json` or `manifest.json` (both are small text files).
-pub const MAX_METADATA_BYTES: u64 = 16 << 20;
+pub const MAX_METADATA_BYTES: u64 = gtdx_fsx::limits::MANIFEST.max;
+
+/// The most bytes kept in memory for any other entry a caller asks for (a component for
+/// `gtdx inspect`); a larger entry is still hashed, in bounded memory, but not kept.
+pub const MAX_KEPT_BYTES: u64 = gtdx_fsx::limits::COMPONENT.max;
 
 const EOCD_SIG: u32 = 0x0605_4b50;
 const ZIP64_LOCATOR_SIG: u32 = 0x0706_4b50;
@@ -78,8 +81,12 @@ pub struct PackEntry {
     pub size: Option<u64>,
     /// SHA-256 of those bytes; `None` if it could not be read.
     pub sha256: Option<[u8; 32]>,
-    /// The bytes, when the reader was asked to keep them.
+    /// The bytes, when the reader was asked to keep them (and they fit in
+    /// [`MAX_KEPT_BYTES`]).
     pub bytes: Option<Vec<u8>>,
+    /// The reader was asked to keep the bytes, but the entry yields more than
+    /// [`MAX_KEPT_BYTES`]: it was hashed to its end, and not kept.
+    pub too_large_to_keep: bool,
     /// Unix mode from the external attributes, when the entry was made on Unix.
     pub unix_mode: Option<u32>,
 }
@@ -118,6 +125,9 @@ impl Pack {
 #[derive(Default)]
 pub struct ReadOptions<'a> {
     pub keep: Option<&'a dyn Fn(&str) -> bool>,
+    /// The most bytes kept of any one entry `keep` selects (default [`MAX_KEPT_BYTES`]); a
+    /// larger entry is hashed to its end but not kept ([`PackEntry::too_large_to_keep`]).
+    pub max_kept: Option<u64>,
 }
 
 /// Why an archive could not be read at all.
@@ -160,8 +170,7 @@ pub fn read_pack_with(path: &Path, options: &ReadOptions<'_>) -> Result<Pack, Re
         path: path.to_path_buf(),
         source: e,
     };
-    let mut file = File::open(path).map_err(io)?;
-    let file_size = file.metadata().map_err(io)?.len();
+    let (mut file, file_size) = gtdx_fsx::open_regular(path).map_err(|e| io(e.source))?;
     read_pack_from(&mut file, file_size, path, options)
 }
 
@@ -527,9 +536,13 @@ impl<R: Read + Seek> Reader<'_, R> {
                 size: None,
                 sha256: None,
                 bytes: None,
+                too_large_to_keep: false,
                 unix_mode,
             });
         }
+
+        check_modes(&entries, &mut problems);
+        check_shadowing(&entries, &mut problems);
 
         // Walk the local records in file order: they must tile [0, cd_offset) exactly.
         let mut order: Vec<usize> = (0..records.len()).collect();
@@ -682,12 +695,13 @@ impl<R: Read + Seek> Reader<'_, R> {
             || entry.name == MANIFEST_PATH
             || options.keep.is_some_and(|k| k(&entry.name));
         if readable {
-            let limit = if entry.name == DESCRIBE_PATH || entry.name == MANIFEST_PATH {
+            let metadata = entry.name == DESCRIBE_PATH || entry.name == MANIFEST_PATH;
+            let limit = if metadata {
                 MAX_METADATA_BYTES
             } else {
-                u64::MAX
+                options.max_kept.unwrap_or(MAX_KEPT_BYTES)
             };
-            match self.hash_data(rec, buf, keep, limit) {
+            match self.hash_data(rec, buf, keep, limit, metadata) {
                 Ok(data) => {
                     if data.crc != rec.crc {
                         problems.push(IntegrityFailure::new(
@@ -708,6 +722,7 @@ impl<R: Read + Seek> Reader<'_, R> {
                     }
                     entry.size = Some(data.size);
                     entry.sha256 = Some(data.sha256);
+                    entry.too_large_to_keep = keep && data.bytes.is_none();
                     entry.bytes = data.bytes;
                 }
                 Err(DataError::Io(e)) => return Err(self.io(e)),
@@ -730,17 +745,21 @@ impl<R: Read + Seek> Reader<'_, R> {
         Ok(end)
     }
 
-    /// Streams the entry's data (at the current position) through SHA-256 and CRC-32.
+    /// Streams the entry's data (at the current position) through SHA-256 and CRC-32, keeping
+    /// at most `limit` bytes when asked to keep them: beyond it, a metadata entry (`fatal`) is
+    /// corrupt, any other is hashed on and not kept. Memory follows the bytes actually read,
+    /// never the size the archive declares.
     fn hash_data(
         &mut self,
         rec: &Record,
         buf: &mut [u8],
         keep: bool,
         limit: u64,
+        fatal: bool,
     ) -> Result<Data, DataError> {
         let mut sha = Sha256::new();
         let mut crc = crc32fast::Hasher::new();
-        let mut kept = keep.then(|| Vec::with_capacity(rec.size.min(limit) as usize));
+        let mut kept = keep.then(|| Vec::with_capacity(rec.size.min(limit).min(1 << 16) as usize));
         let mut size = 0u64;
         let raw = (&mut *self.file).take(rec.compressed_size);
         let mut sink = |chunk: &[u8]| -> Result<(), DataError> {
@@ -753,12 +772,15 @@ impl<R: Read + Seek> Reader<'_, R> {
                     rec.size
                 )));
             }
-            if let Some(k) = kept.as_mut() {
-                if size > limit {
+            if kept.is_some() && size > limit {
+                if fatal {
                     return Err(DataError::Corrupt(format!(
                         "the entry is larger than {limit} bytes"
                     )));
                 }
+                kept = None;
+            }
+            if let Some(k) = kept.as_mut() {
                 k.extend_from_slice(chunk);
             }
             Ok(())
@@ -859,6 +881,73 @@ struct Data {
 enum DataError {
     Io(std::io::Error),
     Corrupt(String),
+}
+
+/// Execute bits: refused on a file entry (see [`check_modes`]).
+const EXEC_BITS: u32 = 0o111;
+
+/// Refuses unusual mode bits: setuid, setgid, sticky, and (on a file) any execute bit. Packs
+/// hold data (a component is run by a WebAssembly runtime, never by the operating system), so
+/// an unpacker must never be handed a setuid or executable file. The file type bits are judged
+/// where the entry's kind is decided (symlinks and devices are refused there).
+fn check_modes(entries: &[PackEntry], problems: &mut Vec<IntegrityFailure>) {
+    for e in entries {
+        let Some(mode) = e.unix_mode else { continue };
+        let mut bad = Vec::new();
+        if mode & 0o4000 != 0 {
+            bad.push("setuid");
+        }
+        if mode & 0o2000 != 0 {
+            bad.push("setgid");
+        }
+        if mode & 0o1000 != 0 {
+            bad.push("sticky");
+        }
+        if e.kind == EntryKind::File && mode & EXEC_BITS != 0 {
+            bad.push("executable");
+        }
+        if !bad.is_empty() {
+            problems.push(IntegrityFailure::new(
+                Check::Symlink,
+                Some(e.name.clone()),
+                format!(
+                    "the entry's Unix mode {:04o} is {}; packs hold plain data files (mode 0644, as \
+                     gtdx build writes them). Rebuild the pack with `gtdx build` or `gtdx pack`",
+                    mode & 0o7777,
+                    bad.join(", ")
+                ),
+            ));
+        }
+    }
+}
+
+/// Refuses an entry whose path is also a directory of the archive: a directory entry named
+/// like a file (`components/x.wasm/` beside `components/x.wasm`), or a file that another entry
+/// needs as a directory (`a` beside `a/b`). Unpacked, one would shadow the other.
+fn check_shadowing(entries: &[PackEntry], problems: &mut Vec<IntegrityFailure>) {
+    use std::collections::BTreeSet;
+    let mut dirs: BTreeSet<&str> = BTreeSet::new();
+    for e in entries {
+        let name = e.name.as_str();
+        if e.kind == EntryKind::Directory {
+            dirs.insert(name.trim_end_matches('/'));
+        }
+        let mut rest = name.trim_end_matches('/');
+        while let Some((parent, _)) = rest.rsplit_once('/') {
+            dirs.insert(parent);
+            rest = parent;
+        }
+    }
+    for e in entries {
+        if e.kind != EntryKind::Directory && dirs.contains(e.name.as_str()) {
+            problems.push(IntegrityFailure::new(
+                Check::DuplicateEntry,
+                Some(e.name.clone()),
+                "the archive also holds a directory of this name (a directory entry `NAME/`, or \
+                 files below `NAME/`); unpacked, one would shadow the other",
+            ));
+        }
+    }
 }
 
 /// Fills the fields a ZIP64 extra field overrides. Returns false when the field is malformed.

@@ -226,17 +226,10 @@ fn write_pack_inner(
         match &f.source {
             Source::Bytes(b) => opened.push(Opened::Bytes(b)),
             Source::File(p) => {
-                let file = std::fs::File::open(p).map_err(|e| WriteError::Source {
+                let (file, len) = gtdx_fsx::open_regular(p).map_err(|e| WriteError::Source {
                     path: p.clone(),
-                    source: e,
+                    source: e.source,
                 })?;
-                let len = file
-                    .metadata()
-                    .map_err(|e| WriteError::Source {
-                        path: p.clone(),
-                        source: e,
-                    })?
-                    .len();
                 opened.push(Opened::File(file, p, len));
             }
         }
@@ -350,9 +343,9 @@ impl Opened<'_> {
 /// (the caller checks; this function refuses packs with duplicate names).
 pub fn replace_describe(pack: &crate::Pack, describe: &[u8]) -> Result<(), WriteError> {
     let path = &pack.path;
-    let src = std::fs::File::open(path).map_err(|e| WriteError::Source {
+    let (src, _) = gtdx_fsx::open_regular(path).map_err(|e| WriteError::Source {
         path: path.clone(),
-        source: e,
+        source: e.source,
     })?;
     let mut archive = zip::ZipArchive::new(std::io::BufReader::new(src))
         .map_err(|e| WriteError::Zip(e.to_string()))?;

@@ -81,8 +81,14 @@ fn deflated_packs_read_back() {
         .unwrap();
     assert!(std::fs::metadata(&p).unwrap().len() < big.len() as u64 / 10);
     let keep = |n: &str| n == "data/big.bin";
-    let pack =
-        gtdx_pack::read_pack_with(&p, &gtdx_pack::ReadOptions { keep: Some(&keep) }).unwrap();
+    let pack = gtdx_pack::read_pack_with(
+        &p,
+        &gtdx_pack::ReadOptions {
+            keep: Some(&keep),
+            ..Default::default()
+        },
+    )
+    .unwrap();
     assert_eq!(verify_integrity(&pack), vec![]);
     assert_eq!(
         pack.entry("data/big.bin").unwrap().bytes.as_deref(),

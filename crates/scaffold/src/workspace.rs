@@ -94,7 +94,7 @@ pub fn join_enclosing(project: &Path) -> Result<Membership, ScaffoldError> {
 fn enclosing_workspace(project: &Path) -> Option<(PathBuf, String)> {
     project.ancestors().skip(1).find_map(|dir| {
         let manifest = dir.join("Cargo.toml");
-        let text = std::fs::read_to_string(&manifest).ok()?;
+        let text = gtdx_fsx::read_text(&manifest, gtdx_fsx::limits::PROJECT_FILE).ok()?;
         // A cheap test first: most ancestors are not workspace roots.
         if !text.contains("workspace") {
             return None;

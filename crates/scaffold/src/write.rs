@@ -39,6 +39,9 @@ pub struct Writer {
     written: Vec<String>,
     skipped: Vec<String>,
     finished: bool,
+    /// Fresh: the staging directory stays registered for removal on Ctrl-C/SIGTERM/SIGHUP
+    /// until the project is in place.
+    staging: Option<gtdx_fsx::temp::Registration>,
 }
 
 fn io_err(action: &'static str, path: &Path, e: std::io::Error) -> ScaffoldError {
@@ -110,6 +113,7 @@ impl Writer {
             written: Vec::new(),
             skipped: Vec::new(),
             finished: false,
+            staging: None,
         };
         match strategy {
             Strategy::Fresh => w.stage(project)?,
@@ -152,6 +156,7 @@ impl Writer {
                 Err(e) => return Err(io_err("cannot create a staging directory in", &parent, e)),
             }
         };
+        self.staging = Some(gtdx_fsx::temp::register_dir(&staging));
         self.dir = staging;
         for f in &project.files {
             self.put(&f.path, &f.contents)?;
@@ -167,6 +172,8 @@ impl Writer {
             .map(|f| f.path.as_str())
             .chain(GENERATED_LATER.iter().copied());
         for path in paths {
+            // No write may leave the target through a symlink already inside it.
+            gtdx_fsx::check_within(&self.target, Path::new(path))?;
             let dest = self.target.join(path);
             // A path component that exists as a file would make the write fail half-way.
             let mut prefix = self.target.clone();
@@ -222,6 +229,7 @@ impl Writer {
                 std::fs::write(&dest, contents).map_err(|e| io_err("cannot write", &dest, e))?;
             }
             Strategy::Merge => {
+                gtdx_fsx::check_within(&self.dir, Path::new(rel))?;
                 if dest.symlink_metadata().is_ok() {
                     if !self.skipped.iter().any(|s| s == rel) {
                         self.skipped.push(rel.to_string());
@@ -304,6 +312,7 @@ impl Writer {
             self.dir = self.target.clone();
         }
         self.finished = true;
+        self.staging = None;
         Ok(self.target.clone())
     }
 

@@ -23,7 +23,6 @@
 //! Secret material lives in [`zeroize`]d buffers and never reaches `Debug`, `Display` or an
 //! error message.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use base64::Engine;
@@ -45,11 +44,24 @@ pub enum KeyError {
     )]
     Exists { path: PathBuf },
     #[error(
+        "{secret} exists without its public key {public} (an earlier `gtdx keygen` was \
+         interrupted); nothing was overwritten. Recover the public key with `gtdx key export \
+         --key {secret} > {public}`, or pick another --name or --out-dir"
+    )]
+    LonePublicMissing { secret: PathBuf, public: PathBuf },
+    #[error(
+        "{secret} exists but holds no complete key (an earlier `gtdx keygen` was interrupted \
+         before writing it); nothing was overwritten. Delete {secret} and run `gtdx keygen` again"
+    )]
+    Incomplete { secret: PathBuf },
+    #[error(
         "{path} is readable by group or others (mode {mode:04o}); a secret key must be private. Fix: `chmod 600 {path}`"
     )]
     Permissions { path: PathBuf, mode: u32 },
-    #[error("cannot read the secret key {path}: {source}")]
+    #[error("cannot read {what} {}: {source}", redact_key_material(&path.display().to_string()))]
     Read {
+        /// "the secret key file", "the public key file".
+        what: &'static str,
         path: PathBuf,
         #[source]
         source: std::io::Error,
@@ -66,7 +78,8 @@ pub enum KeyError {
         message: String,
     },
     #[error(
-        "environment variable {var} is not set (or not UTF-8); it should hold a gtdx secret key"
+        "environment variable {} is not set (or not UTF-8); it should hold a gtdx secret key",
+        redact_key_material(var)
     )]
     EnvMissing { var: String },
 }
@@ -359,16 +372,29 @@ impl SecretKey {
         secret_from_b64(secret, key_id, public, source_name)
     }
 
-    /// Reads a secret key file, refusing one that group or others can read.
+    /// Reads a secret key file, refusing one that group or others can read. A directory, pipe
+    /// or device, and a public key file, are named as what they are.
     pub fn load_file(path: &Path) -> Result<Self, KeyError> {
-        check_private(path)?;
-        let bytes = Zeroizing::new(std::fs::read(path).map_err(|e| KeyError::Read {
-            path: path.to_path_buf(),
-            source: e,
+        let bytes = Zeroizing::new(gtdx_fsx::read(path, gtdx_fsx::limits::KEY).map_err(|e| {
+            KeyError::Read {
+                what: "the secret key file",
+                path: path.to_path_buf(),
+                source: e.source,
+            }
         })?);
-        let text = std::str::from_utf8(&bytes)
-            .map_err(|_| format_err(&path.display().to_string(), "not a text file"))?;
-        SecretKey::parse(text, &path.display().to_string())
+        let shown = redact_key_material(&path.display().to_string()).into_owned();
+        let text =
+            std::str::from_utf8(&bytes).map_err(|_| format_err(&shown, "not a text file"))?;
+        let head = text.trim_start();
+        if head.starts_with(PUBLIC_HEADER) || head.starts_with("untrusted comment:") {
+            return Err(format_err(
+                &shown,
+                "this is a public key file; signing needs the secret key file (NAME.key, written \
+                 next to NAME.pub by `gtdx keygen`)",
+            ));
+        }
+        check_private(path)?;
+        SecretKey::parse(text, &shown)
     }
 
     /// Reads the key from environment variable `var` (once).
@@ -519,6 +545,7 @@ pub fn check_private(path: &Path) -> Result<(), KeyError> {
     {
         use std::os::unix::fs::PermissionsExt;
         let meta = std::fs::metadata(path).map_err(|e| KeyError::Read {
+            what: "the secret key file",
             path: path.to_path_buf(),
             source: e,
         })?;
@@ -554,6 +581,22 @@ pub fn keygen(dir: &Path, name: &str) -> Result<Generated, KeyError> {
     }
     let secret_path = dir.join(format!("{name}.key"));
     let public_path = dir.join(format!("{name}.pub"));
+    let secret_exists = secret_path.symlink_metadata().is_ok();
+    if secret_exists && public_path.symlink_metadata().is_err() {
+        // An interrupted run: say how to finish, never overwrite what may be the only copy of a
+        // secret key.
+        let complete = SecretKey::load_file(&secret_path).is_ok();
+        return Err(if complete {
+            KeyError::LonePublicMissing {
+                secret: secret_path,
+                public: public_path,
+            }
+        } else {
+            KeyError::Incomplete {
+                secret: secret_path,
+            }
+        });
+    }
     for p in [&secret_path, &public_path] {
         if p.symlink_metadata().is_ok() {
             return Err(KeyError::Exists { path: p.clone() });
@@ -565,11 +608,18 @@ pub fn keygen(dir: &Path, name: &str) -> Result<Generated, KeyError> {
     })?;
     let key = SecretKey::generate();
     let text = key.to_file_text();
-    write_new(&secret_path, text.as_bytes(), 0o600)?;
-    if let Err(e) = write_new(&public_path, key.public().to_file_text().as_bytes(), 0o644) {
+    // The secret goes straight into NAME.key (created 0600, never existing before): it never
+    // sits in a hidden temporary file. It stays registered for removal on Ctrl-C/SIGTERM/SIGHUP
+    // until NAME.pub is in place too, so an interruption leaves no half pair; after a kill -9
+    // the next run explains how to recover (see above).
+    let registered = gtdx_fsx::create_new_private(&secret_path, text.as_bytes())
+        .map_err(|e| write_error(&secret_path, e))?;
+    let public_text = key.public().to_file_text();
+    if let Err(e) = gtdx_fsx::write_new(&public_path, public_text.as_bytes(), 0o644) {
         let _ = std::fs::remove_file(&secret_path);
-        return Err(e);
+        return Err(write_error(&public_path, e));
     }
+    drop(registered);
     Ok(Generated {
         secret_path,
         public_path,
@@ -577,47 +627,103 @@ pub fn keygen(dir: &Path, name: &str) -> Result<Generated, KeyError> {
     })
 }
 
-/// Writes a new file with `mode`, failing if `path` exists (the temp file is created 0600 and
-/// linked with `persist_noclobber`, an O_EXCL-equivalent).
-fn write_new(path: &Path, bytes: &[u8], mode: u32) -> Result<(), KeyError> {
-    let werr = |e: std::io::Error| KeyError::Write {
-        path: path.to_path_buf(),
-        source: e,
-    };
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".gtdx-key-")
-        .tempfile_in(dir)
-        .map_err(werr)?;
-    tmp.as_file_mut().write_all(bytes).map_err(werr)?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        tmp.as_file()
-            .set_permissions(std::fs::Permissions::from_mode(mode))
-            .map_err(werr)?;
-    }
-    #[cfg(not(unix))]
-    let _ = mode;
-    tmp.as_file_mut().sync_all().map_err(werr)?;
-    tmp.persist_noclobber(path).map_err(|e| {
-        if e.error.kind() == std::io::ErrorKind::AlreadyExists {
-            KeyError::Exists {
-                path: path.to_path_buf(),
-            }
-        } else {
-            werr(e.error)
+fn write_error(path: &Path, e: gtdx_fsx::FsError) -> KeyError {
+    if e.source.kind() == std::io::ErrorKind::AlreadyExists {
+        KeyError::Exists {
+            path: path.to_path_buf(),
         }
-    })?;
-    Ok(())
+    } else {
+        KeyError::Write {
+            path: path.to_path_buf(),
+            source: e.source,
+        }
+    }
+}
+
+/// Base64 (padded or not) decoding to the length of a key: 32 (an ed25519 seed or public key),
+/// 42 (a minisign public key), 64 (seed and public key) or 158 bytes (a minisign secret key).
+fn is_key_token(t: &str) -> bool {
+    if !(40..=220).contains(&t.len()) {
+        return false;
+    }
+    let decoded = B64
+        .decode(t)
+        .or_else(|_| base64::engine::general_purpose::STANDARD_NO_PAD.decode(t));
+    matches!(decoded.map(|d| d.len()), Ok(32 | 42 | 64 | 158))
+}
+
+/// `text` with every word that parses as key material (base64 of a key's length, alone or at
+/// the end of a path) replaced by `[redacted: key material]`. Applied wherever gtdx prints a
+/// value a user gave (a file name, a variable name), so a secret key passed in the wrong place
+/// (`--key "$SECRET"`, `--key-env "$SECRET"`) is never echoed.
+pub fn redact_key_material(text: &str) -> std::borrow::Cow<'_, str> {
+    const REDACTED: &str = "[redacted: key material]";
+    let is_b64 = |c: char| c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '=');
+    let mut out = String::new();
+    let mut last = 0;
+    let mut changed = false;
+    let mut i = 0;
+    let bytes = text.as_bytes();
+    while i < bytes.len() {
+        if !is_b64(bytes[i] as char) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && is_b64(bytes[i] as char) {
+            i += 1;
+        }
+        let run = &text[start..i];
+        // The run itself, or its part after any `/` (a secret at the end of a path).
+        let hit = std::iter::once(0)
+            .chain(run.match_indices('/').map(|(k, _)| k + 1))
+            .find(|&k| is_key_token(&run[k..]));
+        if let Some(k) = hit {
+            out.push_str(&text[last..start + k]);
+            out.push_str(REDACTED);
+            last = i;
+            changed = true;
+        }
+    }
+    if !changed {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    out.push_str(&text[last..]);
+    std::borrow::Cow::Owned(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn key_material_is_redacted_wherever_it_stands() {
+        let key = SecretKey::generate();
+        let seed = B64.encode(key.signing.to_bytes());
+        let both = B64.encode([key.signing.to_bytes(), key.public().bytes].concat());
+        let minisign = key.public().to_minisign_line();
+        for secret in [
+            &seed,
+            &both,
+            &minisign,
+            &seed.trim_end_matches('=').to_string(),
+        ] {
+            for text in [
+                format!("cannot read the secret key file {secret}: no such file"),
+                format!("environment variable {secret} is not set"),
+                format!("cannot read /home/me/keys/{secret}: no such file"),
+                format!("invalid value '{secret}' for '--format <FORMAT>'"),
+            ] {
+                let shown = redact_key_material(&text);
+                assert!(!shown.contains(secret.as_str()), "{shown}");
+                assert!(shown.contains("[redacted: key material]"), "{shown}");
+            }
+        }
+        // Digests, paths and words stay.
+        let plain = "SHA-256 is 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 \
+                     for components/demo.wasm (key id B125349E8753E7C3)";
+        assert_eq!(redact_key_material(plain), plain);
+    }
 
     #[test]
     fn secret_key_file_round_trips_and_hides_the_secret() {

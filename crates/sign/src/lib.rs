@@ -89,7 +89,7 @@ pub fn is_pack(path: &Path) -> Result<bool, SignError> {
         source: e,
     };
     let mut head = [0u8; 4];
-    let mut f = std::fs::File::open(path).map_err(io)?;
+    let (mut f, _) = gtdx_fsx::open_regular(path).map_err(|e| io(e.source))?;
     let n = f.read(&mut head).map_err(io)?;
     let by_name = path
         .extension()
@@ -111,7 +111,7 @@ fn parse_describe(path: &Path, bytes: &[u8]) -> Result<serde_json::Value, SignEr
         path: path.to_path_buf(),
         line: e.line(),
         column: e.column(),
-        message: e.to_string(),
+        message: e.message().to_string(),
     })?;
     if !doc.is_object() {
         return Err(SignError::NotObject {
@@ -149,7 +149,7 @@ pub fn sign_describe_file(
     key: &SecretKey,
     key_id: Option<&str>,
 ) -> Result<Signed, SignError> {
-    let bytes = gtdx_fsx::read(path)?;
+    let bytes = gtdx_fsx::read(path, gtdx_fsx::limits::MANIFEST)?;
     let mut doc = parse_describe(path, &bytes)?;
     describe::sign_describe(&mut doc, key, key_id).map_err(|e| SignError::Canonical {
         path: path.to_path_buf(),

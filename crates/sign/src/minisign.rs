@@ -116,7 +116,7 @@ impl Minisig {
 
 /// BLAKE2b-512 of a file, streamed.
 pub fn blake2b_file(path: &Path) -> std::io::Result<[u8; 64]> {
-    let mut f = std::fs::File::open(path)?;
+    let (mut f, _) = gtdx_fsx::open_regular(path).map_err(|e| e.source)?;
     // blake2b_simd: AVX2 when the CPU has it (as libsodium, which minisign uses, does).
     let mut h = blake2b_simd::Params::new().hash_length(64).to_state();
     let mut buf = vec![0u8; 1 << 20];
@@ -179,8 +179,9 @@ pub fn verify_file(file: &Path, sig: &Minisig, key: &PublicKey) -> Result<(), St
         vk.verify_strict(&digest, &Signature::from_bytes(&sig.signature))
             .is_ok()
     } else {
-        let bytes =
-            std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        // Legacy (not prehashed) signatures cover the whole file in memory: capped like a
+        // component, the largest file gtdx otherwise holds.
+        let bytes = gtdx_fsx::read(file, gtdx_fsx::limits::COMPONENT).map_err(|e| e.to_string())?;
         vk.verify_strict(&bytes, &Signature::from_bytes(&sig.signature))
             .is_ok()
     };

@@ -37,7 +37,8 @@ impl TrustPolicy {
                     Err(KeyError::Format {
                         source_name: "--trusted-key".into(),
                         message: format!(
-                            "`{arg}` is neither a public key ({inline_err}) nor a readable file"
+                            "`{}` is neither a public key ({inline_err}) nor a readable file",
+                            crate::keys::redact_key_material(arg)
                         ),
                     })
                 }
@@ -47,10 +48,12 @@ impl TrustPolicy {
 
     /// Adds every key of a file (one per line, `#` comments; or a single gtdx/minisign `.pub`).
     pub fn add_file(&mut self, path: &Path) -> Result<(), KeyError> {
-        let text = std::fs::read_to_string(path).map_err(|e| KeyError::Read {
-            path: path.to_path_buf(),
-            source: e,
-        })?;
+        let text =
+            gtdx_fsx::read_text(path, gtdx_fsx::limits::KEY).map_err(|e| KeyError::Read {
+                what: "the public key file",
+                path: path.to_path_buf(),
+                source: e.source,
+            })?;
         self.keys
             .extend(PublicKey::parse_text(&text, &path.display().to_string())?);
         Ok(())
@@ -360,9 +363,9 @@ pub fn verify_describe_file(
     path: &Path,
     policy: &TrustPolicy,
 ) -> Result<VerifyReport, VerifyError> {
-    let bytes = std::fs::read(path).map_err(|e| VerifyError::Io {
+    let bytes = gtdx_fsx::read(path, gtdx_fsx::limits::MANIFEST).map_err(|e| VerifyError::Io {
         path: path.to_path_buf(),
-        source: e,
+        source: e.source,
     })?;
     let mut rep = report(path, TargetKind::Describe, policy);
     rep.push(
@@ -482,9 +485,11 @@ pub fn verify_detached(
             source: e,
         });
     }
-    let text = std::fs::read_to_string(sig_path).map_err(|e| VerifyError::Io {
-        path: sig_path.to_path_buf(),
-        source: e,
+    let text = gtdx_fsx::read_text(sig_path, gtdx_fsx::limits::SIGNATURE).map_err(|e| {
+        VerifyError::Io {
+            path: sig_path.to_path_buf(),
+            source: e.source,
+        }
     })?;
     let mut rep = report(file, TargetKind::Detached, policy);
     let entry = Some(sig_path.display().to_string());

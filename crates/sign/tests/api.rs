@@ -29,8 +29,14 @@ fn sign_then_verify_by_path_and_loaded() {
     assert_eq!(rep.exit_code(), 0);
 
     let keep = |n: &str| n == "c.wasm";
-    let loaded =
-        gtdx_pack::read_pack_with(&p, &gtdx_pack::ReadOptions { keep: Some(&keep) }).unwrap();
+    let loaded = gtdx_pack::read_pack_with(
+        &p,
+        &gtdx_pack::ReadOptions {
+            keep: Some(&keep),
+            ..Default::default()
+        },
+    )
+    .unwrap();
     let rep = gtdx_sign::verify_loaded_pack(&loaded, &trusted, VerifyOptions::default());
     assert_eq!(rep.result, Outcome::Valid);
     assert_eq!(

@@ -96,14 +96,22 @@ pub struct Inspection {
 
 /// Reads a manifest strictly (unknown keys rejected).
 pub fn read_manifest(path: &Path) -> Result<(WorkerManifest, serde_json::Value), InspectError> {
-    let bytes = gtdx_fsx::read(path)?;
+    let bytes = gtdx_fsx::read(path, gtdx_fsx::limits::WORKER_MANIFEST)?;
     let invalid = |e: serde_json::Error| InspectError::Invalid {
         path: path.to_path_buf(),
         line: e.line(),
         column: e.column(),
         message: strip_location(&e.to_string()),
     };
-    let value: serde_json::Value = serde_json::from_slice(&bytes).map_err(invalid)?;
+    // Strictly: a duplicate key, or a number RFC 8785 would change, is refused before the
+    // signature is looked at (two readers must not see two different signed documents).
+    let value: serde_json::Value =
+        gtdx_sign::json::parse_strict(&bytes).map_err(|e| InspectError::Invalid {
+            path: path.to_path_buf(),
+            line: e.line(),
+            column: e.column(),
+            message: e.message().to_string(),
+        })?;
     let manifest: WorkerManifest = serde_json::from_value(value.clone()).map_err(|e| {
         // from_value has no positions; re-parse the text to get one.
         match serde_json::from_slice::<WorkerManifest>(&bytes) {

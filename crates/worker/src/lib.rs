@@ -88,19 +88,54 @@ pub fn build(opts: &BuildOptions) -> Result<BuildOutcome, BuildError> {
         Some(src) => Some(packs::load_signing_key(src)?),
         None => None,
     };
+    let out = opts.out.clone().unwrap_or_else(|| default_out(&opts.spec));
+    check_out_is_no_input(opts, &spec, &base, &out)?;
     let loaded = packs::load_all(&spec, &base, &trust, opts.allow_unsigned)?;
     let mut assembly = assemble::assemble(&spec, &loaded, &base)?;
     let signed_by = match &signer {
         Some(key) => Some(packs::sign_manifest(&mut assembly.manifest, key)?),
         None => None,
     };
-    let out = opts.out.clone().unwrap_or_else(|| default_out(&opts.spec));
     gtdx_fsx::write_atomic(&out, assembly.manifest.to_pretty_json().as_bytes())?;
     Ok(BuildOutcome {
         out,
         assembly,
         signed_by,
     })
+}
+
+/// Refuses an output path that is one of the build's inputs: the spec, a pack, a key file.
+fn check_out_is_no_input(
+    opts: &BuildOptions,
+    spec: &LoadedSpec,
+    base: &Path,
+    out: &Path,
+) -> Result<(), BuildError> {
+    let mut inputs: Vec<(&str, PathBuf)> = vec![("the spec", opts.spec.clone())];
+    inputs.extend(
+        spec.spec
+            .extensions
+            .iter()
+            .map(|rel| ("the pack", base.join(rel))),
+    );
+    inputs.extend(
+        opts.trust
+            .key_files
+            .iter()
+            .map(|f| ("the trusted key file", f.clone())),
+    );
+    // A --trusted-key may name a .pub file.
+    inputs.extend(
+        opts.trust
+            .keys
+            .iter()
+            .map(|k| ("the trusted key file", PathBuf::from(k))),
+    );
+    if let Some(KeySource::File(p)) = &opts.sign {
+        inputs.push(("the signing key", p.clone()));
+    }
+    gtdx_fsx::check_not_an_input(out, inputs.iter().map(|(w, p)| (*w, p.as_path())))?;
+    Ok(())
 }
 
 /// Reads a manifest and checks its own signature, if any, against `trust` (when given).

@@ -57,8 +57,8 @@ pub fn load_all(
             pack: path.clone(),
             message,
         };
-        let sha256 =
-            gtdx_pack::sha256_hex(&std::fs::read(&path).map_err(|e| pack_err(e.to_string()))?);
+        // Streamed (a pack can be large), through the bounded reader's regular-file check.
+        let sha256 = gtdx_pack::sha256_file(&path).map_err(|e| pack_err(e.source.to_string()))?;
         let report = gtdx_sign::verify_pack(&path, policy).map_err(|e| pack_err(e.to_string()))?;
         let read_describe = || -> Result<Option<serde_json::Value>, BuildError> {
             let pack = gtdx_pack::read_pack(&path).map_err(|e| pack_err(e.to_string()))?;

@@ -167,7 +167,7 @@ impl LoadedSpec {
         let format = SpecFormat::from_path(path).ok_or_else(|| SpecError::UnknownFormat {
             path: path.to_path_buf(),
         })?;
-        let bytes = gtdx_fsx::read(path).map_err(SpecError::Io)?;
+        let bytes = gtdx_fsx::read(path, gtdx_fsx::limits::SPEC).map_err(SpecError::Io)?;
         let text = String::from_utf8(bytes).map_err(|e| SpecError::Invalid {
             place: Box::new(Place::file(path)),
             message: format!(
@@ -216,8 +216,104 @@ impl LoadedSpec {
     }
 }
 
+/// How deeply a worker spec may nest (a real one nests four levels). Deeper text is refused
+/// before it reaches a parser: the YAML parser's work grows with the square of the nesting
+/// (a 100,000-deep spec took 16 s) and the TOML and JSON parsers recurse.
+pub const MAX_SPEC_DEPTH: usize = 64;
+
+/// A linear estimate of the spec's nesting, checked against [`MAX_SPEC_DEPTH`]: flow brackets
+/// (`[` `{`, outside strings and comments) in every format; in YAML also block indentation
+/// levels and `- ` sequence markers; in TOML also the segments of dotted keys.
+fn check_depth(path: &Path, format: SpecFormat, text: &str) -> Result<(), SpecError> {
+    let too_deep = |line: usize| {
+        invalid(
+            path,
+            Some(line),
+            Some(1),
+            &format!(
+                "the spec nests deeper than {MAX_SPEC_DEPTH} levels; a worker spec is a few \
+                 levels of keys and lists, so this is not one"
+            ),
+        )
+    };
+    let yaml = format == SpecFormat::Yaml;
+    let toml = format == SpecFormat::Toml;
+    let mut flow = 0usize;
+    // YAML block structure: the indentation columns of the open levels.
+    let mut indents: Vec<usize> = Vec::new();
+    let mut in_string: Option<char> = None;
+    for (n, line) in text.lines().enumerate() {
+        let line_no = n + 1;
+        let mut block = 0usize;
+        if yaml && in_string.is_none() && flow == 0 {
+            let trimmed = line.trim_start_matches(' ');
+            if !trimmed.is_empty() && !trimmed.starts_with('#') {
+                let mut col = line.len() - trimmed.len();
+                let mut rest = trimmed;
+                while let Some(r) = rest
+                    .strip_prefix("- ")
+                    .or_else(|| (rest == "-").then_some(""))
+                {
+                    while indents.last().is_some_and(|&i| i >= col) {
+                        indents.pop();
+                    }
+                    indents.push(col);
+                    let r2 = r.trim_start_matches(' ');
+                    col += 1 + (r.len() - r2.len()) + 1;
+                    rest = r2;
+                    if indents.len() > MAX_SPEC_DEPTH {
+                        return Err(too_deep(line_no));
+                    }
+                }
+                while indents.last().is_some_and(|&i| i >= col) {
+                    indents.pop();
+                }
+                indents.push(col);
+                block = indents.len();
+            }
+        }
+        let mut key_dots = 0usize;
+        let mut peak = flow;
+        let mut in_key = toml && in_string.is_none() && flow == 0;
+        let mut prev = '\0';
+        for c in line.chars() {
+            match in_string {
+                Some(q) => {
+                    if c == q && !(q == '"' && prev == '\\') {
+                        in_string = None;
+                    }
+                }
+                None => match c {
+                    '#' => break,
+                    '"' => in_string = Some('"'),
+                    '\'' => in_string = Some('\''),
+                    '[' | '{' => {
+                        flow += 1;
+                        peak = peak.max(flow);
+                    }
+                    ']' | '}' => flow = flow.saturating_sub(1),
+                    '=' if in_key => in_key = false,
+                    '.' if in_key => key_dots += 1,
+                    _ => {}
+                },
+            }
+            prev = if prev == '\\' && c == '\\' { '\0' } else { c };
+        }
+        // A YAML or TOML string ends with its line (multi-line strings aside: they only make
+        // the estimate smaller).
+        if !matches!(format, SpecFormat::Json) && in_string == Some('\'') {
+            in_string = None;
+        }
+        if peak + block + key_dots > MAX_SPEC_DEPTH {
+            return Err(too_deep(line_no));
+        }
+    }
+    Ok(())
+}
+
 /// Parses spec text in the given format.
 pub fn parse(path: &Path, format: SpecFormat, text: &str) -> Result<WorkerSpec, SpecError> {
+    check_depth(path, format, text)?;
     match format {
         SpecFormat::Toml => toml::from_str::<WorkerSpec>(text).map_err(|e| {
             let (line, column) = match e.span() {
@@ -430,6 +526,48 @@ model = "gpt-4o"
             .unwrap_err()
             .to_string();
         assert!(err.contains("did you mean `agent_graph`?"), "{err}");
+    }
+
+    #[test]
+    fn deep_specs_are_refused_quickly_in_every_format() {
+        let deep = 100_000;
+        let cases = [
+            (
+                SpecFormat::Yaml,
+                format!("a: {}{}", "[".repeat(deep), "]".repeat(deep)),
+            ),
+            (
+                SpecFormat::Yaml,
+                (0..200)
+                    .map(|i| format!("{}k:\n", " ".repeat(i)))
+                    .collect::<String>(),
+            ),
+            (SpecFormat::Yaml, format!("{}x\n", "- ".repeat(deep))),
+            (
+                SpecFormat::Toml,
+                format!("a = {}{}", "[".repeat(deep), "]".repeat(deep)),
+            ),
+            (
+                SpecFormat::Toml,
+                format!("{} = 1\n", vec!["k"; deep].join(".")),
+            ),
+            (
+                SpecFormat::Json,
+                format!("{}{}", "[".repeat(deep), "]".repeat(deep)),
+            ),
+        ];
+        for (format, text) in cases {
+            let err = parse(Path::new("w.spec"), format, &text)
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains("nests deeper than 64"), "{format:?}: {err}");
+        }
+        // Brackets inside strings and comments are not nesting.
+        let text = format!("name = \"{}\" # {}\n", "[".repeat(200), "{".repeat(200));
+        let err = parse(Path::new("w.toml"), SpecFormat::Toml, &text)
+            .unwrap_err()
+            .to_string();
+        assert!(!err.contains("nests deeper"), "{err}");
     }
 
     #[test]

@@ -17,6 +17,12 @@ super::declare! {
         summary: "the path is a directory; pass the describe.json inside it",
         explanation: "gtdx checks one file. Pass `DIR/describe.json`, not `DIR`.",
     }
+    E_FILE_NOT_REGULAR {
+        severity: Error,
+        area: Load,
+        summary: "the path is a FIFO, socket or device, not a regular file",
+        explanation: "gtdx reads regular files only: a named pipe could block forever waiting for a writer, and a device such as /dev/zero never ends. Save the content to a file and pass that (the limits gtdx applies to every input are in docs/security.md).",
+    }
     E_FILE_IO {
         severity: Error,
         area: Load,

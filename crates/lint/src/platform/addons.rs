@@ -29,7 +29,7 @@ pub(super) fn run(sink: &mut Sink<'_, '_>, d: &Value, dir: Option<&Path>) {
         return;
     };
     let backup_exported = project_file(dir, "wit/world.wit")
-        .and_then(|p| std::fs::read_to_string(p).ok())
+        .and_then(|p| gtdx_fsx::read_text(&p, gtdx_fsx::limits::PROJECT_FILE).ok())
         .map(|wit| exports_backup(&wit));
     let mut any_declares_backup = false;
     for (i, addon) in addons.iter().enumerate() {

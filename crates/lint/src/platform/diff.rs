@@ -103,7 +103,7 @@ fn installed(home: &Path, doc: &Value) -> Option<Baseline> {
         }
     }
     let path = best?.1;
-    let text = std::fs::read_to_string(&path).ok()?;
+    let text = gtdx_fsx::read_text(&path, gtdx_fsx::limits::MANIFEST).ok()?;
     let doc = serde_json::from_str(&text).ok()?;
     Some(Baseline {
         origin: format!("the installed {}", path.display()),

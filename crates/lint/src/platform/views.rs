@@ -72,9 +72,10 @@ pub(super) fn run(sink: &mut Sink<'_, '_>, d: &Value, dir: Option<&Path>) {
             );
             continue;
         }
-        let html = match std::fs::read_to_string(&file) {
+        let html = match gtdx_fsx::read_text(&file, gtdx_fsx::limits::ASSET) {
             Ok(html) => html,
             Err(e) => {
+                let e = e.source;
                 sink.at(
                     codes::E_VIEW_ENTRY_UNREADABLE,
                     &format!("{base}/entry"),
