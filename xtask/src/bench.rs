@@ -482,16 +482,7 @@ fn new_dir() -> PathBuf {
 
 /// A fresh `gtdx new` project, its dependencies fetched (the network is not timed).
 fn setup_cold(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
-    crate::test::ensure_wasm_target()?;
-    let ext = work.join("cold");
-    if ext.exists() {
-        std::fs::remove_dir_all(&ext)?;
-    }
-    sh(Command::new(gtdx)
-        .arg("new")
-        .arg(&ext)
-        .args(["--yes", "--vcs", "none"]))?;
-    let manifest = ext.join("Cargo.toml");
+    let manifest = new_extension(work, "cold", gtdx)?;
     sh(Command::new("cargo")
         .arg("fetch")
         .arg("--manifest-path")
@@ -540,10 +531,11 @@ fn setup_new(_work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
     ])
 }
 
-/// A fresh `gtdx new` project under `work`, built once for wasm32-wasip2 in release.
-fn built_extension(work: &Path, gtdx: &Path) -> anyhow::Result<PathBuf> {
+/// A fresh `gtdx new` project at `work/NAME` (replacing one left by an earlier run), the
+/// wasm32-wasip2 target installed; returns its Cargo.toml.
+fn new_extension(work: &Path, name: &str, gtdx: &Path) -> anyhow::Result<PathBuf> {
     crate::test::ensure_wasm_target()?;
-    let ext = work.join("ext");
+    let ext = work.join(name);
     if ext.exists() {
         std::fs::remove_dir_all(&ext)?;
     }
@@ -551,7 +543,12 @@ fn built_extension(work: &Path, gtdx: &Path) -> anyhow::Result<PathBuf> {
         .arg("new")
         .arg(&ext)
         .args(["--yes", "--vcs", "none"]))?;
-    let manifest = ext.join("Cargo.toml");
+    Ok(ext.join("Cargo.toml"))
+}
+
+/// A fresh `gtdx new` project under `work`, built once for wasm32-wasip2 in release.
+fn built_extension(work: &Path, gtdx: &Path) -> anyhow::Result<PathBuf> {
+    let manifest = new_extension(work, "ext", gtdx)?;
     sh(Command::new(gtdx)
         .arg("build")
         .arg("--manifest-path")

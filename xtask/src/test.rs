@@ -64,12 +64,54 @@ pub const PUBLISHED: &[&str] = &[
 /// others through a temporary local registry, as crates.io would see them. `--allow-dirty`
 /// because only the packaging is checked, not the state of the work tree.
 fn package_published_crates() -> anyhow::Result<()> {
+    forget_unpacked_local_packages()?;
+    // Its own, emptied target directory: cargo treats registry crates as immutable, so a
+    // crate compiled from last run's package (same name and version) would be reused as is.
+    let target = root().join("target/package-check");
+    if target.exists() {
+        std::fs::remove_dir_all(&target)?;
+    }
     let mut cmd = Command::new("cargo");
     cmd.args(["package", "--allow-dirty", "--quiet"]);
+    cmd.env("CARGO_TARGET_DIR", &target);
     for krate in PUBLISHED {
         cmd.args(["-p", krate]);
     }
     sh(&mut cmd)
+}
+
+/// Removes the sources cargo unpacked from an earlier run's temporary registry. cargo unpacks
+/// each `.crate` of that registry under `$CARGO_HOME/registry/src/<registry>/NAME-VERSION` and
+/// reuses the directory on the next run, so without this a crate changed since (same version)
+/// is verified against the others' stale sources. crates.io's own directory is left alone.
+fn forget_unpacked_local_packages() -> anyhow::Result<()> {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")));
+    let Some(src) = home.map(|h| h.join("registry/src")) else {
+        return Ok(());
+    };
+    let Ok(registries) = std::fs::read_dir(&src) else {
+        return Ok(());
+    };
+    for registry in registries.flatten() {
+        if registry
+            .file_name()
+            .to_string_lossy()
+            .starts_with("index.crates.io")
+        {
+            continue;
+        }
+        for krate in PUBLISHED {
+            let unpacked = registry
+                .path()
+                .join(format!("{krate}-{}", env!("CARGO_PKG_VERSION")));
+            if unpacked.is_dir() {
+                std::fs::remove_dir_all(&unpacked)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Runs `cargo test`, passing its output through, and ends with one plain total line
