@@ -85,11 +85,6 @@ impl Shell {
         self.format == Format::Json
     }
 
-    /// Whether stdout gets colour.
-    pub fn out_color(&self) -> bool {
-        self.out_color
-    }
-
     /// Whether stderr gets colour (also passed to cargo).
     pub fn err_color(&self) -> bool {
         self.err_color
@@ -176,14 +171,13 @@ impl Shell {
         let _ = writeln!(std::io::stdout().lock(), "{text}");
     }
 
-    /// Ends a failed run: in JSON mode the error event on stdout; in human mode the findings
-    /// (unless the message already lists them); always the `error:` paragraph on stderr.
+    /// Ends a failed run: in JSON mode the error event on stdout; in human mode the findings;
+    /// always the `error:` paragraph on stderr.
     /// Returns the failure's exit code.
     pub fn fail(&mut self, failure: Failure) -> ExitCode {
         let Failure {
             message,
             diagnostics,
-            listed,
             code,
         } = failure;
         // A secret key passed where a file or variable name belongs is never echoed.
@@ -193,7 +187,7 @@ impl Shell {
                 message: message.clone(),
                 diagnostics,
             });
-        } else if !listed {
+        } else {
             self.diagnostics(&diagnostics);
         }
         self.error(&message);
@@ -229,9 +223,6 @@ pub struct Failure {
     pub message: String,
     /// The structured findings behind it (the error event's `diagnostics` in JSON).
     pub diagnostics: Vec<Diagnostic>,
-    /// Whether `message` already lists the diagnostics as text, so a person is not shown them
-    /// twice.
-    pub listed: bool,
     pub code: u8,
 }
 
@@ -246,7 +237,6 @@ impl Failure {
         Failure {
             message: message.into(),
             diagnostics: Vec::new(),
-            listed: false,
             code: exit::BAD_INPUT,
         }
     }
@@ -256,22 +246,13 @@ impl Failure {
         Failure {
             message: message.into(),
             diagnostics,
-            listed: false,
             code: exit::FINDINGS,
         }
-    }
-
-    /// The same failure, carrying the diagnostics its message already lists as text.
-    pub fn listing(mut self, diagnostics: &[Diagnostic]) -> Self {
-        self.diagnostics = diagnostics.to_vec();
-        self.listed = true;
-        self
     }
 
     /// The same failure, shown with these findings before its message.
     pub fn with(mut self, diagnostics: Vec<Diagnostic>) -> Self {
         self.diagnostics = diagnostics;
-        self.listed = false;
         self
     }
 
