@@ -97,23 +97,23 @@ pub struct RefusedPack {
     pub message: String,
 }
 
+impl RefusedPack {
+    /// What was refused and why, without the place (a diagnostic carries the place itself).
+    fn what(&self) -> String {
+        let mut s = format!("pack {} refused: {}", self.pack.display(), self.message);
+        if matches!(self.refusal, Refusal::Unsigned | Refusal::Untrusted) {
+            s.push_str(
+                "; trust its signer with --trusted-key/--trusted-keys, sign it with `gtdx sign`, \
+                 or pass --allow-unsigned to include it marked as untrusted",
+            );
+        }
+        s
+    }
+}
+
 impl fmt::Display for RefusedPack {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}: pack {} refused: {}",
-            self.place,
-            self.pack.display(),
-            self.message
-        )?;
-        if matches!(self.refusal, Refusal::Unsigned | Refusal::Untrusted) {
-            write!(
-                f,
-                "; trust its signer with --trusted-key/--trusted-keys, sign it with `gtdx sign`, \
-                 or pass --allow-unsigned to include it marked as untrusted"
-            )?;
-        }
-        Ok(())
+        write!(f, "{}: {}", self.place, self.what())
     }
 }
 
@@ -230,12 +230,8 @@ impl BuildError {
             BuildError::Refused { refused } => refused
                 .iter()
                 .map(|r| {
-                    let text = r.to_string();
-                    // The message without the place the diagnostic already carries.
-                    let prefix = format!("{}: ", r.place);
-                    let message = text.strip_prefix(&prefix).unwrap_or(&text);
                     r.place
-                        .diagnostic(codes::E_WORKER_PACK_REFUSED, message, None)
+                        .diagnostic(codes::E_WORKER_PACK_REFUSED, &r.what(), None)
                 })
                 .collect(),
             BuildError::Selection { problems } => problems
