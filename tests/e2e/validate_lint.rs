@@ -665,7 +665,7 @@ fn secret_uri_grants_and_an_open_capability_lint_without_errors() {
     m["runtime"]["permissions"]["secrets"] = serde_json::json!([
         "secret://hello/api_key",
         "secret://other",
-        "secret://third/"
+        "secret://third"
     ]);
     m["contributions"]["tools"][1]["secret_requirements"] = serde_json::json!([
         {"key": "hello/api_key"}, {"key": "other/token"}, {"key": "third/key"}

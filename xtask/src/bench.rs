@@ -121,7 +121,80 @@ fn benches() -> Vec<Bench> {
             setup: setup_detached,
             extra: none,
         },
+        Bench {
+            name: "run",
+            target: "gtdx run of a ~2 MB component: first call (compile) vs repeated (cache) under 50 ms; gtdx test of 100 cases under 1 s",
+            setup: setup_run,
+            extra: none,
+        },
     ]
+}
+
+/// A fresh project built with the dev profile (its component is about 2 MB of real code, the
+/// issue's size; padding would not add compile work), and 100 test cases.
+fn setup_run(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
+    let manifest = new_extension(work, "ext", gtdx)?;
+    sh(Command::new(gtdx)
+        .arg("build")
+        .arg("--debug")
+        .arg("--manifest-path")
+        .arg(&manifest)
+        .arg("--out")
+        .arg(work.join("dist"))
+        .env("CARGO_TARGET_DIR", target_dir()))?;
+    let ext = manifest.parent().map(Path::to_path_buf).unwrap_or_default();
+    let wasm = target_dir().join("wasm32-wasip2/debug/ext.wasm");
+    let size = std::fs::metadata(&wasm)
+        .with_context(|| format!("the built component {}", wasm.display()))?
+        .len();
+    eprintln!("    component: {} ({} bytes)", wasm.display(), size);
+    let describe = ext.join("describe.json");
+    let cases: Vec<serde_json::Value> = (0..100)
+        .map(|i| {
+            serde_json::json!({
+                "name": format!("case {i}"),
+                "input": {"text": format!("n{i}")},
+                "expect": {"outputContains": {"message": format!("hello: n{i}")}}
+            })
+        })
+        .collect();
+    let tests = work.join("tests100");
+    std::fs::create_dir_all(&tests)?;
+    std::fs::write(
+        tests.join("cases.json"),
+        serde_json::json!({"tool": "hello", "cases": cases}).to_string(),
+    )?;
+    let cache = work.join("cache");
+    let run = |extra: &str| {
+        format!(
+            "GTDX_CACHE_DIR={} {} run hello --input '{{\"text\": \"Ada\"}}' --wasm {} --describe {} {extra} > /dev/null",
+            q(&cache),
+            q(gtdx),
+            q(&wasm),
+            q(&describe)
+        )
+    };
+    Ok(vec![
+        Timed {
+            label: "gtdx run (compile)".into(),
+            command: run("--no-cache"),
+        },
+        Timed {
+            label: "gtdx run (cached)".into(),
+            command: run(""),
+        },
+        Timed {
+            label: "gtdx test, 100 cases".into(),
+            command: format!(
+                "GTDX_CACHE_DIR={} {} test --wasm {} --describe {} --tests {} > /dev/null",
+                q(&cache),
+                q(gtdx),
+                q(&wasm),
+                q(&describe),
+                q(&tests)
+            ),
+        },
+    ])
 }
 
 /// Runs a cargo example of one of our crates in release mode, stdout to `out` when given.

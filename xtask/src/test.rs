@@ -42,6 +42,7 @@ pub fn run_all(args: &[String]) -> anyhow::Result<()> {
     // total line counts the whole suite.
     test.args(["test", "--workspace", "--no-fail-fast"]);
     test.env("GTDX_PLATFORM_BIN", &platform);
+    test.env("GTDX_ORACLE_BIN", ensure_oracle()?);
     // Pass anything after `--` through to the test harness (e.g. a name filter).
     if let Some(pos) = args.iter().position(|a| a == "--") {
         test.arg("--").args(&args[pos + 1..]);
@@ -199,6 +200,33 @@ pub fn ensure_platform_gtdx() -> anyhow::Result<PathBuf> {
         "`cargo install {PLATFORM_CRATE}` finished but {} does not run",
         bin.display()
     );
+    Ok(bin)
+}
+
+/// The platform runtime's verdicts as a program (`tests/oracle`, on `greentic-ext-runtime`):
+/// `$GTDX_ORACLE_BIN` when set, else built into `target/tools/oracle` (its own target
+/// directory, `target/tools/build-oracle`, kept between runs, so only the first build pays for
+/// wasmtime 45, tokio and reqwest).
+pub fn ensure_oracle() -> anyhow::Result<PathBuf> {
+    if let Some(preset) = std::env::var_os("GTDX_ORACLE_BIN") {
+        return Ok(PathBuf::from(preset));
+    }
+    let tools = root().join("target/tools");
+    let bin = tools
+        .join("oracle")
+        .join(format!("gtdx-oracle{}", std::env::consts::EXE_SUFFIX));
+    sh(Command::new("cargo")
+        .args(["build", "--release", "--locked", "--quiet", "--manifest-path"])
+        .arg(root().join("tests/oracle/Cargo.toml"))
+        .arg("--target-dir")
+        .arg(tools.join("build-oracle")))?;
+    std::fs::create_dir_all(tools.join("oracle"))?;
+    std::fs::copy(
+        tools
+            .join("build-oracle/release")
+            .join(format!("gtdx-oracle{}", std::env::consts::EXE_SUFFIX)),
+        &bin,
+    )?;
     Ok(bin)
 }
 

@@ -386,10 +386,14 @@ pub struct KnownWorlds {
 /// (`greentic:extension-design/tool-extension@0.3.0`, [`gtdx_contract::SDK_WORLD`]). The files
 /// are the repository's only copy, `crates/sdk/wit` (the root `wit/` links there); every other
 /// reader of the SDK's WIT goes through this constant.
-const SDK_WIT: [(&str, &str); 3] = [
+const SDK_WIT: [(&str, &str); 4] = [
     (
         "extension-base.wit",
         include_str!("../../sdk/wit/deps/extension-base/extension-base.wit"),
+    ),
+    (
+        "extension-host.wit",
+        include_str!("../../sdk/wit/deps/extension-host/extension-host.wit"),
     ),
     ("tools.wit", include_str!("../../sdk/wit/tools.wit")),
     ("world.wit", include_str!("../../sdk/wit/world.wit")),
@@ -406,9 +410,11 @@ impl KnownWorlds {
         let mut k = Self::new();
         let (base_name, base) = SDK_WIT[0];
         let _ = k.add_source(base_name, base);
+        let (host_name, host) = SDK_WIT[1];
+        let _ = k.add_source(host_name, host);
         // tools.wit and world.wit are one package in two files.
         let mut files = wit_parser::SourceMap::new();
-        for (name, text) in &SDK_WIT[1..] {
+        for (name, text) in &SDK_WIT[2..] {
             files.push_str(name, *text);
         }
         if let Ok(group) = files.parse() {

@@ -94,3 +94,111 @@ pub struct ReportFormatArgs {
     #[arg(long, value_enum, default_value_t)]
     pub format: ReportFormat,
 }
+
+/// Which extension `gtdx run` and `gtdx test` call: the project (default), a pack, or a
+/// component with its describe.json.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ExtensionSourceArgs {
+    /// The project's Cargo.toml (built first, like `cargo run`).
+    #[arg(long, value_name = "PATH", default_value = "Cargo.toml")]
+    pub manifest_path: PathBuf,
+    /// A .gtxpack instead of the project (integrity checked; with --trusted-key, signed too).
+    #[arg(long, value_name = "FILE", conflicts_with = "wasm")]
+    pub pack: Option<PathBuf>,
+    /// A component instead of the project (with --describe).
+    #[arg(long, value_name = "FILE", requires = "describe")]
+    pub wasm: Option<PathBuf>,
+    /// The describe.json of --wasm.
+    #[arg(long, value_name = "FILE", requires = "wasm")]
+    pub describe: Option<PathBuf>,
+    /// A key the pack's signature must verify against (with --pack). Repeatable.
+    #[arg(long = "trusted-key", value_name = "KEY", requires = "pack")]
+    pub trusted_key: Vec<String>,
+}
+
+impl ExtensionSourceArgs {
+    pub fn source(self) -> gtdx_ops::run::Source {
+        use gtdx_ops::run::Source;
+        match (self.pack, self.wasm, self.describe) {
+            (Some(path), _, _) => Source::Pack {
+                path,
+                trust: TrustInputs {
+                    keys: self.trusted_key,
+                    key_files: Vec::new(),
+                },
+            },
+            (None, Some(wasm), Some(describe)) => Source::Wasm { wasm, describe },
+            _ => Source::Project {
+                manifest_path: self.manifest_path,
+            },
+        }
+    }
+}
+
+/// What the host gives a tool: secrets, network ceiling, limits, llm, other extensions.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct HostArgs {
+    /// A secret the tool may read if describe.json grants it: KEY=VALUE (KEY is the key,
+    /// `vendor/name`, or the URI, `secret://vendor/name`). Also read: GTDX_SECRET_<KEY>
+    /// variables (`vendor/name` → GTDX_SECRET_VENDOR_NAME). Repeatable.
+    #[arg(long = "secret", value_name = "KEY=VALUE")]
+    pub secret: Vec<String>,
+    /// A file of KEY=VALUE secret lines, readable by its owner only (mode 0600).
+    #[arg(long, value_name = "FILE")]
+    pub secrets_file: Option<PathBuf>,
+    /// The operator's network list: only declared patterns also listed here are allowed.
+    /// Repeatable.
+    #[arg(long = "net-allow", value_name = "PATTERN")]
+    pub net_allow: Vec<String>,
+    /// The call's deadline (`30s`, `500ms`, `2m`); the platform's is 5 minutes.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, default_value = "30s")]
+    pub timeout: std::time::Duration,
+    /// Canned answers for the `llm` import: a JSON list of {"when", "content"}.
+    #[arg(long, value_name = "FILE", conflicts_with = "llm_endpoint")]
+    pub llm_fixture: Option<PathBuf>,
+    /// An OpenAI-compatible endpoint for the `llm` import (GTDX_LLM_API_KEY, GTDX_LLM_MODEL).
+    #[arg(long, value_name = "URL")]
+    pub llm_endpoint: Option<String>,
+    /// Another extension's .gtxpack the broker may call. Repeatable.
+    #[arg(long = "with", value_name = "PACK")]
+    pub with: Vec<PathBuf>,
+    /// Compile the component even if the compiled-component cache has it.
+    #[arg(long)]
+    pub no_cache: bool,
+}
+
+impl HostArgs {
+    pub fn inputs(self) -> gtdx_ops::run::HostInputs {
+        gtdx_ops::run::HostInputs {
+            secrets: self.secret,
+            secrets_file: self.secrets_file,
+            net_allow: self.net_allow,
+            timeout: Some(self.timeout),
+            llm_fixture: self.llm_fixture,
+            llm_endpoint: self.llm_endpoint,
+            with: self.with,
+            no_cache: self.no_cache,
+        }
+    }
+}
+
+/// `30s`, `500ms`, `2m`, or a number of seconds.
+pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
+    let s = s.trim();
+    let (num, unit) = s
+        .find(|c: char| !c.is_ascii_digit())
+        .map_or((s, ""), |i| s.split_at(i));
+    let n: u64 = num
+        .parse()
+        .map_err(|_| format!("`{s}` is not a duration; write 30s, 500ms or 2m"))?;
+    let d = match unit {
+        "" | "s" => std::time::Duration::from_secs(n),
+        "ms" => std::time::Duration::from_millis(n),
+        "m" => std::time::Duration::from_secs(n.saturating_mul(60)),
+        _ => return Err(format!("`{s}` is not a duration; write 30s, 500ms or 2m")),
+    };
+    if d.is_zero() {
+        return Err("the timeout must be more than zero".into());
+    }
+    Ok(d)
+}

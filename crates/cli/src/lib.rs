@@ -51,6 +51,10 @@ pub enum Command {
     Build(commands::build::Args),
     /// Pack a component built by another toolchain with its describe.json (same checks as build).
     Pack(commands::pack::Args),
+    /// Call one tool locally under the platform's host rules and print its result.
+    Run(commands::run::Args),
+    /// Run the table-driven tool tests of tests/tools/ (or the discovery tool).
+    Test(commands::test::Args),
     /// Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests.
     Inspect(commands::inspect::Args),
     /// Assemble and inspect Digital Worker manifests from signed .gtxpack extensions.
@@ -108,6 +112,8 @@ where
         Command::Describe(args) => commands::describe::run(args, sh),
         Command::Build(args) => commands::build::run(args, sh),
         Command::Pack(args) => commands::pack::run(args, sh),
+        Command::Run(args) => commands::run::run(args, sh),
+        Command::Test(args) => commands::test::run(args, sh),
         Command::Inspect(args) => commands::inspect::run(args, sh),
         Command::Worker(args) => commands::worker::run(args, sh),
         Command::Keygen(args) => commands::keygen::run(args, sh),
@@ -141,6 +147,8 @@ impl Command {
             Command::Describe(a) => a.format.format,
             Command::Build(a) => a.format.format,
             Command::Pack(a) => a.format.format,
+            Command::Run(a) => a.format.format,
+            Command::Test(a) => a.format.format,
             Command::Inspect(a) => a.format.format,
             Command::Worker(a) => a.format(),
             Command::Keygen(a) => a.format.format,

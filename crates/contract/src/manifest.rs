@@ -336,7 +336,7 @@ pub struct Permissions {
     /// URL patterns the guest may reach (`https://`; plain http only for loopback).
     #[serde(default)]
     pub network: Vec<String>,
-    /// Read grants over secret URIs: `secret://vendor/key`, `secret://vendor`, `*`
+    /// Read grants over secret URIs: `secret://vendor/key`, `secret://vendor`
     /// (see [`crate::secrets`]). Plain keys grant nothing.
     #[serde(default)]
     pub secrets: Vec<String>,

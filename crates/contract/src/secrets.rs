@@ -5,8 +5,9 @@
 //! A tool *declares* a key (`tavily/api_key`); the host resolves it as the URI
 //! `secret://tavily/api_key` and lets the guest read it only when an entry of
 //! `runtime.permissions.secrets` *grants* that URI: verbatim, or as a prefix ending at a `/`
-//! boundary (`secret://tavily` and `secret://tavily/` grant `secret://tavily/api_key`, never
-//! `secret://tavily-evil/x`). A plain key in the grant list grants nothing at run time, and the
+//! boundary (`secret://tavily` grants `secret://tavily/api_key`, never
+//! `secret://tavily-evil/x`; as on the platform's host, `secret://tavily/` and `*` grant
+//! nothing but themselves). A plain key in the grant list grants nothing at run time, and the
 //! platform's linter rejects it (`E_PERMS_SECRETS_PLAIN_KEY`).
 
 /// The scheme a declared key resolves under at the host.
@@ -36,24 +37,33 @@ pub fn looks_like_grant(entry: &str) -> bool {
     entry == "*" || entry.contains("://") || entry.ends_with('/')
 }
 
-/// Whether the grant `declared` lets the guest read `uri`, by the host's rule: `*` grants
-/// everything; otherwise the URI equals the declaration or extends it past a `/` boundary.
-/// A declaration naming no path segment (`""`, `/`, `secret:`, `secret://`) grants nothing, and
-/// a URI holding `%` or a `.`/`..` segment is refused before matching.
+/// Whether the grant `declared` lets the guest read `uri`, by the platform host's rule
+/// (`greentic-ext-runtime`'s `secrets::get`): the URI equals the declaration, or extends it
+/// past a `/` boundary (`secret://team/acme` grants `secret://team/acme/openai`, never
+/// `secret://team/acme-evil/openai`). A declaration naming no path segment (`""`, `/`,
+/// `secret:`, `secret://`) grants nothing, and a URI holding `%` or a `.`/`..` segment is
+/// refused before matching. As on the platform, `*` and a declaration ending in `/` match only
+/// themselves: the byte after the declaration must be the `/`.
 pub fn grant_covers(declared: &str, uri: &str) -> bool {
+    if uri_is_malformed(uri) || !names_a_segment(declared) {
+        return false;
+    }
+    uri == declared
+        || (uri.len() > declared.len()
+            && uri.starts_with(declared)
+            && uri.as_bytes()[declared.len()] == b'/')
+}
+
+/// The host's verdict on the guest's `secrets.get(uri)` under `grants`, with the platform's
+/// error texts: `Err("malformed secret uri: …")` or `Err("permission denied for secret: …")`.
+pub fn host_check(grants: &[String], uri: &str) -> Result<(), String> {
     if uri_is_malformed(uri) {
-        return false;
+        return Err(format!("malformed secret uri: {uri}"));
     }
-    if declared == "*" {
-        return true;
-    }
-    if !names_a_segment(declared) {
-        return false;
-    }
-    match uri.strip_prefix(declared) {
-        Some("") => true,
-        Some(rest) => declared.ends_with('/') || rest.starts_with('/'),
-        None => false,
+    if grants.iter().any(|g| grant_covers(g, uri)) {
+        Ok(())
+    } else {
+        Err(format!("permission denied for secret: {uri}"))
     }
 }
 
@@ -68,32 +78,13 @@ pub fn granting<'g>(grants: &'g [String], key: &str) -> Option<&'g str> {
 
 /// A URI the host refuses before matching: `%` anywhere, or a `.`/`..` path segment.
 fn uri_is_malformed(uri: &str) -> bool {
-    let path = strip_scheme(uri);
-    uri.contains('%') || path.split('/').any(|seg| seg == "." || seg == "..")
+    uri.contains('%') || uri.split('/').any(|seg| seg == "." || seg == "..")
 }
 
 /// Whether a declaration names at least one path segment after its scheme.
 fn names_a_segment(declared: &str) -> bool {
-    !strip_scheme(declared).trim_matches('/').is_empty()
-}
-
-/// `secret://a/b` → `a/b`; `secrets:` → ``; `a/b` → `a/b`.
-fn strip_scheme(s: &str) -> &str {
-    if let Some((scheme, rest)) = s.split_once("://")
-        && is_scheme(scheme)
-    {
-        return rest;
-    }
-    match s.split_once(':') {
-        Some((scheme, rest)) if is_scheme(scheme) => rest,
-        _ => s,
-    }
-}
-
-fn is_scheme(s: &str) -> bool {
-    let mut chars = s.chars();
-    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
-        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+    let after_scheme = declared.split_once(':').map_or(declared, |(_, rest)| rest);
+    !after_scheme.trim_matches('/').is_empty()
 }
 
 #[cfg(test)]
@@ -109,10 +100,11 @@ mod tests {
         // verbatim and `/`-boundary prefixes, with or without the trailing slash
         assert!(granted("secret://tavily/api_key", "tavily/api_key"));
         assert!(granted("secret://tavily", "tavily/api_key"));
-        assert!(granted("secret://tavily/", "tavily/api_key"));
+        // as on the platform, a trailing `/` and `*` match only themselves
+        assert!(!granted("secret://tavily/", "tavily/api_key"));
+        assert!(!granted("*", "anything/at_all"));
         assert!(granted("secret://team/acme", "team/acme/openai"));
         assert!(!granted("secret://team/acme", "team/acme-evil/openai"));
-        assert!(granted("*", "anything/at_all"));
         // plain keys grant nothing at the host: the URI carries the scheme
         assert!(!granted("tavily/api_key", "tavily/api_key"));
         assert!(!granted("tavily/", "tavily/api_key"));
@@ -121,7 +113,7 @@ mod tests {
             assert!(!granted(empty, "tavily/api_key"), "{empty:?}");
         }
         // malformed URIs are refused before matching
-        assert!(!granted("*", "tavily/../x"));
+        assert!(!granted("secret://tavily", "tavily/../x"));
         assert!(!granted("secret://tavily", "tavily/./x"));
         assert!(!granted("secret://tavily", "tavily/a%2fb"));
         // another scheme works as written, and only for itself

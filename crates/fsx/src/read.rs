@@ -78,6 +78,21 @@ pub mod limits {
         what: "an asset",
         max: 16 * MIB,
     };
+    /// A tool's input (`gtdx run --input-file`, standard input).
+    pub const TOOL_INPUT: Limit = Limit {
+        what: "a tool input",
+        max: 16 * MIB,
+    };
+    /// A table of tool tests (`tests/tools/*`), or an LLM fixture file.
+    pub const TOOL_TESTS: Limit = Limit {
+        what: "a tool test file",
+        max: 16 * MIB,
+    };
+    /// A secrets file (`--secrets-file`, `KEY=VALUE` lines).
+    pub const SECRETS_FILE: Limit = Limit {
+        what: "a secrets file",
+        max: MIB,
+    };
 
     /// Every cap, for docs/security.md's table (and the test that keeps it in step).
     pub const ALL: &[(&str, Limit)] = &[
@@ -90,6 +105,9 @@ pub mod limits {
         ("SIGNATURE", SIGNATURE),
         ("COMPONENT", COMPONENT),
         ("ASSET", ASSET),
+        ("TOOL_INPUT", TOOL_INPUT),
+        ("TOOL_TESTS", TOOL_TESTS),
+        ("SECRETS_FILE", SECRETS_FILE),
     ];
 }
 

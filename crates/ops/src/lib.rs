@@ -37,7 +37,9 @@ pub mod lint;
 pub mod new;
 pub mod pack;
 pub mod progress;
+pub mod run;
 pub mod sign;
+pub mod test;
 pub mod verify;
 pub mod worker;
 

@@ -213,6 +213,7 @@ mod tests {
                 "README.md",
                 "build.rs",
                 "src/lib.rs",
+                "tests/tools/examples.json",
             ] {
                 assert!(paths.contains(&must), "{bits}: {paths:?}");
             }

@@ -86,6 +86,7 @@
 //! (`invalid argument `city`: invalid type: integer `5`, expected a string ...`).
 
 mod dispatch;
+pub mod host;
 mod error;
 
 #[doc(hidden)]

@@ -47,7 +47,7 @@ fn key_name(resolve: &Resolve, key: &WorldKey) -> String {
 }
 
 #[test]
-fn world_exports_tools_manifest_lifecycle_and_imports_only_types() {
+fn world_exports_tools_manifest_lifecycle_and_imports_the_host() {
     let mut resolve = Resolve::default();
     let (pkg, _) = resolve.push_dir(sdk_wit()).unwrap();
     let world = resolve
@@ -65,14 +65,29 @@ fn world_exports_tools_manifest_lifecycle_and_imports_only_types() {
             "greentic:extension-design/tools@0.3.0",
         ]
     );
-    // The only import is the functionless types interface the exports `use`.
-    let imports: Vec<String> = w.imports.keys().map(|k| key_name(&resolve, k)).collect();
-    assert_eq!(imports, ["greentic:extension-base/types@0.2.0"]);
-    for (_, item) in &w.imports {
+    // The imports: the platform's host interfaces (`gtdx_sdk::host`), and the functionless
+    // types interface the exports `use`.
+    let mut imports: Vec<String> = w.imports.keys().map(|k| key_name(&resolve, k)).collect();
+    imports.sort();
+    assert_eq!(
+        imports,
+        [
+            "greentic:extension-base/types@0.2.0",
+            "greentic:extension-host/broker@0.1.0",
+            "greentic:extension-host/http@0.1.0",
+            "greentic:extension-host/i18n@0.1.0",
+            "greentic:extension-host/llm@0.1.0",
+            "greentic:extension-host/logging@0.1.0",
+            "greentic:extension-host/secrets@0.1.0",
+        ]
+    );
+    for (key, item) in &w.imports {
         let WorldItem::Interface { id, .. } = item else {
             panic!("unexpected import {item:?}")
         };
-        assert!(resolve.interfaces[*id].functions.is_empty());
+        if key_name(&resolve, key).starts_with("greentic:extension-base/") {
+            assert!(resolve.interfaces[*id].functions.is_empty());
+        }
     }
 }
 

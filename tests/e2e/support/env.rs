@@ -51,6 +51,7 @@ pub const PROJECT_FILES: &[&str] = &[
     "build.rs",
     "describe.json",
     "src/lib.rs",
+    "tests/tools/examples.json",
 ];
 
 impl Project {

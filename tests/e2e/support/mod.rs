@@ -16,6 +16,7 @@
 
 mod cmd;
 mod env;
+mod http;
 mod reference;
 mod tools;
 
@@ -24,8 +25,9 @@ use std::path::{Path, PathBuf};
 
 pub use cmd::{Cmd, Run, cargo, quote};
 pub use env::{Env, KeyPair, Project};
+pub use http::{HttpServer, Reply};
 pub use reference::reference;
-pub use tools::{PLATFORM_GTDX, PLATFORM_VERSION, Tool, require_tool};
+pub use tools::{ORACLE, PLATFORM_GTDX, PLATFORM_VERSION, Tool, require_tool};
 
 /// The workspace root (where the top-level Cargo.toml lives).
 pub fn workspace_root() -> PathBuf {
