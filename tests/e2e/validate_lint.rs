@@ -662,11 +662,8 @@ fn platform_rules_run_even_when_validation_fails() {
 fn secret_uri_grants_and_an_open_capability_lint_without_errors() {
     let env = Env::new();
     let mut m = base_manifest();
-    m["runtime"]["permissions"]["secrets"] = serde_json::json!([
-        "secret://hello/api_key",
-        "secret://other",
-        "secret://third"
-    ]);
+    m["runtime"]["permissions"]["secrets"] =
+        serde_json::json!(["secret://hello/api_key", "secret://other", "secret://third"]);
     m["contributions"]["tools"][1]["secret_requirements"] = serde_json::json!([
         {"key": "hello/api_key"}, {"key": "other/token"}, {"key": "third/key"}
     ]);

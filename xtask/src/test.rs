@@ -216,7 +216,13 @@ pub fn ensure_oracle() -> anyhow::Result<PathBuf> {
         .join("oracle")
         .join(format!("gtdx-oracle{}", std::env::consts::EXE_SUFFIX));
     sh(Command::new("cargo")
-        .args(["build", "--release", "--locked", "--quiet", "--manifest-path"])
+        .args([
+            "build",
+            "--release",
+            "--locked",
+            "--quiet",
+            "--manifest-path",
+        ])
         .arg(root().join("tests/oracle/Cargo.toml"))
         .arg("--target-dir")
         .arg(tools.join("build-oracle")))?;

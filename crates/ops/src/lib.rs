@@ -15,6 +15,8 @@
 //! | `gtdx verify`                     | [`verify`]    | [`verify::verify`]             |
 //! | `gtdx worker build` / `inspect`   | [`worker`]    | [`worker::build`], [`worker::inspect`] |
 //! | `gtdx inspect`                    | [`inspect`]   | [`inspect::inspect`]           |
+//! | `gtdx run`                        | [`run`]       | [`run::run`]                   |
+//! | `gtdx test`                       | [`test`]      | [`test::test`]                 |
 //! | `gtdx keygen`, `gtdx key export`  | [`keys`]      | [`keys::keygen`], [`keys::export`] |
 //!
 //! Each takes an options struct and returns a structured outcome (the result and its

@@ -135,7 +135,9 @@ pub enum RunError {
     Pack(String),
     #[error("{file} is not a valid describe.json: {message}")]
     Describe { file: String, message: String },
-    #[error("{what} is not JSON: {message}. Give the tool's input as a JSON object, e.g. --input '{{\"name\": \"Ada\"}}'")]
+    #[error(
+        "{what} is not JSON: {message}. Give the tool's input as a JSON object, e.g. --input '{{\"name\": \"Ada\"}}'"
+    )]
     InputNotJson { what: String, message: String },
     #[error(
         "the input of tool `{tool}` does not match its input_schema at {pointer}: {message}. \
@@ -208,18 +210,14 @@ pub fn run(options: &RunOptions, progress: &mut dyn Progress) -> Result<RunResul
     }
     let Some(tool) = &options.tool else {
         return Err(RunError::Usage(
-            "name the tool to run: `gtdx run TOOL` (or `gtdx run --list-tools` to see them)"
-                .into(),
+            "name the tool to run: `gtdx run TOOL` (or `gtdx run --list-tools` to see them)".into(),
         ));
     };
     let input = read_input(&options.input)?;
     check_tool(&prepared, tool, &input)?;
-    let call = prepared.runtime.call(
-        &prepared.loaded,
-        tool,
-        &input.to_string(),
-        &prepared.host,
-    );
+    let call = prepared
+        .runtime
+        .call(&prepared.loaded, tool, &input.to_string(), &prepared.host);
     Ok(RunResult::Called(Box::new(RunOutcome {
         extension: prepared.loaded.id().to_string(),
         tool: tool.clone(),
@@ -384,7 +382,9 @@ pub fn host_options(inputs: &HostInputs) -> Result<HostOptions, RunError> {
         secrets,
         secrets_from_env: true,
         net_allow: (!inputs.net_allow.is_empty()).then(|| inputs.net_allow.clone()),
-        timeout: inputs.timeout.unwrap_or(gtdx_runtime::limits::DEFAULT_TIMEOUT),
+        timeout: inputs
+            .timeout
+            .unwrap_or(gtdx_runtime::limits::DEFAULT_TIMEOUT),
         canned_http: None,
         llm,
         with: Vec::new(),

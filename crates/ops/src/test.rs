@@ -189,16 +189,27 @@ pub fn test(options: &TestOptions, progress: &mut dyn Progress) -> Result<TestOu
     if let Some(d) = &options.discovery {
         return discovery(&prepared, d).map(TestOutcome::Discovery);
     }
-    let dir = options.dir.clone().unwrap_or_else(|| match &options.source {
-        Source::Project { manifest_path } => manifest_path
-            .parent()
-            .map_or_else(|| PathBuf::from("tests/tools"), |p| p.join("tests/tools")),
-        _ => PathBuf::from("tests/tools"),
-    });
+    let dir = options
+        .dir
+        .clone()
+        .unwrap_or_else(|| match &options.source {
+            Source::Project { manifest_path } => manifest_path
+                .parent()
+                .map_or_else(|| PathBuf::from("tests/tools"), |p| p.join("tests/tools")),
+            _ => PathBuf::from("tests/tools"),
+        });
     let mut cases = load_cases(&dir)?;
     cases.retain(|c| options.tool.as_ref().is_none_or(|t| &c.tool == t));
-    cases.retain(|c| options.filter.as_ref().is_none_or(|f| c.id().contains(f.as_str())));
-    let results = cases.iter().map(|c| run_case(&prepared, c)).collect::<Vec<_>>();
+    cases.retain(|c| {
+        options
+            .filter
+            .as_ref()
+            .is_none_or(|f| c.id().contains(f.as_str()))
+    });
+    let results = cases
+        .iter()
+        .map(|c| run_case(&prepared, c))
+        .collect::<Vec<_>>();
     let passed = results.iter().filter(|r| r.passed).count();
     Ok(TestOutcome::Tests(TestReport {
         extension: prepared.loaded.id().to_string(),
@@ -249,7 +260,11 @@ fn parse_file(path: &Path) -> Result<Vec<Case>, RunError> {
             serde_yaml_ng::from_str(&text).map_err(|e| bad(format!("not YAML: {e}")))?
         }
         _ => serde_json::from_str(&text).map_err(|e| {
-            bad(format!("not JSON at line {}, column {}: {e}", e.line(), e.column()))
+            bad(format!(
+                "not JSON at line {}, column {}: {e}",
+                e.line(),
+                e.column()
+            ))
         })?,
     };
     let doc: FileDoc = serde_path_to_error::deserialize(&value).map_err(|e| {
@@ -299,7 +314,11 @@ fn parse_file(path: &Path) -> Result<Vec<Case>, RunError> {
             )));
         };
         let e = &c.expect;
-        let kinds = [e.output.is_some(), e.output_contains.is_some(), e.error.is_some()];
+        let kinds = [
+            e.output.is_some(),
+            e.output_contains.is_some(),
+            e.error.is_some(),
+        ];
         if kinds.iter().filter(|k| **k).count() != 1 {
             return Err(bad(format!(
                 "case `{}`: `expect` needs exactly one of `output`, `outputContains`, `error`",
@@ -338,8 +357,11 @@ fn judge(prepared: &Prepared, case: &Case) -> Result<(), String> {
     if let Err(e) = crate::run::check_tool(prepared, &case.tool, &case.input) {
         // A case may expect the input to be refused.
         return match &case.expect.error {
-            Some(x) if x.variant.as_deref().is_none_or(|v| v == "invalid-input")
-                && x.message.as_deref().is_none_or(|m| e.to_string().contains(m)) =>
+            Some(x)
+                if x.variant.as_deref().is_none_or(|v| v == "invalid-input")
+                    && x.message
+                        .as_deref()
+                        .is_none_or(|m| e.to_string().contains(m)) =>
             {
                 Ok(())
             }
@@ -359,18 +381,18 @@ fn judge(prepared: &Prepared, case: &Case) -> Result<(), String> {
         (CallOutcome::Ok { output }, Expect { error: None, .. }) => {
             let actual: Value = serde_json::from_str(output)
                 .map_err(|e| format!("the tool returned text that is not JSON ({e}): {output}"))?;
-            if let Some(exp) = &case.expect.output {
-                if &actual != exp {
-                    return Err(format!("expected output {exp}, got {actual}"));
-                }
+            if let Some(exp) = &case.expect.output
+                && &actual != exp
+            {
+                return Err(format!("expected output {exp}, got {actual}"));
             }
-            if let Some(exp) = &case.expect.output_contains {
-                if let Some(at) = subset_mismatch(exp, &actual, "") {
-                    return Err(format!(
-                        "output does not contain the expected value at `{}`: expected {exp}, got {actual}",
-                        if at.is_empty() { "/" } else { &at }
-                    ));
-                }
+            if let Some(exp) = &case.expect.output_contains
+                && let Some(at) = subset_mismatch(exp, &actual, "")
+            {
+                return Err(format!(
+                    "output does not contain the expected value at `{}`: expected {exp}, got {actual}",
+                    if at.is_empty() { "/" } else { &at }
+                ));
             }
             Ok(())
         }
@@ -396,9 +418,10 @@ fn judge(prepared: &Prepared, case: &Case) -> Result<(), String> {
             }
             Ok(())
         }
-        (CallOutcome::ToolError(f), _) => {
-            Err(format!("the tool returned an error: {}: {}", f.variant, f.message))
-        }
+        (CallOutcome::ToolError(f), _) => Err(format!(
+            "the tool returned an error: {}: {}",
+            f.variant, f.message
+        )),
         (CallOutcome::Failed { message, .. }, _) => Err(message.clone()),
     }
 }
@@ -428,7 +451,10 @@ pub fn subset_mismatch(expected: &Value, actual: &Value, at: &str) -> Option<Str
 
 /// The seam to the dynamic-tools admission: runs the declared discovery tool and returns its
 /// descriptors (a JSON array, or the array under `descriptors` or `tools`).
-pub fn discovery(prepared: &Prepared, options: &DiscoveryOptions) -> Result<DiscoveryOutcome, RunError> {
+pub fn discovery(
+    prepared: &Prepared,
+    options: &DiscoveryOptions,
+) -> Result<DiscoveryOutcome, RunError> {
     let describe = &prepared.loaded.extension.describe;
     let Some(dt) = &describe.contributions.dynamic_tools else {
         return Err(RunError::Usage(format!(

@@ -86,7 +86,14 @@ pub fn load_or_compile(
     let compiled = engine.precompile_component(component)?;
     // SAFETY: bytes just produced by this engine's `precompile_component`.
     let c = unsafe { Component::deserialize(engine, &compiled)? };
-    let written = std::fs::create_dir_all(dir).is_ok()
-        && gtdx_fsx::write_atomic(&path, &compiled).is_ok();
-    Ok((c, if written { CacheStatus::Miss } else { CacheStatus::Off }))
+    let written =
+        std::fs::create_dir_all(dir).is_ok() && gtdx_fsx::write_atomic(&path, &compiled).is_ok();
+    Ok((
+        c,
+        if written {
+            CacheStatus::Miss
+        } else {
+            CacheStatus::Off
+        },
+    ))
 }

@@ -115,7 +115,8 @@ impl Runtime {
         config.epoch_interruption(true);
         config.wasm_component_model(true);
         let engine = Engine::new(&config).map_err(|e| RuntimeError::Engine(e.to_string()))?;
-        let linker = crate::host::linker(&engine).map_err(|e| RuntimeError::Engine(e.to_string()))?;
+        let linker =
+            crate::host::linker(&engine).map_err(|e| RuntimeError::Engine(e.to_string()))?;
         let ticker = EpochTicker::spawn(&engine);
         Ok(Runtime {
             shared: Arc::new(Shared {
@@ -148,7 +149,13 @@ impl Runtime {
     }
 
     /// Calls `tool` of `loaded` with `args_json` under `host`.
-    pub fn call(&self, loaded: &Arc<Loaded>, tool: &str, args_json: &str, host: &HostOptions) -> Call {
+    pub fn call(
+        &self,
+        loaded: &Arc<Loaded>,
+        tool: &str,
+        args_json: &str,
+        host: &HostOptions,
+    ) -> Call {
         let start = Instant::now();
         let logs = Arc::new(Mutex::new(Vec::new()));
         let (tx, rx) = mpsc::channel();
@@ -273,8 +280,7 @@ fn new_store(
 ) -> Store<HostState> {
     let describe = &loaded.extension.describe;
     let permissions = describe.runtime.permissions.clone();
-    let matcher =
-        crate::net::effective_matcher(&permissions.network, host.net_allow.as_deref());
+    let matcher = crate::net::effective_matcher(&permissions.network, host.net_allow.as_deref());
     let transport: Arc<dyn Transport> = match &host.canned_http {
         Some(x) => Arc::new(Canned(x.clone())),
         None => Arc::new(Network),
@@ -285,18 +291,20 @@ fn new_store(
         let shared = shared.clone();
         let host = host.clone();
         let logs = logs.clone();
-        Some(Arc::new(move |target: &str, function: &str, args: &str, depth: u32| {
-            let Some(other) = host.with.iter().find(|l| l.id() == target) else {
-                return Err(format!(
-                    "broker: no extension {target} among those given with --with"
-                ));
-            };
-            match invoke(&shared, other, function, args, &host, &logs, depth) {
-                CallOutcome::Ok { output } => Ok(output),
-                CallOutcome::ToolError(f) => Err(format!("{}: {}", f.variant, f.message)),
-                CallOutcome::Failed { message, .. } => Err(message),
-            }
-        }))
+        Some(Arc::new(
+            move |target: &str, function: &str, args: &str, depth: u32| {
+                let Some(other) = host.with.iter().find(|l| l.id() == target) else {
+                    return Err(format!(
+                        "broker: no extension {target} among those given with --with"
+                    ));
+                };
+                match invoke(&shared, other, function, args, &host, &logs, depth) {
+                    CallOutcome::Ok { output } => Ok(output),
+                    CallOutcome::ToolError(f) => Err(format!("{}: {}", f.variant, f.message)),
+                    CallOutcome::Failed { message, .. } => Err(message),
+                }
+            },
+        ))
     };
     let state = HostState {
         ext_id: describe.metadata.id.clone(),
@@ -377,7 +385,11 @@ fn invoke(
             }
             return failed(
                 "instantiate",
-                format!("{} cannot be instantiated: {}", loaded.extension.source, root_message(&e)),
+                format!(
+                    "{} cannot be instantiated: {}",
+                    loaded.extension.source,
+                    root_message(&e)
+                ),
             );
         }
     };
@@ -388,7 +400,10 @@ fn invoke(
         return failed("no-tools-export", no_tools_export(loaded));
     };
     let mut results = [Val::Bool(false)];
-    let params = [Val::String(tool.to_string()), Val::String(args_json.to_string())];
+    let params = [
+        Val::String(tool.to_string()),
+        Val::String(args_json.to_string()),
+    ];
     if let Err(e) = f.call(&mut store, &params, &mut results) {
         if e.downcast_ref::<Trap>() == Some(&Trap::Interrupt) {
             return failed(
@@ -414,7 +429,10 @@ fn decode_result(v: &Val) -> CallOutcome {
     match v {
         Val::Result(Ok(Some(ok))) => match ok.as_ref() {
             Val::String(s) => CallOutcome::Ok { output: s.clone() },
-            other => failed("bad-result", format!("invoke-tool returned {other:?}, not a string")),
+            other => failed(
+                "bad-result",
+                format!("invoke-tool returned {other:?}, not a string"),
+            ),
         },
         Val::Result(Err(Some(err))) => match err.as_ref() {
             Val::Variant(case, payload) => CallOutcome::ToolError(ToolFailure {
@@ -425,7 +443,10 @@ fn decode_result(v: &Val) -> CallOutcome {
                     None => String::new(),
                 },
             }),
-            other => failed("bad-result", format!("invoke-tool returned the error {other:?}")),
+            other => failed(
+                "bad-result",
+                format!("invoke-tool returned the error {other:?}"),
+            ),
         },
         other => failed("bad-result", format!("invoke-tool returned {other:?}")),
     }

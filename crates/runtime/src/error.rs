@@ -11,7 +11,10 @@ pub enum RuntimeError {
         "{source_name} is not a component wasmtime can compile: {message}. Build it for \
          wasm32-wasip2 (`gtdx build`) and try again"
     )]
-    Compile { source_name: String, message: String },
+    Compile {
+        source_name: String,
+        message: String,
+    },
     #[error("the compiled-component cache at {} could not be written: {message}", path.display())]
     Cache { path: PathBuf, message: String },
 }

@@ -174,13 +174,7 @@ impl logging::Host for HostState {
         let shown = fields.len().min(MAX_LOG_FIELDS);
         let mut pairs: Vec<String> = fields[..shown]
             .iter()
-            .map(|(k, v)| {
-                format!(
-                    "{}={}",
-                    clamp(k, MAX_LOG_BYTES),
-                    clamp(v, MAX_LOG_BYTES)
-                )
-            })
+            .map(|(k, v)| format!("{}={}", clamp(k, MAX_LOG_BYTES), clamp(v, MAX_LOG_BYTES)))
             .collect();
         if fields.len() > shown {
             pairs.push(format!("…+{} more", fields.len() - shown));
@@ -305,7 +299,8 @@ impl llm::Host for HostState {
                     "model": model.clone().unwrap_or_else(|| "default".into()),
                     "messages": messages,
                 });
-                let mut headers = vec![("content-type".to_string(), "application/json".to_string())];
+                let mut headers =
+                    vec![("content-type".to_string(), "application/json".to_string())];
                 if let Some(k) = api_key {
                     headers.push(("authorization".into(), format!("Bearer {k}")));
                 }

@@ -93,7 +93,9 @@ impl Transport for Network {
         let transport_error = |e: &dyn std::fmt::Display| format!("http transport error: {e}");
         let response = match &req.body {
             Some(body) => {
-                let request = builder.body(body.clone()).map_err(|e| transport_error(&e))?;
+                let request = builder
+                    .body(body.clone())
+                    .map_err(|e| transport_error(&e))?;
                 agent.run(request)
             }
             None => {
@@ -106,7 +108,11 @@ impl Transport for Network {
         let headers = response
             .headers()
             .iter()
-            .filter_map(|(k, v)| v.to_str().ok().map(|s| (k.as_str().to_string(), s.to_string())))
+            .filter_map(|(k, v)| {
+                v.to_str()
+                    .ok()
+                    .map(|s| (k.as_str().to_string(), s.to_string()))
+            })
             .collect();
         let body = response.into_body().into_reader();
         Ok(InResponse {
@@ -162,7 +168,10 @@ impl Transport for Canned {
         let mut headers = x.headers.clone();
         let body = match (&x.json, &x.body) {
             (Some(v), _) => {
-                if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("content-type")) {
+                if !headers
+                    .iter()
+                    .any(|(k, _)| k.eq_ignore_ascii_case("content-type"))
+                {
                     headers.push(("content-type".into(), "application/json".into()));
                 }
                 v.to_string().into_bytes()

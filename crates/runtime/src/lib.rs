@@ -34,7 +34,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use call::{Call, CallOutcome, ListedTool, Loaded, LogLine, Runtime, TOOLS_VERSIONS, ToolFailure};
+pub use call::{
+    Call, CallOutcome, ListedTool, Loaded, LogLine, Runtime, TOOLS_VERSIONS, ToolFailure,
+};
 pub use error::RuntimeError;
 pub use http::CannedExchange;
 
@@ -102,7 +104,11 @@ pub enum LlmSource {
     /// Canned responses, matched by request.
     Fixture(Vec<LlmFixture>),
     /// An OpenAI-compatible endpoint (`POST {url}/chat/completions`).
-    Endpoint { url: String, model: Option<String>, api_key: Option<String> },
+    Endpoint {
+        url: String,
+        model: Option<String>,
+        api_key: Option<String>,
+    },
 }
 
 /// One canned LLM answer: used for the first request whose text contains `when` (or any

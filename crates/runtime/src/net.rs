@@ -251,7 +251,10 @@ mod tests {
 
     #[test]
     fn operator_list_is_a_ceiling_by_string() {
-        let declared = vec!["https://a.example.com/*".to_string(), "https://b.example.com/*".to_string()];
+        let declared = vec![
+            "https://a.example.com/*".to_string(),
+            "https://b.example.com/*".to_string(),
+        ];
         let op = vec!["https://a.example.com/*".to_string()];
         let e = effective_matcher(&declared, Some(&op));
         assert!(e.is_allowed("https://a.example.com/x"));

@@ -20,7 +20,8 @@ pub enum Level {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-const NO_HOST: &str = "no Greentic host: host calls work inside the component (gtdx run, gtdx test)";
+const NO_HOST: &str =
+    "no Greentic host: host calls work inside the component (gtdx run, gtdx test)";
 
 /// An HTTP response.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -86,8 +86,8 @@
 //! (`invalid argument `city`: invalid type: integer `5`, expected a string ...`).
 
 mod dispatch;
-pub mod host;
 mod error;
+pub mod host;
 
 #[doc(hidden)]
 pub mod __private;

@@ -73,7 +73,11 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
                 Format::Human => {
                     let mut out = String::new();
                     for t in &cmp.declared {
-                        let mark = if cmp.exported.contains(t) { "both" } else { "describe.json only" };
+                        let mark = if cmp.exported.contains(t) {
+                            "both"
+                        } else {
+                            "describe.json only"
+                        };
                         out.push_str(&format!("{t:<32} {mark}\n"));
                     }
                     for t in &cmp.component_only {
@@ -102,7 +106,11 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
                     }
                 }
             }
-            Ok(exit::code(if cmp.matches() { exit::OK } else { exit::FINDINGS }))
+            Ok(exit::code(if cmp.matches() {
+                exit::OK
+            } else {
+                exit::FINDINGS
+            }))
         }
         RunResult::Called(outcome) => {
             let call = &outcome.call;
@@ -122,7 +130,8 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
                     }
                     CallOutcome::ToolError(f) => {
                         doc["result"] = "tool-error".into();
-                        doc["error"] = serde_json::json!({"variant": f.variant, "message": f.message});
+                        doc["error"] =
+                            serde_json::json!({"variant": f.variant, "message": f.message});
                     }
                     CallOutcome::Failed { kind, message } => {
                         doc["result"] = "failed".into();
