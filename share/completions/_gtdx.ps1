@@ -39,6 +39,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('sign', 'sign', [CompletionResultType]::ParameterValue, 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature')
             [CompletionResult]::new('key', 'key', [CompletionResultType]::ParameterValue, 'Key conversions (gtdx and minisign public key formats)')
+            [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a diagnostic code: what it reports, why it matters, how to fix it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -286,6 +287,18 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
         'gtdx;key;help;help' {
             break
         }
+        'gtdx;migrate' {
+            [CompletionResult]::new('--tools-json', '--tools-json', [CompletionResultType]::ParameterName, 'Tool definitions to merge into the tools (descriptions and schemas v1 kept in the component): a JSON array in the shape the component''s list-tools returns')
+            [CompletionResult]::new('--capabilities', '--capabilities', [CompletionResultType]::ParameterName, 'Where the tools are offered, set on every tool; never guessed when absent')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('--write', '--write', [CompletionResultType]::ParameterName, 'Write the v2 document over the manifest (only when it validates). Without it, gtdx only reports what would change')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'gtdx;explain' {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
@@ -317,6 +330,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('sign', 'sign', [CompletionResultType]::ParameterValue, 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature')
             [CompletionResult]::new('key', 'key', [CompletionResultType]::ParameterValue, 'Key conversions (gtdx and minisign public key formats)')
+            [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a diagnostic code: what it reports, why it matters, how to fix it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -371,6 +385,9 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             break
         }
         'gtdx;help;key;export' {
+            break
+        }
+        'gtdx;help;migrate' {
             break
         }
         'gtdx;help;explain' {

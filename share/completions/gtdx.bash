@@ -46,6 +46,9 @@ _gtdx() {
             gtdx,lint)
                 cmd="gtdx__subcmd__lint"
                 ;;
+            gtdx,migrate)
+                cmd="gtdx__subcmd__migrate"
+                ;;
             gtdx,new)
                 cmd="gtdx__subcmd__new"
                 ;;
@@ -93,6 +96,9 @@ _gtdx() {
                 ;;
             gtdx__subcmd__help,lint)
                 cmd="gtdx__subcmd__help__subcmd__lint"
+                ;;
+            gtdx__subcmd__help,migrate)
+                cmd="gtdx__subcmd__help__subcmd__migrate"
                 ;;
             gtdx__subcmd__help,new)
                 cmd="gtdx__subcmd__help__subcmd__new"
@@ -158,7 +164,7 @@ _gtdx() {
 
     case "${cmd}" in
         gtdx)
-            opts="-h -V --color --help --version new init validate lint describe build pack inspect worker keygen sign verify key explain completions help"
+            opts="-h -V --color --help --version new init validate lint describe build pack inspect worker keygen sign verify key migrate explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -272,7 +278,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__help)
-            opts="new init validate lint describe build pack inspect worker keygen sign verify key explain completions help"
+            opts="new init validate lint describe build pack inspect worker keygen sign verify key migrate explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -426,6 +432,20 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__help__subcmd__lint)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__help__subcmd__migrate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -772,6 +792,36 @@ _gtdx() {
                     ;;
                 --baseline)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__migrate)
+            opts="-h -V --write --tools-json --capabilities --format --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --tools-json)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --capabilities)
+                    COMPREPLY=($(compgen -W "agentic_worker flow" -- "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -36,6 +36,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand sign 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)'
             cand verify 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature'
             cand key 'Key conversions (gtdx and minisign public key formats)'
+            cand migrate 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
             cand explain 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -259,6 +260,17 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         }
         &'gtdx;key;help;help'= {
         }
+        &'gtdx;migrate'= {
+            cand --tools-json 'Tool definitions to merge into the tools (descriptions and schemas v1 kept in the component): a JSON array in the shape the component''s list-tools returns'
+            cand --capabilities 'Where the tools are offered, set on every tool; never guessed when absent'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --write 'Write the v2 document over the manifest (only when it validates). Without it, gtdx only reports what would change'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'gtdx;explain'= {
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
@@ -288,6 +300,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand sign 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)'
             cand verify 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature'
             cand key 'Key conversions (gtdx and minisign public key formats)'
+            cand migrate 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
             cand explain 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -326,6 +339,8 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand export 'Print a public key as a gtdx .pub file, or with --minisign as a minisign public key'
         }
         &'gtdx;help;key;export'= {
+        }
+        &'gtdx;help;migrate'= {
         }
         &'gtdx;help;explain'= {
         }

@@ -14,6 +14,7 @@ mod build;
 mod cli;
 mod describe;
 mod harden;
+mod migrate;
 mod new;
 mod platform;
 mod sdk;

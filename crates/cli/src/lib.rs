@@ -63,6 +63,8 @@ pub enum Command {
     Verify(commands::verify::Args),
     /// Key conversions (gtdx and minisign public key formats).
     Key(commands::key::Args),
+    /// Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human.
+    Migrate(commands::migrate::Args),
     /// Explain a diagnostic code: what it reports, why it matters, how to fix it.
     Explain(commands::explain::Args),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout.
@@ -114,6 +116,7 @@ where
         Command::Sign(args) => commands::sign::run(args, sh),
         Command::Verify(args) => commands::verify::run(args, sh),
         Command::Key(args) => commands::key::run(args, sh),
+        Command::Migrate(args) => commands::migrate::run(args, sh),
         Command::Explain(args) => commands::explain::run(args, sh),
         Command::Completions(args) => commands::completions::run(args, sh),
     };
@@ -147,6 +150,7 @@ impl Command {
             Command::Sign(a) => a.format.format,
             Command::Verify(a) => a.format.format,
             Command::Key(a) => a.format(),
+            Command::Migrate(a) => a.format.format,
             Command::Explain(a) => a.format.format,
             Command::Completions(_) => shell::Format::Human,
         }

@@ -16,6 +16,7 @@
 //! | `gtdx worker build` / `inspect`   | [`worker`]    | [`worker::build`], [`worker::inspect`] |
 //! | `gtdx inspect`                    | [`inspect`]   | [`inspect::inspect`]           |
 //! | `gtdx keygen`, `gtdx key export`  | [`keys`]      | [`keys::keygen`], [`keys::export`] |
+//! | `gtdx migrate`                    | [`migrate`]   | [`migrate::migrate`]           |
 //!
 //! Each takes an options struct and returns a structured outcome (the result and its
 //! diagnostics) or a typed error; none prints. Operations a user waits on (`build`, `pack`)
@@ -34,6 +35,7 @@ pub mod explain;
 pub mod inspect;
 pub mod keys;
 pub mod lint;
+pub mod migrate;
 pub mod new;
 pub mod pack;
 pub mod progress;

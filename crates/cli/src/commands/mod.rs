@@ -8,6 +8,7 @@ pub mod inspect;
 pub mod key;
 pub mod keygen;
 pub mod lint;
+pub mod migrate;
 pub mod new;
 pub mod pack;
 pub mod sign;
