@@ -25,6 +25,9 @@ _gtdx() {
             gtdx,describe)
                 cmd="gtdx__subcmd__describe"
                 ;;
+            gtdx,doctor)
+                cmd="gtdx__subcmd__doctor"
+                ;;
             gtdx,explain)
                 cmd="gtdx__subcmd__explain"
                 ;;
@@ -75,6 +78,9 @@ _gtdx() {
                 ;;
             gtdx__subcmd__help,describe)
                 cmd="gtdx__subcmd__help__subcmd__describe"
+                ;;
+            gtdx__subcmd__help,doctor)
+                cmd="gtdx__subcmd__help__subcmd__doctor"
                 ;;
             gtdx__subcmd__help,explain)
                 cmd="gtdx__subcmd__help__subcmd__explain"
@@ -164,7 +170,7 @@ _gtdx() {
 
     case "${cmd}" in
         gtdx)
-            opts="-h -V --color --help --version new init validate lint describe build pack inspect worker keygen sign verify key migrate explain completions help"
+            opts="-h -V --color --help --version new init validate lint describe build pack inspect worker keygen sign verify key doctor migrate explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -255,6 +261,48 @@ _gtdx() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        gtdx__subcmd__doctor)
+            opts="-h -V --tool --surface --tenant --allow-set --designer-version --format --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --tool)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --surface)
+                    COMPREPLY=($(compgen -W "agentic_worker flow" -- "${cur}"))
+                    return 0
+                    ;;
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --allow-set)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --designer-version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         gtdx__subcmd__explain)
             opts="-h -V --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -278,7 +326,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__help)
-            opts="new init validate lint describe build pack inspect worker keygen sign verify key migrate explain completions help"
+            opts="new init validate lint describe build pack inspect worker keygen sign verify key doctor migrate explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -320,6 +368,20 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__help__subcmd__describe)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__help__subcmd__doctor)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

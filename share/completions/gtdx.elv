@@ -36,6 +36,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand sign 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)'
             cand verify 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature'
             cand key 'Key conversions (gtdx and minisign public key formats)'
+            cand doctor 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen'
             cand migrate 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
             cand explain 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
@@ -260,6 +261,19 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         }
         &'gtdx;key;help;help'= {
         }
+        &'gtdx;doctor'= {
+            cand --tool 'Walk this tool''s visibility chain: declared, offered on the surface, described, installed, enabled, the tenant''s override and allow-set, the Designer''s version'
+            cand --surface 'The surface the tool should appear on'
+            cand --tenant 'Check this tenant''s override in the state file'
+            cand --allow-set 'The tenant''s allow-set exported from Greentic Admin: a JSON array of extension ids (or ID@VERSION). Without it the Designer fails open, as it does without an admin backend'
+            cand --designer-version 'The Designer version to check against (default: ask $GREENTIC_DESIGNER_BIN or greentic-designer on PATH)'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'gtdx;migrate'= {
             cand --tools-json 'Tool definitions to merge into the tools (descriptions and schemas v1 kept in the component): a JSON array in the shape the component''s list-tools returns'
             cand --capabilities 'Where the tools are offered, set on every tool; never guessed when absent'
@@ -300,6 +314,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand sign 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)'
             cand verify 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature'
             cand key 'Key conversions (gtdx and minisign public key formats)'
+            cand doctor 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen'
             cand migrate 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
             cand explain 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
@@ -339,6 +354,8 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand export 'Print a public key as a gtdx .pub file, or with --minisign as a minisign public key'
         }
         &'gtdx;help;key;export'= {
+        }
+        &'gtdx;help;doctor'= {
         }
         &'gtdx;help;migrate'= {
         }

@@ -13,6 +13,7 @@ mod support;
 mod build;
 mod cli;
 mod describe;
+mod doctor;
 mod harden;
 mod migrate;
 mod new;

@@ -63,6 +63,8 @@ pub enum Command {
     Verify(commands::verify::Args),
     /// Key conversions (gtdx and minisign public key formats).
     Key(commands::key::Args),
+    /// Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen.
+    Doctor(commands::doctor::Args),
     /// Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human.
     Migrate(commands::migrate::Args),
     /// Explain a diagnostic code: what it reports, why it matters, how to fix it.
@@ -116,6 +118,7 @@ where
         Command::Sign(args) => commands::sign::run(args, sh),
         Command::Verify(args) => commands::verify::run(args, sh),
         Command::Key(args) => commands::key::run(args, sh),
+        Command::Doctor(args) => commands::doctor::run(args, sh),
         Command::Migrate(args) => commands::migrate::run(args, sh),
         Command::Explain(args) => commands::explain::run(args, sh),
         Command::Completions(args) => commands::completions::run(args, sh),
@@ -150,6 +153,7 @@ impl Command {
             Command::Sign(a) => a.format.format,
             Command::Verify(a) => a.format.format,
             Command::Key(a) => a.format(),
+            Command::Doctor(a) => a.format.format,
             Command::Migrate(a) => a.format.format,
             Command::Explain(a) => a.format.format,
             Command::Completions(_) => shell::Format::Human,

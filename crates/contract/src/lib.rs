@@ -12,6 +12,7 @@
 
 pub mod codes;
 pub mod diagnostic;
+pub mod home;
 pub mod invariants;
 pub mod lines;
 pub mod manifest;

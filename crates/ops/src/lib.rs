@@ -16,6 +16,7 @@
 //! | `gtdx worker build` / `inspect`   | [`worker`]    | [`worker::build`], [`worker::inspect`] |
 //! | `gtdx inspect`                    | [`inspect`]   | [`inspect::inspect`]           |
 //! | `gtdx keygen`, `gtdx key export`  | [`keys`]      | [`keys::keygen`], [`keys::export`] |
+//! | `gtdx doctor`                     | [`doctor`]    | [`doctor::doctor`]             |
 //! | `gtdx migrate`                    | [`migrate`]   | [`migrate::migrate`]           |
 //!
 //! Each takes an options struct and returns a structured outcome (the result and its
@@ -31,6 +32,7 @@
 
 pub mod build;
 pub mod describe;
+pub mod doctor;
 pub mod explain;
 pub mod inspect;
 pub mod keys;
