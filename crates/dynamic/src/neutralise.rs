@@ -6,10 +6,10 @@ pub const NAME_MAX: usize = 64;
 /// Longest admitted description, in characters.
 pub const DESCRIPTION_MAX: usize = 1024;
 
-/// The name reduced to the allowlist (ASCII letters and digits, space, `-`, `_`, `.`, `(`, `)`),
+/// The name without markup (tags), reduced to the allowlist (ASCII letters and digits, space, `-`, `_`, `.`, `(`, `)`),
 /// other characters dropped, whitespace collapsed, trimmed, at most [`NAME_MAX`] characters.
 pub fn name(s: &str) -> String {
-    let kept: String = s
+    let kept: String = strip_tags(s)
         .chars()
         .map(|c| if c.is_whitespace() { ' ' } else { c })
         .filter(|c| c.is_ascii_alphanumeric() || " -_.()".contains(*c))
@@ -98,7 +98,7 @@ mod tests {
 
     #[test]
     fn names() {
-        assert_eq!(name("Create  <b>Deal</b>\u{202E}!"), "Create bDealb");
+        assert_eq!(name("Create  <b>Deal</b>\u{202E}!"), "Create Deal");
         assert_eq!(name("  a\tb\n"), "a b");
         assert_eq!(name(&"x".repeat(100)).len(), NAME_MAX);
         assert_eq!(name("Ünïcode ✓"), "ncode");

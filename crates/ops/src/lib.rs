@@ -30,6 +30,7 @@
 
 pub mod build;
 pub mod describe;
+pub mod dynamic;
 pub mod explain;
 pub mod inspect;
 pub mod keys;
