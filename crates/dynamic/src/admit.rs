@@ -9,7 +9,8 @@ use sha2::{Digest, Sha256};
 
 use crate::context::{Context, ExecutorInfo};
 use crate::error::DiscoveryError;
-use crate::{authority, neutralise};
+use crate::neutralise;
+use gtdx_contract::authority;
 
 /// Longest descriptor `key`, in bytes.
 pub const KEY_MAX: usize = 256;

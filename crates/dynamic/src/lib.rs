@@ -31,7 +31,7 @@
 //!    `metadata.id` verbatim). A slug that is not a declared executor, or whose id is not in
 //!    the grant, is withheld; a supplied scoped id other than a declared executor's is rejected,
 //!    never rewritten.
-//! 3. **authority-binding refusal** ([`authority`]): any bind path whose key names a
+//! 3. **authority-binding refusal** ([`authority`], from `gtdx-contract`): any bind path whose key names a
 //!    credential, header, URL or connection selector, or whose value looks like a URL, an
 //!    authorization value, a JWT, an API key or a long high-entropy string, is rejected.
 //! 4. **neutralisation** ([`neutralise`]): names to an allowlist and 64 characters,
@@ -49,11 +49,13 @@
 //! artifact or grant are unavailable ([`catalog::Catalog::availability`]).
 
 pub mod admit;
-pub mod authority;
 pub mod catalog;
 pub mod context;
 pub mod error;
 pub mod neutralise;
+
+/// Control 3's rule (shared with the lint of `configFields`).
+pub use gtdx_contract::authority;
 
 pub use admit::{Admitted, AgentTool, Change, Rejected, Report, Withheld, admit};
 pub use catalog::{Catalog, Store, SyncDiff};

@@ -1,5 +1,8 @@
-//! Control 3, authority-binding refusal: a `bind` path that targets a credential, an HTTP
-//! header, a URL or a connection selector, by key name or by value shape.
+//! What names or carries authority: a credential, an HTTP header, a URL or a connection
+//! selector, told by key name ([`key_kind`]) and by value shape ([`value_kind`]).
+//!
+//! Shared by the dynamic-tools admission (control 3, authority-binding refusal of `bind`
+//! paths, in `gtdx-dynamic`) and the lint of `configFields` (a credential-like config key).
 //!
 //! Written here (no crate does this): the rule is the platform's, and the two lists below are
 //! the whole of it.
