@@ -13,6 +13,7 @@ mod support;
 mod build;
 mod cli;
 mod describe;
+mod dynamic;
 mod harden;
 mod new;
 mod platform;

@@ -95,7 +95,17 @@ pub fn refusals(bind: &Value) -> Vec<Refusal> {
     out
 }
 
+/// Deeper binds are refused outright (serde_json's own parse limit is 128).
+const MAX_DEPTH: usize = 128;
+
 fn walk(v: &Value, path: &mut String, out: &mut Vec<Refusal>, depth: usize) {
+    if depth > MAX_DEPTH {
+        out.push(Refusal {
+            path: path.clone(),
+            why: format!("the bind is nested deeper than {MAX_DEPTH} levels"),
+        });
+        return;
+    }
     match v {
         Value::Object(m) => {
             for (k, child) in m {

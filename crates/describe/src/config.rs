@@ -212,10 +212,11 @@ impl GtdxConfig {
                 format!("keep one: `{what}` directly under [package.metadata.gtdx]"),
             )
         };
-        if let Some(c) = &cfg.contributions {
-            if !c.node_types.is_empty() && cfg.node_types.is_some() {
-                return Err(dup("nodeTypes"));
-            }
+        if let Some(c) = &cfg.contributions
+            && !c.node_types.is_empty()
+            && cfg.node_types.is_some()
+        {
+            return Err(dup("nodeTypes"));
         }
         Ok(cfg)
     }

@@ -311,7 +311,7 @@ pub fn admit(descriptors: &Value, ctx: &Context) -> Result<Report, DiscoveryErro
                 after: description.clone(),
             });
         }
-        if !ctx.grant.executors.iter().any(|g| *g == exec.scoped_id) {
+        if !ctx.grant.executors.contains(&exec.scoped_id) {
             withheld.push(Withheld {
                 index: p.index,
                 key: p.key.to_string(),

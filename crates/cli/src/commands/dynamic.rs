@@ -257,20 +257,31 @@ fn admit(args: AdmitArgs, shell: &mut Shell) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    if args.deny_rejected && r.counts.rejected > 0 {
+    let denied = [
+        (
+            args.deny_rejected,
+            r.counts.rejected,
+            "rejected",
+            "--deny-rejected",
+        ),
+        (
+            args.deny_withheld,
+            r.counts.withheld,
+            "withheld",
+            "--deny-withheld",
+        ),
+    ]
+    .into_iter()
+    .find(|(deny, n, _, _)| *deny && *n > 0);
+    if let Some((_, n, what, flag)) = denied {
+        // In JSON the report is the one document; the exit code says the rest.
+        if shell.is_json() {
+            return Ok(exit::code(exit::FINDINGS));
+        }
         return Ok(shell.fail(
             Failure::message(format!(
-                "{} rejected (--deny-rejected)",
-                count(r.counts.rejected, "descriptor was", "descriptors were")
-            ))
-            .code(exit::FINDINGS),
-        ));
-    }
-    if args.deny_withheld && r.counts.withheld > 0 {
-        return Ok(shell.fail(
-            Failure::message(format!(
-                "{} withheld (--deny-withheld)",
-                count(r.counts.withheld, "descriptor was", "descriptors were")
+                "{} {what} ({flag})",
+                count(n, "descriptor was", "descriptors were")
             ))
             .code(exit::FINDINGS),
         ));
