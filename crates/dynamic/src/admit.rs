@@ -183,10 +183,14 @@ pub fn admit(descriptors: &Value, ctx: &Context) -> Result<Report, DiscoveryErro
             }),
         }
     }
-    // Duplicate keys are rejected together.
-    let mut by_key: HashMap<&str, Vec<usize>> = HashMap::with_capacity(parsed.len());
-    for p in &parsed {
-        by_key.entry(p.key).or_default().push(p.index);
+    // Duplicate keys are rejected together, also when one of them was malformed.
+    let mut by_key: HashMap<&str, Vec<usize>> = HashMap::with_capacity(list.len());
+    for (index, d) in list.iter().enumerate() {
+        if let Some(k) = d.get("key").and_then(Value::as_str)
+            && !k.is_empty()
+        {
+            by_key.entry(k).or_default().push(index);
+        }
     }
     let mut candidates = Vec::with_capacity(parsed.len());
     for p in parsed {

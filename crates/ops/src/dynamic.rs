@@ -80,6 +80,10 @@ pub enum DynamicError {
     #[error("cannot read the descriptors from stdin: {0}")]
     Stdin(std::io::Error),
     #[error(
+        "no --descriptors FILE was given and stdin is a terminal; pass the discovery result with --descriptors FILE or pipe it in"
+    )]
+    StdinTerminal,
+    #[error(
         "{} is not JSON: {message} (line {line}, column {column}); a discovery result is a JSON array of descriptors",
         path.display()
     )]
@@ -147,6 +151,10 @@ pub fn admit(options: &AdmitOptions) -> Result<AdmitOutcome, DynamicError> {
             gtdx_fsx::read(p, limits::DESCRIPTORS).map_err(|e| failed(e.to_string()))?
         }
         Descriptors::Stdin => {
+            use std::io::IsTerminal as _;
+            if std::io::stdin().is_terminal() {
+                return Err(DynamicError::StdinTerminal);
+            }
             let mut buf = Vec::new();
             std::io::stdin()
                 .lock()
