@@ -34,6 +34,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('build', 'build', [CompletionResultType]::ParameterValue, 'Regenerate describe.json, build the component for wasm32-wasip2, check it, and pack a .gtxpack')
             [CompletionResult]::new('pack', 'pack', [CompletionResultType]::ParameterValue, 'Pack a component built by another toolchain with its describe.json (same checks as build)')
             [CompletionResult]::new('inspect', 'inspect', [CompletionResultType]::ParameterValue, 'Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests')
+            [CompletionResult]::new('dynamic', 'dynamic', [CompletionResultType]::ParameterValue, 'Dynamic tools: admit discovered descriptors (the platform''s six controls) and keep per-connection catalogs')
             [CompletionResult]::new('worker', 'worker', [CompletionResultType]::ParameterValue, 'Assemble and inspect Digital Worker manifests from signed .gtxpack extensions')
             [CompletionResult]::new('keygen', 'keygen', [CompletionResultType]::ParameterValue, 'Make an ed25519 signing key pair (secret key file mode 0600, never overwritten)')
             [CompletionResult]::new('sign', 'sign', [CompletionResultType]::ParameterValue, 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)')
@@ -162,6 +163,111 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;dynamic' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('admit', 'admit', [CompletionResultType]::ParameterValue, 'Run the six admission controls on a discovery result (a JSON array of descriptors): which derived tools the platform admits, withholds or rejects, and why')
+            [CompletionResult]::new('catalog', 'catalog', [CompletionResultType]::ParameterValue, 'Show a connection''s catalog, or what its last sync changed')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'gtdx;dynamic;admit' {
+            [CompletionResult]::new('--descriptors', '--descriptors', [CompletionResultType]::ParameterName, 'The discovery result: a JSON array of descriptors [default: stdin]')
+            [CompletionResult]::new('--manifest', '--manifest', [CompletionResultType]::ParameterName, 'The extension''s describe.json [default: describe.json]')
+            [CompletionResult]::new('--pack', '--pack', [CompletionResultType]::ParameterName, 'The extension''s .gtxpack (its component''s bytes are the code artifact hash)')
+            [CompletionResult]::new('--org', '--org', [CompletionResultType]::ParameterName, 'The organisation the extension is installed in (the `<org>` of scoped ids)')
+            [CompletionResult]::new('--grant', '--grant', [CompletionResultType]::ParameterName, 'The connection''s grant: {"id": "...", "executors": ["org:<org>:<extension>:<slug>", ...], "maxTools": N} [default: the installed-extension grant, every declared executor]')
+            [CompletionResult]::new('--max-derived-tools', '--max-derived-tools', [CompletionResultType]::ParameterName, 'The server cap on derived tools per connection (MAX_DERIVED_TOOLS_PER_CONNECTION)')
+            [CompletionResult]::new('--catalog', '--catalog', [CompletionResultType]::ParameterName, 'Sync the admitted tools into the catalogs in DIR (with --connection)')
+            [CompletionResult]::new('--connection', '--connection', [CompletionResultType]::ParameterName, 'The connection whose catalog to sync (with --catalog)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('--deny-rejected', '--deny-rejected', [CompletionResultType]::ParameterName, 'Exit 1 when a descriptor is rejected')
+            [CompletionResult]::new('--deny-withheld', '--deny-withheld', [CompletionResultType]::ParameterName, 'Exit 1 when a descriptor is withheld')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;dynamic;catalog' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print a connection''s catalog: admitted tools as the agent sees them, withheld and rejected descriptors; with --manifest or --pack, whether its tools are still available')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Print what the connection''s last sync changed (added, removed, changed tools)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'gtdx;dynamic;catalog;show' {
+            [CompletionResult]::new('--catalog', '--catalog', [CompletionResultType]::ParameterName, 'The directory of catalogs')
+            [CompletionResult]::new('--connection', '--connection', [CompletionResultType]::ParameterName, 'The connection')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--manifest', '--manifest', [CompletionResultType]::ParameterName, 'Check availability against this describe.json (artifact and grant)')
+            [CompletionResult]::new('--pack', '--pack', [CompletionResultType]::ParameterName, 'Check availability against this .gtxpack')
+            [CompletionResult]::new('--org', '--org', [CompletionResultType]::ParameterName, 'The organisation (with --manifest or --pack)')
+            [CompletionResult]::new('--grant', '--grant', [CompletionResultType]::ParameterName, 'The connection''s current grant (with --manifest or --pack)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;dynamic;catalog;diff' {
+            [CompletionResult]::new('--catalog', '--catalog', [CompletionResultType]::ParameterName, 'The directory of catalogs')
+            [CompletionResult]::new('--connection', '--connection', [CompletionResultType]::ParameterName, 'The connection')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;dynamic;catalog;help' {
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print a connection''s catalog: admitted tools as the agent sees them, withheld and rejected descriptors; with --manifest or --pack, whether its tools are still available')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Print what the connection''s last sync changed (added, removed, changed tools)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'gtdx;dynamic;catalog;help;show' {
+            break
+        }
+        'gtdx;dynamic;catalog;help;diff' {
+            break
+        }
+        'gtdx;dynamic;catalog;help;help' {
+            break
+        }
+        'gtdx;dynamic;help' {
+            [CompletionResult]::new('admit', 'admit', [CompletionResultType]::ParameterValue, 'Run the six admission controls on a discovery result (a JSON array of descriptors): which derived tools the platform admits, withholds or rejects, and why')
+            [CompletionResult]::new('catalog', 'catalog', [CompletionResultType]::ParameterValue, 'Show a connection''s catalog, or what its last sync changed')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'gtdx;dynamic;help;admit' {
+            break
+        }
+        'gtdx;dynamic;help;catalog' {
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print a connection''s catalog: admitted tools as the agent sees them, withheld and rejected descriptors; with --manifest or --pack, whether its tools are still available')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Print what the connection''s last sync changed (added, removed, changed tools)')
+            break
+        }
+        'gtdx;dynamic;help;catalog;show' {
+            break
+        }
+        'gtdx;dynamic;help;catalog;diff' {
+            break
+        }
+        'gtdx;dynamic;help;help' {
             break
         }
         'gtdx;worker' {
@@ -340,6 +446,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('build', 'build', [CompletionResultType]::ParameterValue, 'Regenerate describe.json, build the component for wasm32-wasip2, check it, and pack a .gtxpack')
             [CompletionResult]::new('pack', 'pack', [CompletionResultType]::ParameterValue, 'Pack a component built by another toolchain with its describe.json (same checks as build)')
             [CompletionResult]::new('inspect', 'inspect', [CompletionResultType]::ParameterValue, 'Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests')
+            [CompletionResult]::new('dynamic', 'dynamic', [CompletionResultType]::ParameterValue, 'Dynamic tools: admit discovered descriptors (the platform''s six controls) and keep per-connection catalogs')
             [CompletionResult]::new('worker', 'worker', [CompletionResultType]::ParameterValue, 'Assemble and inspect Digital Worker manifests from signed .gtxpack extensions')
             [CompletionResult]::new('keygen', 'keygen', [CompletionResultType]::ParameterValue, 'Make an ed25519 signing key pair (secret key file mode 0600, never overwritten)')
             [CompletionResult]::new('sign', 'sign', [CompletionResultType]::ParameterValue, 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)')
@@ -374,6 +481,25 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             break
         }
         'gtdx;help;inspect' {
+            break
+        }
+        'gtdx;help;dynamic' {
+            [CompletionResult]::new('admit', 'admit', [CompletionResultType]::ParameterValue, 'Run the six admission controls on a discovery result (a JSON array of descriptors): which derived tools the platform admits, withholds or rejects, and why')
+            [CompletionResult]::new('catalog', 'catalog', [CompletionResultType]::ParameterValue, 'Show a connection''s catalog, or what its last sync changed')
+            break
+        }
+        'gtdx;help;dynamic;admit' {
+            break
+        }
+        'gtdx;help;dynamic;catalog' {
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print a connection''s catalog: admitted tools as the agent sees them, withheld and rejected descriptors; with --manifest or --pack, whether its tools are still available')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Print what the connection''s last sync changed (added, removed, changed tools)')
+            break
+        }
+        'gtdx;help;dynamic;catalog;show' {
+            break
+        }
+        'gtdx;help;dynamic;catalog;diff' {
             break
         }
         'gtdx;help;worker' {

@@ -28,6 +28,9 @@ _gtdx() {
             gtdx,doctor)
                 cmd="gtdx__subcmd__doctor"
                 ;;
+            gtdx,dynamic)
+                cmd="gtdx__subcmd__dynamic"
+                ;;
             gtdx,explain)
                 cmd="gtdx__subcmd__explain"
                 ;;
@@ -70,6 +73,48 @@ _gtdx() {
             gtdx,worker)
                 cmd="gtdx__subcmd__worker"
                 ;;
+            gtdx__subcmd__dynamic,admit)
+                cmd="gtdx__subcmd__dynamic__subcmd__admit"
+                ;;
+            gtdx__subcmd__dynamic,catalog)
+                cmd="gtdx__subcmd__dynamic__subcmd__catalog"
+                ;;
+            gtdx__subcmd__dynamic,help)
+                cmd="gtdx__subcmd__dynamic__subcmd__help"
+                ;;
+            gtdx__subcmd__dynamic__subcmd__catalog,diff)
+                cmd="gtdx__subcmd__dynamic__subcmd__catalog__subcmd__diff"
+                ;;
+            gtdx__subcmd__dynamic__subcmd__catalog,help)
+                cmd="gtdx__subcmd__dynamic__subcmd__catalog__subcmd__help"
+                ;;
+            gtdx__subcmd__dynamic__subcmd__catalog,show)
+                cmd="gtdx__subcmd__dynamic__subcmd__catalog__subcmd__show"
+                ;;
+            gtdx__subcmd__dynamic__subcmd__catalog__subcmd__help,diff)
+                cmd="gtdx__subcmd__dynamic__subcmd__catalog__subcmd__help__subcmd__diff"
+                ;;
+            gtdx__subcmd__dynamic__subcmd__catalog__subcmd__help,help)
+                cmd="gtdx__subcmd__dynamic__subcmd__catalog__subcmd__help__subcmd__help"
+                ;;
+            gtdx__subcmd__dynamic__subcmd__catalog__subcmd__help,show)
+                cmd="gtdx__subcmd__dynamic__subcmd__catalog__subcmd__help__subcmd__show"
+                ;;
+            gtdx__subcmd__dynamic__subcmd__help,admit)
+                cmd="gtdx__subcmd__dynamic__subcmd__help__subcmd__admit"
+                ;;
+            gtdx__subcmd__dynamic__subcmd__help,catalog)
+                cmd="gtdx__subcmd__dynamic__subcmd__help__subcmd__catalog"
+                ;;
+            gtdx__subcmd__dynamic__subcmd__help,help)
+                cmd="gtdx__subcmd__dynamic__subcmd__help__subcmd__help"
+                ;;
+            gtdx__subcmd__dynamic__subcmd__help__subcmd__catalog,diff)
+                cmd="gtdx__subcmd__dynamic__subcmd__help__subcmd__catalog__subcmd__diff"
+                ;;
+            gtdx__subcmd__dynamic__subcmd__help__subcmd__catalog,show)
+                cmd="gtdx__subcmd__dynamic__subcmd__help__subcmd__catalog__subcmd__show"
+                ;;
             gtdx__subcmd__help,build)
                 cmd="gtdx__subcmd__help__subcmd__build"
                 ;;
@@ -81,6 +126,9 @@ _gtdx() {
                 ;;
             gtdx__subcmd__help,doctor)
                 cmd="gtdx__subcmd__help__subcmd__doctor"
+                ;;
+            gtdx__subcmd__help,dynamic)
+                cmd="gtdx__subcmd__help__subcmd__dynamic"
                 ;;
             gtdx__subcmd__help,explain)
                 cmd="gtdx__subcmd__help__subcmd__explain"
@@ -123,6 +171,18 @@ _gtdx() {
                 ;;
             gtdx__subcmd__help,worker)
                 cmd="gtdx__subcmd__help__subcmd__worker"
+                ;;
+            gtdx__subcmd__help__subcmd__dynamic,admit)
+                cmd="gtdx__subcmd__help__subcmd__dynamic__subcmd__admit"
+                ;;
+            gtdx__subcmd__help__subcmd__dynamic,catalog)
+                cmd="gtdx__subcmd__help__subcmd__dynamic__subcmd__catalog"
+                ;;
+            gtdx__subcmd__help__subcmd__dynamic__subcmd__catalog,diff)
+                cmd="gtdx__subcmd__help__subcmd__dynamic__subcmd__catalog__subcmd__diff"
+                ;;
+            gtdx__subcmd__help__subcmd__dynamic__subcmd__catalog,show)
+                cmd="gtdx__subcmd__help__subcmd__dynamic__subcmd__catalog__subcmd__show"
                 ;;
             gtdx__subcmd__help__subcmd__key,export)
                 cmd="gtdx__subcmd__help__subcmd__key__subcmd__export"
@@ -170,7 +230,7 @@ _gtdx() {
 
     case "${cmd}" in
         gtdx)
-            opts="-h -V --color --help --version new init validate lint describe build pack inspect worker keygen sign verify key doctor migrate explain completions help"
+            opts="-h -V --color --help --version new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -303,6 +363,312 @@ _gtdx() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        gtdx__subcmd__dynamic)
+            opts="-h -V --color --help --version admit catalog help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__dynamic__subcmd__admit)
+            opts="-h -V --descriptors --manifest --pack --org --grant --max-derived-tools --catalog --connection --deny-rejected --deny-withheld --format --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --descriptors)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --manifest)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --pack)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --org)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --grant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-derived-tools)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --catalog)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --connection)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__dynamic__subcmd__catalog)
+            opts="-h -V --color --help --version show diff help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__dynamic__subcmd__catalog__subcmd__diff)
+            opts="-h -V --catalog --connection --format --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --catalog)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --connection)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__dynamic__subcmd__catalog__subcmd__help)
+            opts="show diff help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__dynamic__subcmd__catalog__subcmd__help__subcmd__diff)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__dynamic__subcmd__catalog__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__dynamic__subcmd__catalog__subcmd__help__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__dynamic__subcmd__catalog__subcmd__show)
+            opts="-h -V --catalog --connection --format --manifest --pack --org --grant --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --catalog)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --connection)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --manifest)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --pack)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --org)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --grant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__dynamic__subcmd__help)
+            opts="admit catalog help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__dynamic__subcmd__help__subcmd__admit)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__dynamic__subcmd__help__subcmd__catalog)
+            opts="show diff"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__dynamic__subcmd__help__subcmd__catalog__subcmd__diff)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__dynamic__subcmd__help__subcmd__catalog__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__dynamic__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         gtdx__subcmd__explain)
             opts="-h -V --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -326,7 +692,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__help)
-            opts="new init validate lint describe build pack inspect worker keygen sign verify key doctor migrate explain completions help"
+            opts="new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -384,6 +750,76 @@ _gtdx() {
         gtdx__subcmd__help__subcmd__doctor)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__help__subcmd__dynamic)
+            opts="admit catalog"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__help__subcmd__dynamic__subcmd__admit)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__help__subcmd__dynamic__subcmd__catalog)
+            opts="show diff"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__help__subcmd__dynamic__subcmd__catalog__subcmd__diff)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__help__subcmd__dynamic__subcmd__catalog__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

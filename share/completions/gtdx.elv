@@ -31,6 +31,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand build 'Regenerate describe.json, build the component for wasm32-wasip2, check it, and pack a .gtxpack'
             cand pack 'Pack a component built by another toolchain with its describe.json (same checks as build)'
             cand inspect 'Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests'
+            cand dynamic 'Dynamic tools: admit discovered descriptors (the platform''s six controls) and keep per-connection catalogs'
             cand worker 'Assemble and inspect Digital Worker manifests from signed .gtxpack extensions'
             cand keygen 'Make an ed25519 signing key pair (secret key file mode 0600, never overwritten)'
             cand sign 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)'
@@ -151,6 +152,96 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
+        }
+        &'gtdx;dynamic'= {
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand admit 'Run the six admission controls on a discovery result (a JSON array of descriptors): which derived tools the platform admits, withholds or rejects, and why'
+            cand catalog 'Show a connection''s catalog, or what its last sync changed'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'gtdx;dynamic;admit'= {
+            cand --descriptors 'The discovery result: a JSON array of descriptors [default: stdin]'
+            cand --manifest 'The extension''s describe.json [default: describe.json]'
+            cand --pack 'The extension''s .gtxpack (its component''s bytes are the code artifact hash)'
+            cand --org 'The organisation the extension is installed in (the `<org>` of scoped ids)'
+            cand --grant 'The connection''s grant: {"id": "...", "executors": ["org:<org>:<extension>:<slug>", ...], "maxTools": N} [default: the installed-extension grant, every declared executor]'
+            cand --max-derived-tools 'The server cap on derived tools per connection (MAX_DERIVED_TOOLS_PER_CONNECTION)'
+            cand --catalog 'Sync the admitted tools into the catalogs in DIR (with --connection)'
+            cand --connection 'The connection whose catalog to sync (with --catalog)'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --deny-rejected 'Exit 1 when a descriptor is rejected'
+            cand --deny-withheld 'Exit 1 when a descriptor is withheld'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;dynamic;catalog'= {
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand show 'Print a connection''s catalog: admitted tools as the agent sees them, withheld and rejected descriptors; with --manifest or --pack, whether its tools are still available'
+            cand diff 'Print what the connection''s last sync changed (added, removed, changed tools)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'gtdx;dynamic;catalog;show'= {
+            cand --catalog 'The directory of catalogs'
+            cand --connection 'The connection'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --manifest 'Check availability against this describe.json (artifact and grant)'
+            cand --pack 'Check availability against this .gtxpack'
+            cand --org 'The organisation (with --manifest or --pack)'
+            cand --grant 'The connection''s current grant (with --manifest or --pack)'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;dynamic;catalog;diff'= {
+            cand --catalog 'The directory of catalogs'
+            cand --connection 'The connection'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;dynamic;catalog;help'= {
+            cand show 'Print a connection''s catalog: admitted tools as the agent sees them, withheld and rejected descriptors; with --manifest or --pack, whether its tools are still available'
+            cand diff 'Print what the connection''s last sync changed (added, removed, changed tools)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'gtdx;dynamic;catalog;help;show'= {
+        }
+        &'gtdx;dynamic;catalog;help;diff'= {
+        }
+        &'gtdx;dynamic;catalog;help;help'= {
+        }
+        &'gtdx;dynamic;help'= {
+            cand admit 'Run the six admission controls on a discovery result (a JSON array of descriptors): which derived tools the platform admits, withholds or rejects, and why'
+            cand catalog 'Show a connection''s catalog, or what its last sync changed'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'gtdx;dynamic;help;admit'= {
+        }
+        &'gtdx;dynamic;help;catalog'= {
+            cand show 'Print a connection''s catalog: admitted tools as the agent sees them, withheld and rejected descriptors; with --manifest or --pack, whether its tools are still available'
+            cand diff 'Print what the connection''s last sync changed (added, removed, changed tools)'
+        }
+        &'gtdx;dynamic;help;catalog;show'= {
+        }
+        &'gtdx;dynamic;help;catalog;diff'= {
+        }
+        &'gtdx;dynamic;help;help'= {
         }
         &'gtdx;worker'= {
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
@@ -309,6 +400,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand build 'Regenerate describe.json, build the component for wasm32-wasip2, check it, and pack a .gtxpack'
             cand pack 'Pack a component built by another toolchain with its describe.json (same checks as build)'
             cand inspect 'Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests'
+            cand dynamic 'Dynamic tools: admit discovered descriptors (the platform''s six controls) and keep per-connection catalogs'
             cand worker 'Assemble and inspect Digital Worker manifests from signed .gtxpack extensions'
             cand keygen 'Make an ed25519 signing key pair (secret key file mode 0600, never overwritten)'
             cand sign 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)'
@@ -335,6 +427,20 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         &'gtdx;help;pack'= {
         }
         &'gtdx;help;inspect'= {
+        }
+        &'gtdx;help;dynamic'= {
+            cand admit 'Run the six admission controls on a discovery result (a JSON array of descriptors): which derived tools the platform admits, withholds or rejects, and why'
+            cand catalog 'Show a connection''s catalog, or what its last sync changed'
+        }
+        &'gtdx;help;dynamic;admit'= {
+        }
+        &'gtdx;help;dynamic;catalog'= {
+            cand show 'Print a connection''s catalog: admitted tools as the agent sees them, withheld and rejected descriptors; with --manifest or --pack, whether its tools are still available'
+            cand diff 'Print what the connection''s last sync changed (added, removed, changed tools)'
+        }
+        &'gtdx;help;dynamic;catalog;show'= {
+        }
+        &'gtdx;help;dynamic;catalog;diff'= {
         }
         &'gtdx;help;worker'= {
             cand build 'Assemble a Digital Worker manifest from a worker spec and its signed .gtxpack extensions, keeping only the tools that declare the agentic_worker capability'

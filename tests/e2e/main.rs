@@ -14,6 +14,7 @@ mod build;
 mod cli;
 mod describe;
 mod doctor;
+mod dynamic;
 mod harden;
 mod migrate;
 mod new;

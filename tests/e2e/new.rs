@@ -165,8 +165,9 @@ fn variant_dynamic_tools_builds_tests_and_lints_clean() {
         effects,
         [
             ("create_record", "write"),
+            ("delete_record", "delete"),
+            ("get_record", "read"),
             ("update_record", "write"),
-            ("get_record", "read")
         ]
         .map(|(a, b)| (a.to_string(), b.to_string()))
     );
@@ -181,6 +182,48 @@ fn variant_dynamic_tools_builds_tests_and_lints_clean() {
             .get("required")
             .is_none_or(|r| r.as_array().is_some_and(|a| a.is_empty())),
         "{input}"
+    );
+    // The discovery tool's output schema is the SDK's descriptor type.
+    let output: Value = serde_json::from_str(discovery["output_schema"].as_str().unwrap()).unwrap();
+    assert_eq!(
+        output["items"]["required"],
+        serde_json::json!(["key", "name", "description", "input", "dispatch"])
+    );
+    // The real discovery output, from the project's own code, is admitted whole.
+    cargo_in(
+        &p,
+        &["test", "--quiet", "--", "--ignored", "write_descriptors"],
+    );
+    let report = _env
+        .gtdx_in(
+            &p.dir,
+            [
+                "dynamic",
+                "admit",
+                "--descriptors",
+                "descriptors.json",
+                "--manifest",
+                "describe.json",
+                "--org",
+                "acme",
+                "--deny-rejected",
+                "--deny-withheld",
+                "--format",
+                "json",
+            ],
+        )
+        .code(0)
+        .json();
+    assert_eq!(report["counts"]["admitted"], 8, "{report}");
+    let ids: Vec<&str> = report["admitted"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["agent"]["id"].as_str().unwrap())
+        .collect();
+    assert!(
+        ids.contains(&"org:acme:greentic.gtdx-new-dynamic:delete_record"),
+        "{ids:?}"
     );
 }
 

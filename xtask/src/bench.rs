@@ -110,6 +110,12 @@ fn benches() -> Vec<Bench> {
             extra: none,
         },
         Bench {
+            name: "dynamic",
+            target: "admitting 10,000 dynamic-tool descriptors (20 % rejected or withheld) under 200 ms, beside a serde_json parse + re-serialise",
+            setup: setup_dynamic,
+            extra: none,
+        },
+        Bench {
             name: "verify",
             target: "verify of a 100 MB pack within 1.2x of openssl dgst -sha256",
             setup: setup_verify,
@@ -162,6 +168,51 @@ fn regenerate(dir: &Path, package: &str, generator: &str) -> anyhow::Result<()> 
         std::fs::remove_dir_all(dir)?;
     }
     example(package, generator, &[&dir.to_string_lossy()], None)
+}
+
+/// 10,000 descriptors for the dynamic-tools fixture manifest; `gtdx dynamic admit` (JSON
+/// report to /dev/null), then the floor: serde_json parsing and re-serialising the same file.
+fn setup_dynamic(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
+    let descriptors = work.join("descriptors.json");
+    example(
+        "gtdx-dynamic",
+        "gen_dynamic_bench",
+        &[&descriptors.to_string_lossy(), "10000"],
+        None,
+    )?;
+    let manifest = work.join("describe.json");
+    let mut d: serde_json::Value = serde_json::from_slice(&std::fs::read(
+        root().join("tests/fixtures/dynamic/crm.describe.json"),
+    )?)?;
+    if let Some(dt) = d["contributions"]["dynamicTools"].as_object_mut() {
+        dt.remove("maxTools");
+    }
+    std::fs::write(&manifest, serde_json::to_vec_pretty(&d)?)?;
+    sh(Command::new("cargo").args([
+        "build",
+        "--release",
+        "--quiet",
+        "--package",
+        "gtdx-dynamic",
+        "--example",
+        "json_roundtrip",
+    ]))?;
+    let floor = target_dir().join("release/examples/json_roundtrip");
+    Ok(vec![
+        Timed {
+            label: "gtdx dynamic admit".into(),
+            command: format!(
+                "{} dynamic admit --descriptors {} --manifest {} --org acme --max-derived-tools 10000 --format json > /dev/null",
+                q(gtdx),
+                q(&descriptors),
+                q(&manifest)
+            ),
+        },
+        Timed {
+            label: "serde_json parse + write".into(),
+            command: format!("{} {} > /dev/null", q(&floor), q(&descriptors)),
+        },
+    ])
 }
 
 fn q(p: &Path) -> String {

@@ -53,6 +53,8 @@ pub enum Command {
     Pack(commands::pack::Args),
     /// Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests.
     Inspect(commands::inspect::Args),
+    /// Dynamic tools: admit discovered descriptors (the platform's six controls) and keep per-connection catalogs.
+    Dynamic(commands::dynamic::Args),
     /// Assemble and inspect Digital Worker manifests from signed .gtxpack extensions.
     Worker(commands::worker::Args),
     /// Make an ed25519 signing key pair (secret key file mode 0600, never overwritten).
@@ -114,6 +116,7 @@ where
         Command::Pack(args) => commands::pack::run(args, sh),
         Command::Inspect(args) => commands::inspect::run(args, sh),
         Command::Worker(args) => commands::worker::run(args, sh),
+        Command::Dynamic(args) => commands::dynamic::run(args, sh),
         Command::Keygen(args) => commands::keygen::run(args, sh),
         Command::Sign(args) => commands::sign::run(args, sh),
         Command::Verify(args) => commands::verify::run(args, sh),
@@ -149,6 +152,7 @@ impl Command {
             Command::Pack(a) => a.format.format,
             Command::Inspect(a) => a.format.format,
             Command::Worker(a) => a.format(),
+            Command::Dynamic(a) => a.format(),
             Command::Keygen(a) => a.format.format,
             Command::Sign(a) => a.format.format,
             Command::Verify(a) => a.format.format,

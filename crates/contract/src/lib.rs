@@ -10,6 +10,7 @@
 //!
 //! Nothing in here performs I/O beyond what a caller hands it.
 
+pub mod authority;
 pub mod codes;
 pub mod diagnostic;
 pub mod home;

@@ -79,6 +79,18 @@ pub mod limits {
         max: 16 * MIB,
     };
 
+    /// A discovery result: the JSON array of dynamic-tool descriptors `gtdx dynamic admit`
+    /// reads (ten thousand descriptors are about 5 MB).
+    pub const DESCRIPTORS: Limit = Limit {
+        what: "a discovery result (dynamic-tool descriptors)",
+        max: 32 * MIB,
+    };
+    /// A per-connection dynamic-tools catalog, or a grant file.
+    pub const CATALOG: Limit = Limit {
+        what: "a dynamic-tools catalog or grant",
+        max: 64 * MIB,
+    };
+
     /// Every cap, for docs/security.md's table (and the test that keeps it in step).
     pub const ALL: &[(&str, Limit)] = &[
         ("MANIFEST", MANIFEST),
@@ -90,6 +102,8 @@ pub mod limits {
         ("SIGNATURE", SIGNATURE),
         ("COMPONENT", COMPONENT),
         ("ASSET", ASSET),
+        ("DESCRIPTORS", DESCRIPTORS),
+        ("CATALOG", CATALOG),
     ];
 }
 

@@ -17,6 +17,7 @@
 //! | `gtdx inspect`                    | [`inspect`]   | [`inspect::inspect`]           |
 //! | `gtdx keygen`, `gtdx key export`  | [`keys`]      | [`keys::keygen`], [`keys::export`] |
 //! | `gtdx doctor`                     | [`doctor`]    | [`doctor::doctor`]             |
+//! | `gtdx dynamic admit` / `catalog`  | [`dynamic`]   | [`dynamic::admit`], [`dynamic::show_catalog`] |
 //! | `gtdx migrate`                    | [`migrate`]   | [`migrate::migrate`]           |
 //!
 //! Each takes an options struct and returns a structured outcome (the result and its
@@ -33,6 +34,7 @@
 pub mod build;
 pub mod describe;
 pub mod doctor;
+pub mod dynamic;
 pub mod explain;
 pub mod inspect;
 pub mod keys;

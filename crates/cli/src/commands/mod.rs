@@ -4,6 +4,7 @@ pub mod build;
 pub mod completions;
 pub mod describe;
 pub mod doctor;
+pub mod dynamic;
 pub mod explain;
 pub mod inspect;
 pub mod key;
