@@ -16,6 +16,7 @@ mod describe;
 mod harden;
 mod new;
 mod platform;
+mod registry;
 mod sdk;
 mod sign;
 mod validate_lint;

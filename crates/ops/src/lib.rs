@@ -16,6 +16,10 @@
 //! | `gtdx worker build` / `inspect`   | [`worker`]    | [`worker::build`], [`worker::inspect`] |
 //! | `gtdx inspect`                    | [`inspect`]   | [`inspect::inspect`]           |
 //! | `gtdx keygen`, `gtdx key export`  | [`keys`]      | [`keys::keygen`], [`keys::export`] |
+//! | `gtdx publish`                    | [`publish`]   | [`publish::publish`]           |
+//! | `gtdx install`                    | [`install`]   | [`install::install`]           |
+//! | `gtdx list`, `uninstall`, `enable`, `disable` | [`installed`] | [`installed::list`], [`installed::uninstall`], [`installed::set_enabled`] |
+//! | `gtdx search`, `gtdx info`        | [`search`]    | [`search::search`], [`search::info`] |
 //!
 //! Each takes an options struct and returns a structured outcome (the result and its
 //! diagnostics) or a typed error; none prints. Operations a user waits on (`build`, `pack`)
@@ -32,11 +36,15 @@ pub mod build;
 pub mod describe;
 pub mod explain;
 pub mod inspect;
+pub mod install;
+pub mod installed;
 pub mod keys;
 pub mod lint;
 pub mod new;
 pub mod pack;
 pub mod progress;
+pub mod publish;
+pub mod search;
 pub mod sign;
 pub mod verify;
 pub mod worker;
