@@ -163,7 +163,9 @@ pub(crate) fn check_pack(
         {
             return Err(refused(format!(
                 "it is signed by {}, which is not among the trusted keys (--trusted-key, --trusted-keys)",
-                info.signer.as_deref().unwrap_or("an unknown key")
+                info.signer
+                    .as_deref()
+                    .map_or_else(|| "an unknown key".into(), key_label)
             )));
         }
     }
@@ -272,8 +274,10 @@ pub fn install(mut options: InstallOptions<'_>) -> Result<InstallOutcome, Instal
             (Some(p), _) if trust::same_key(p, &signer) => "pinned".to_string(),
             (Some(p), _) if !trusted_by_key => {
                 return Err(refused(format!(
-                    "it is signed by {signer}, but {} pins {p} for {}: the publisher's key changed. If the change is expected, pass the new key with --trusted-key (or remove the pin from that file)",
+                    "it is signed by {}, but {} pins {} for {}: the publisher's key changed. If the change is expected, pass the new key with --trusted-key (or remove the pin from that file)",
+                    key_label(&signer),
                     home.publishers_file().display(),
+                    key_label(p),
                     info.id
                 )));
             }
@@ -283,8 +287,9 @@ pub fn install(mut options: InstallOptions<'_>) -> Result<InstallOutcome, Instal
             }
             (None, TrustLevel::Strict) => {
                 return Err(refused(format!(
-                    "--trust strict needs the signer's key pinned in {} or given with --trusted-key, and {signer} is neither",
-                    home.publishers_file().display()
+                    "--trust strict needs the signer's key pinned in {} or given with --trusted-key, and {} is neither",
+                    home.publishers_file().display(),
+                    key_label(&signer)
                 )));
             }
             _ => {
@@ -329,7 +334,8 @@ pub fn install(mut options: InstallOptions<'_>) -> Result<InstallOutcome, Instal
             && !trusted_by_key
         {
             return Err(refused(format!(
-                "a concurrent install pinned another key ({other}) for {}",
+                "a concurrent install pinned another key ({}) for {}",
+                key_label(&other),
                 info.id
             )));
         }
@@ -343,6 +349,15 @@ pub fn install(mut options: InstallOptions<'_>) -> Result<InstallOutcome, Instal
         trust: options.trust,
         authenticity,
     })
+}
+
+/// How messages name a public key: its key id (error paragraphs redact anything that looks like
+/// key material, so a bare base64 key would read `[redacted]`).
+pub fn key_label(public_key: &str) -> String {
+    match gtdx_sign::PublicKey::parse_inline(public_key) {
+        Ok(k) => format!("key {}", k.key_id),
+        Err(_) => "an unreadable key".into(),
+    }
 }
 
 /// `network: 2, secrets: 1` or `none`.

@@ -106,8 +106,10 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
                 InstallAction::Installed | InstallAction::Replaced => {
                     if outcome.authenticity == "pinned-now" {
                         shell.note(format!(
-                            "pinned the publisher key {} for {} (trust on first use)",
-                            outcome.info.signer.as_deref().unwrap_or_default(),
+                            "pinned the publisher's {} for {} (trust on first use)",
+                            gtdx_ops::install::key_label(
+                                outcome.info.signer.as_deref().unwrap_or_default()
+                            ),
                             outcome.info.id
                         ));
                     }
