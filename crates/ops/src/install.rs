@@ -306,7 +306,7 @@ pub fn install(mut options: InstallOptions<'_>) -> Result<InstallOutcome, Instal
             &info.version,
         )
         .exists();
-    if !(already && !options.force) {
+    if !already || options.force {
         match &mut options.consent {
             Consent::Given => {}
             Consent::Ask(ask) => {
