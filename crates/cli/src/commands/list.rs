@@ -36,10 +36,12 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
                 .iter()
                 .map(|e| {
                     let i = &e.installed.info;
-                    let signer = match (&i.key_id, &i.signer) {
-                        (Some(k), _) if !k.is_empty() => k.clone(),
-                        (_, Some(s)) => s.chars().take(16).collect(),
-                        _ => "unsigned".into(),
+                    // The key id gtdx derives from the public key (what `gtdx keygen` prints).
+                    let signer = match &i.signer {
+                        Some(k) => gtdx_ops::install::key_label(k)
+                            .trim_start_matches("key ")
+                            .to_string(),
+                        None => "unsigned".into(),
                     };
                     let mut enabled = match &args.tenant {
                         Some(t) => {
