@@ -42,6 +42,14 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('key', 'key', [CompletionResultType]::ParameterValue, 'Key conversions (gtdx and minisign public key formats)')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen')
             [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human')
+            [CompletionResult]::new('publish', 'publish', [CompletionResultType]::ParameterValue, 'Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state')
+            [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove an installed extension')
+            [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Enable an installed extension (by default, or for one tenant)')
+            [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Disable an installed extension (by default, or for one tenant)')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search a registry: extensions of a directory registry, or the tags of an OCI repository')
+            [CompletionResult]::new('info', 'info', [CompletionResultType]::ParameterValue, 'Show an extension of a registry: versions, signer, permissions, digest')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a diagnostic code: what it reports, why it matters, how to fix it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -420,6 +428,110 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'gtdx;publish' {
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), or `oci://HOST/NAMESPACE[/NAME]`')
+            [CompletionResult]::new('--trusted-key', '--trusted-key', [CompletionResultType]::ParameterName, 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable')
+            [CompletionResult]::new('--trusted-keys', '--trusted-keys', [CompletionResultType]::ParameterName, 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable')
+            [CompletionResult]::new('--source-url', '--source-url', [CompletionResultType]::ParameterName, 'The `org.opencontainers.image.source` annotation (default: $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set)')
+            [CompletionResult]::new('--revision', '--revision', [CompletionResultType]::ParameterName, 'The `org.opencontainers.image.revision` annotation (default: $GITHUB_SHA when set)')
+            [CompletionResult]::new('--oci-user', '--oci-user', [CompletionResultType]::ParameterName, 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)')
+            [CompletionResult]::new('--oci-token', '--oci-token', [CompletionResultType]::ParameterName, 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('--allow-unsigned', '--allow-unsigned', [CompletionResultType]::ParameterName, 'Publish a pack without a signature')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace a version (or an OCI tag) that is already published')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Check everything and show what would be written, without writing')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow plain HTTP to a registry that is not on this machine (loopback always may)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;install' {
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Where `ID[@VERSION]` is looked up: `local` (default), `file://DIR`, `oci://HOST/NAMESPACE`')
+            [CompletionResult]::new('--trust', '--trust', [CompletionResultType]::ParameterName, 'Who must have signed: `loose` (integrity only, unsigned packs install), `normal` (the signer''s key is pinned on first install and required after), `strict` (the key must be pinned already or given with --trusted-key)')
+            [CompletionResult]::new('--trusted-key', '--trusted-key', [CompletionResultType]::ParameterName, 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable')
+            [CompletionResult]::new('--trusted-keys', '--trusted-keys', [CompletionResultType]::ParameterName, 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable')
+            [CompletionResult]::new('--oci-user', '--oci-user', [CompletionResultType]::ParameterName, 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)')
+            [CompletionResult]::new('--oci-token', '--oci-token', [CompletionResultType]::ParameterName, 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Accept the permissions the extension requests without asking (needed without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Accept the permissions the extension requests without asking (needed without a terminal)')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Reinstall a version that is already installed')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow plain HTTP to a registry that is not on this machine (loopback always may)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;list' {
+            [CompletionResult]::new('--tenant', '--tenant', [CompletionResultType]::ParameterName, 'Show whether each extension is enabled for this tenant (its override, else the default)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;uninstall' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;enable' {
+            [CompletionResult]::new('--tenant', '--tenant', [CompletionResultType]::ParameterName, 'Change it for this tenant only (the state file''s `tenants` section)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;disable' {
+            [CompletionResult]::new('--tenant', '--tenant', [CompletionResultType]::ParameterName, 'Change it for this tenant only (the state file''s `tenants` section)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;search' {
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), or `oci://HOST/NAMESPACE[/NAME]`')
+            [CompletionResult]::new('--oci-user', '--oci-user', [CompletionResultType]::ParameterName, 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)')
+            [CompletionResult]::new('--oci-token', '--oci-token', [CompletionResultType]::ParameterName, 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow plain HTTP to a registry that is not on this machine (loopback always may)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;info' {
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), or `oci://HOST/NAMESPACE[/NAME]`')
+            [CompletionResult]::new('--oci-user', '--oci-user', [CompletionResultType]::ParameterName, 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)')
+            [CompletionResult]::new('--oci-token', '--oci-token', [CompletionResultType]::ParameterName, 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow plain HTTP to a registry that is not on this machine (loopback always may)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'gtdx;explain' {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
@@ -454,6 +566,14 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('key', 'key', [CompletionResultType]::ParameterValue, 'Key conversions (gtdx and minisign public key formats)')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen')
             [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human')
+            [CompletionResult]::new('publish', 'publish', [CompletionResultType]::ParameterValue, 'Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state')
+            [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove an installed extension')
+            [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Enable an installed extension (by default, or for one tenant)')
+            [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Disable an installed extension (by default, or for one tenant)')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search a registry: extensions of a directory registry, or the tags of an OCI repository')
+            [CompletionResult]::new('info', 'info', [CompletionResultType]::ParameterValue, 'Show an extension of a registry: versions, signer, permissions, digest')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a diagnostic code: what it reports, why it matters, how to fix it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -533,6 +653,30 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             break
         }
         'gtdx;help;migrate' {
+            break
+        }
+        'gtdx;help;publish' {
+            break
+        }
+        'gtdx;help;install' {
+            break
+        }
+        'gtdx;help;list' {
+            break
+        }
+        'gtdx;help;uninstall' {
+            break
+        }
+        'gtdx;help;enable' {
+            break
+        }
+        'gtdx;help;disable' {
+            break
+        }
+        'gtdx;help;search' {
+            break
+        }
+        'gtdx;help;info' {
             break
         }
         'gtdx;help;explain' {

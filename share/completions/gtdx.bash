@@ -25,11 +25,17 @@ _gtdx() {
             gtdx,describe)
                 cmd="gtdx__subcmd__describe"
                 ;;
+            gtdx,disable)
+                cmd="gtdx__subcmd__disable"
+                ;;
             gtdx,doctor)
                 cmd="gtdx__subcmd__doctor"
                 ;;
             gtdx,dynamic)
                 cmd="gtdx__subcmd__dynamic"
+                ;;
+            gtdx,enable)
+                cmd="gtdx__subcmd__enable"
                 ;;
             gtdx,explain)
                 cmd="gtdx__subcmd__explain"
@@ -37,11 +43,17 @@ _gtdx() {
             gtdx,help)
                 cmd="gtdx__subcmd__help"
                 ;;
+            gtdx,info)
+                cmd="gtdx__subcmd__info"
+                ;;
             gtdx,init)
                 cmd="gtdx__subcmd__init"
                 ;;
             gtdx,inspect)
                 cmd="gtdx__subcmd__inspect"
+                ;;
+            gtdx,install)
+                cmd="gtdx__subcmd__install"
                 ;;
             gtdx,key)
                 cmd="gtdx__subcmd__key"
@@ -52,6 +64,9 @@ _gtdx() {
             gtdx,lint)
                 cmd="gtdx__subcmd__lint"
                 ;;
+            gtdx,list)
+                cmd="gtdx__subcmd__list"
+                ;;
             gtdx,migrate)
                 cmd="gtdx__subcmd__migrate"
                 ;;
@@ -61,8 +76,17 @@ _gtdx() {
             gtdx,pack)
                 cmd="gtdx__subcmd__pack"
                 ;;
+            gtdx,publish)
+                cmd="gtdx__subcmd__publish"
+                ;;
+            gtdx,search)
+                cmd="gtdx__subcmd__search"
+                ;;
             gtdx,sign)
                 cmd="gtdx__subcmd__sign"
+                ;;
+            gtdx,uninstall)
+                cmd="gtdx__subcmd__uninstall"
                 ;;
             gtdx,validate)
                 cmd="gtdx__subcmd__validate"
@@ -124,11 +148,17 @@ _gtdx() {
             gtdx__subcmd__help,describe)
                 cmd="gtdx__subcmd__help__subcmd__describe"
                 ;;
+            gtdx__subcmd__help,disable)
+                cmd="gtdx__subcmd__help__subcmd__disable"
+                ;;
             gtdx__subcmd__help,doctor)
                 cmd="gtdx__subcmd__help__subcmd__doctor"
                 ;;
             gtdx__subcmd__help,dynamic)
                 cmd="gtdx__subcmd__help__subcmd__dynamic"
+                ;;
+            gtdx__subcmd__help,enable)
+                cmd="gtdx__subcmd__help__subcmd__enable"
                 ;;
             gtdx__subcmd__help,explain)
                 cmd="gtdx__subcmd__help__subcmd__explain"
@@ -136,11 +166,17 @@ _gtdx() {
             gtdx__subcmd__help,help)
                 cmd="gtdx__subcmd__help__subcmd__help"
                 ;;
+            gtdx__subcmd__help,info)
+                cmd="gtdx__subcmd__help__subcmd__info"
+                ;;
             gtdx__subcmd__help,init)
                 cmd="gtdx__subcmd__help__subcmd__init"
                 ;;
             gtdx__subcmd__help,inspect)
                 cmd="gtdx__subcmd__help__subcmd__inspect"
+                ;;
+            gtdx__subcmd__help,install)
+                cmd="gtdx__subcmd__help__subcmd__install"
                 ;;
             gtdx__subcmd__help,key)
                 cmd="gtdx__subcmd__help__subcmd__key"
@@ -151,6 +187,9 @@ _gtdx() {
             gtdx__subcmd__help,lint)
                 cmd="gtdx__subcmd__help__subcmd__lint"
                 ;;
+            gtdx__subcmd__help,list)
+                cmd="gtdx__subcmd__help__subcmd__list"
+                ;;
             gtdx__subcmd__help,migrate)
                 cmd="gtdx__subcmd__help__subcmd__migrate"
                 ;;
@@ -160,8 +199,17 @@ _gtdx() {
             gtdx__subcmd__help,pack)
                 cmd="gtdx__subcmd__help__subcmd__pack"
                 ;;
+            gtdx__subcmd__help,publish)
+                cmd="gtdx__subcmd__help__subcmd__publish"
+                ;;
+            gtdx__subcmd__help,search)
+                cmd="gtdx__subcmd__help__subcmd__search"
+                ;;
             gtdx__subcmd__help,sign)
                 cmd="gtdx__subcmd__help__subcmd__sign"
+                ;;
+            gtdx__subcmd__help,uninstall)
+                cmd="gtdx__subcmd__help__subcmd__uninstall"
                 ;;
             gtdx__subcmd__help,validate)
                 cmd="gtdx__subcmd__help__subcmd__validate"
@@ -230,7 +278,7 @@ _gtdx() {
 
     case "${cmd}" in
         gtdx)
-            opts="-h -V --color --help --version new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate explain completions help"
+            opts="-h -V --color --help --version new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -303,6 +351,32 @@ _gtdx() {
             fi
             case "${prev}" in
                 --manifest-path)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__disable)
+            opts="-h -V --tenant --format --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --tenant)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -669,6 +743,32 @@ _gtdx() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        gtdx__subcmd__enable)
+            opts="-h -V --tenant --format --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         gtdx__subcmd__explain)
             opts="-h -V --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -692,7 +792,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__help)
-            opts="new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate explain completions help"
+            opts="new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -734,6 +834,20 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__help__subcmd__describe)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__help__subcmd__disable)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -831,6 +945,20 @@ _gtdx() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        gtdx__subcmd__help__subcmd__enable)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         gtdx__subcmd__help__subcmd__explain)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -859,6 +987,20 @@ _gtdx() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        gtdx__subcmd__help__subcmd__info)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         gtdx__subcmd__help__subcmd__init)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -874,6 +1016,20 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__help__subcmd__inspect)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__help__subcmd__install)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -943,6 +1099,20 @@ _gtdx() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        gtdx__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         gtdx__subcmd__help__subcmd__migrate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -985,7 +1155,49 @@ _gtdx() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        gtdx__subcmd__help__subcmd__publish)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__help__subcmd__search)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         gtdx__subcmd__help__subcmd__sign)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__help__subcmd__uninstall)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1069,6 +1281,40 @@ _gtdx() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        gtdx__subcmd__info)
+            opts="-h -V --registry --oci-user --oci-token --insecure --format --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --registry)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --oci-user)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --oci-token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         gtdx__subcmd__init)
             opts="-y -h -V --name --id --kind --tool --capability --node-type --dynamic-tools --ci --vcs --sdk --force --yes --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -1138,6 +1384,52 @@ _gtdx() {
                 return 0
             fi
             case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__install)
+            opts="-y -h -V --registry --trust --trusted-key --trusted-keys --yes --force --oci-user --oci-token --insecure --format --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --registry)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --trust)
+                    COMPREPLY=($(compgen -W "loose normal strict" -- "${cur}"))
+                    return 0
+                    ;;
+                --trusted-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --trusted-keys)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --oci-user)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --oci-token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
@@ -1303,6 +1595,32 @@ _gtdx() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        gtdx__subcmd__list)
+            opts="-h -V --tenant --format --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --tenant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         gtdx__subcmd__migrate)
             opts="-h -V --write --tools-json --capabilities --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -1433,6 +1751,90 @@ _gtdx() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        gtdx__subcmd__publish)
+            opts="-h -V --registry --trusted-key --trusted-keys --allow-unsigned --force --dry-run --source-url --revision --oci-user --oci-token --insecure --format --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --registry)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --trusted-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --trusted-keys)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --source-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --revision)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --oci-user)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --oci-token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__search)
+            opts="-h -V --registry --oci-user --oci-token --insecure --format --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --registry)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --oci-user)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --oci-token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         gtdx__subcmd__sign)
             opts="-h -V --key --key-env --key-id --detached --trusted-comment --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -1456,6 +1858,28 @@ _gtdx() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__uninstall)
+            opts="-h -V --format --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --format)
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0

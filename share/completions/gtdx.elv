@@ -39,6 +39,14 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand key 'Key conversions (gtdx and minisign public key formats)'
             cand doctor 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen'
             cand migrate 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
+            cand publish 'Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE'
+            cand install 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://'
+            cand list 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state'
+            cand uninstall 'Remove an installed extension'
+            cand enable 'Enable an installed extension (by default, or for one tenant)'
+            cand disable 'Disable an installed extension (by default, or for one tenant)'
+            cand search 'Search a registry: extensions of a directory registry, or the tags of an OCI repository'
+            cand info 'Show an extension of a registry: versions, signer, permissions, digest'
             cand explain 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -376,6 +384,102 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'gtdx;publish'= {
+            cand --registry '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), or `oci://HOST/NAMESPACE[/NAME]`'
+            cand --trusted-key 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable'
+            cand --trusted-keys 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable'
+            cand --source-url 'The `org.opencontainers.image.source` annotation (default: $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set)'
+            cand --revision 'The `org.opencontainers.image.revision` annotation (default: $GITHUB_SHA when set)'
+            cand --oci-user 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)'
+            cand --oci-token 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --allow-unsigned 'Publish a pack without a signature'
+            cand --force 'Replace a version (or an OCI tag) that is already published'
+            cand --dry-run 'Check everything and show what would be written, without writing'
+            cand --insecure 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;install'= {
+            cand --registry 'Where `ID[@VERSION]` is looked up: `local` (default), `file://DIR`, `oci://HOST/NAMESPACE`'
+            cand --trust 'Who must have signed: `loose` (integrity only, unsigned packs install), `normal` (the signer''s key is pinned on first install and required after), `strict` (the key must be pinned already or given with --trusted-key)'
+            cand --trusted-key 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable'
+            cand --trusted-keys 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable'
+            cand --oci-user 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)'
+            cand --oci-token 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand -y 'Accept the permissions the extension requests without asking (needed without a terminal)'
+            cand --yes 'Accept the permissions the extension requests without asking (needed without a terminal)'
+            cand --force 'Reinstall a version that is already installed'
+            cand --insecure 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;list'= {
+            cand --tenant 'Show whether each extension is enabled for this tenant (its override, else the default)'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;uninstall'= {
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;enable'= {
+            cand --tenant 'Change it for this tenant only (the state file''s `tenants` section)'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;disable'= {
+            cand --tenant 'Change it for this tenant only (the state file''s `tenants` section)'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;search'= {
+            cand --registry '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), or `oci://HOST/NAMESPACE[/NAME]`'
+            cand --oci-user 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)'
+            cand --oci-token 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --insecure 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;info'= {
+            cand --registry '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), or `oci://HOST/NAMESPACE[/NAME]`'
+            cand --oci-user 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)'
+            cand --oci-token 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --insecure 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'gtdx;explain'= {
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
@@ -408,6 +512,14 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand key 'Key conversions (gtdx and minisign public key formats)'
             cand doctor 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen'
             cand migrate 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
+            cand publish 'Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE'
+            cand install 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://'
+            cand list 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state'
+            cand uninstall 'Remove an installed extension'
+            cand enable 'Enable an installed extension (by default, or for one tenant)'
+            cand disable 'Disable an installed extension (by default, or for one tenant)'
+            cand search 'Search a registry: extensions of a directory registry, or the tags of an OCI repository'
+            cand info 'Show an extension of a registry: versions, signer, permissions, digest'
             cand explain 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -464,6 +576,22 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         &'gtdx;help;doctor'= {
         }
         &'gtdx;help;migrate'= {
+        }
+        &'gtdx;help;publish'= {
+        }
+        &'gtdx;help;install'= {
+        }
+        &'gtdx;help;list'= {
+        }
+        &'gtdx;help;uninstall'= {
+        }
+        &'gtdx;help;enable'= {
+        }
+        &'gtdx;help;disable'= {
+        }
+        &'gtdx;help;search'= {
+        }
+        &'gtdx;help;info'= {
         }
         &'gtdx;help;explain'= {
         }

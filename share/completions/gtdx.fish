@@ -45,6 +45,14 @@ complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "verify" -d 'Verify a .gtx
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "key" -d 'Key conversions (gtdx and minisign public key formats)'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "doctor" -d 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "migrate" -d 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "publish" -d 'Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "install" -d 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "list" -d 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "uninstall" -d 'Remove an installed extension'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "enable" -d 'Enable an installed extension (by default, or for one tenant)'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "disable" -d 'Disable an installed extension (by default, or for one tenant)'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "search" -d 'Search a registry: extensions of a directory registry, or the tags of an OCI repository'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "info" -d 'Show an extension of a registry: versions, signer, permissions, digest'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "explain" -d 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -309,6 +317,95 @@ never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -l write -d 'Write the v2 document over the manifest (only when it validates). Without it, gtdx only reports what would change'
 complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l registry -d '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform\'s directory layout), or `oci://HOST/NAMESPACE[/NAME]`' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l trusted-key -d 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l trusted-keys -d 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l source-url -d 'The `org.opencontainers.image.source` annotation (default: $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l revision -d 'The `org.opencontainers.image.revision` annotation (default: $GITHUB_SHA when set)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l oci-user -d 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l oci-token -d 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l allow-unsigned -d 'Publish a pack without a signature'
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l force -d 'Replace a version (or an OCI tag) that is already published'
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l dry-run -d 'Check everything and show what would be written, without writing'
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l registry -d 'Where `ID[@VERSION]` is looked up: `local` (default), `file://DIR`, `oci://HOST/NAMESPACE`' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l trust -d 'Who must have signed: `loose` (integrity only, unsigned packs install), `normal` (the signer\'s key is pinned on first install and required after), `strict` (the key must be pinned already or given with --trusted-key)' -r -f -a "loose\t''
+normal\t''
+strict\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l trusted-key -d 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l trusted-keys -d 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l oci-user -d 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l oci-token -d 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -s y -l yes -d 'Accept the permissions the extension requests without asking (needed without a terminal)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l force -d 'Reinstall a version that is already installed'
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand list" -l tenant -d 'Show whether each extension is enabled for this tenant (its override, else the default)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand list" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand list" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand list" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand uninstall" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand uninstall" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand uninstall" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand uninstall" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand enable" -l tenant -d 'Change it for this tenant only (the state file\'s `tenants` section)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand enable" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand enable" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand enable" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand enable" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand disable" -l tenant -d 'Change it for this tenant only (the state file\'s `tenants` section)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand disable" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand disable" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand disable" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand disable" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l registry -d '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform\'s directory layout), or `oci://HOST/NAMESPACE[/NAME]`' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l oci-user -d 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l oci-token -d 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand search" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand search" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l registry -d '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform\'s directory layout), or `oci://HOST/NAMESPACE[/NAME]`' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l oci-user -d 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l oci-token -d 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand info" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand info" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand explain" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand explain" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
@@ -321,25 +418,33 @@ always\t''
 never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate explain completions help" -f -a "new" -d 'Create a new extension project in a new directory'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate explain completions help" -f -a "init" -d 'Create an extension project in an existing directory (keeps what is there)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate explain completions help" -f -a "validate" -d 'Check a describe.json against the v2 contract (structure, types, stringified schemas)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate explain completions help" -f -a "lint" -d 'Check a describe.json against the authoring checklist and the platform\'s lint rules'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate explain completions help" -f -a "describe" -d 'Generate describe.json from the #[tool] functions and [package.metadata.gtdx] (no compiling)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate explain completions help" -f -a "build" -d 'Regenerate describe.json, build the component for wasm32-wasip2, check it, and pack a .gtxpack'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate explain completions help" -f -a "pack" -d 'Pack a component built by another toolchain with its describe.json (same checks as build)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate explain completions help" -f -a "inspect" -d 'Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate explain completions help" -f -a "dynamic" -d 'Dynamic tools: admit discovered descriptors (the platform\'s six controls) and keep per-connection catalogs'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate explain completions help" -f -a "worker" -d 'Assemble and inspect Digital Worker manifests from signed .gtxpack extensions'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate explain completions help" -f -a "keygen" -d 'Make an ed25519 signing key pair (secret key file mode 0600, never overwritten)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate explain completions help" -f -a "sign" -d 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate explain completions help" -f -a "verify" -d 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate explain completions help" -f -a "key" -d 'Key conversions (gtdx and minisign public key formats)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate explain completions help" -f -a "doctor" -d 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate explain completions help" -f -a "migrate" -d 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate explain completions help" -f -a "explain" -d 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate explain completions help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate explain completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "new" -d 'Create a new extension project in a new directory'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "init" -d 'Create an extension project in an existing directory (keeps what is there)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "validate" -d 'Check a describe.json against the v2 contract (structure, types, stringified schemas)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "lint" -d 'Check a describe.json against the authoring checklist and the platform\'s lint rules'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "describe" -d 'Generate describe.json from the #[tool] functions and [package.metadata.gtdx] (no compiling)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "build" -d 'Regenerate describe.json, build the component for wasm32-wasip2, check it, and pack a .gtxpack'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "pack" -d 'Pack a component built by another toolchain with its describe.json (same checks as build)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "inspect" -d 'Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "dynamic" -d 'Dynamic tools: admit discovered descriptors (the platform\'s six controls) and keep per-connection catalogs'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "worker" -d 'Assemble and inspect Digital Worker manifests from signed .gtxpack extensions'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "keygen" -d 'Make an ed25519 signing key pair (secret key file mode 0600, never overwritten)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "sign" -d 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "verify" -d 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "key" -d 'Key conversions (gtdx and minisign public key formats)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "doctor" -d 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "migrate" -d 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "publish" -d 'Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "install" -d 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "list" -d 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "uninstall" -d 'Remove an installed extension'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "enable" -d 'Enable an installed extension (by default, or for one tenant)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "disable" -d 'Disable an installed extension (by default, or for one tenant)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "search" -d 'Search a registry: extensions of a directory registry, or the tags of an OCI repository'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "info" -d 'Show an extension of a registry: versions, signer, permissions, digest'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "explain" -d 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand help; and __fish_seen_subcommand_from dynamic" -f -a "admit" -d 'Run the six admission controls on a discovery result (a JSON array of descriptors): which derived tools the platform admits, withholds or rejects, and why'
 complete -c gtdx -n "__fish_gtdx_using_subcommand help; and __fish_seen_subcommand_from dynamic" -f -a "catalog" -d 'Show a connection\'s catalog, or what its last sync changed'
 complete -c gtdx -n "__fish_gtdx_using_subcommand help; and __fish_seen_subcommand_from worker" -f -a "build" -d 'Assemble a Digital Worker manifest from a worker spec and its signed .gtxpack extensions, keeping only the tools that declare the agentic_worker capability'

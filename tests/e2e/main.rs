@@ -19,6 +19,7 @@ mod harden;
 mod migrate;
 mod new;
 mod platform;
+mod registry;
 mod sdk;
 mod sign;
 mod validate_lint;

@@ -245,6 +245,11 @@ fn variant_ci_github_builds_tests_and_lints_clean() {
         "gtdx lint --format sarif",
         "github/codeql-action/upload-sarif",
         "security-events: write",
+        "startsWith(github.ref, 'refs/tags/v')",
+        "packages: write",
+        "gtdx publish \"$PACK\" --registry \"$GTDX_OCI_REGISTRY\"",
+        "${{ secrets.GITHUB_TOKEN }}",
+        "oci://ghcr.io/{0}",
     ] {
         assert!(wf.contains(step), "workflow lacks `{step}`:\n{wf}");
     }

@@ -69,6 +69,22 @@ pub enum Command {
     Doctor(commands::doctor::Args),
     /// Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human.
     Migrate(commands::migrate::Args),
+    /// Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE.
+    Publish(commands::publish::Args),
+    /// Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://.
+    Install(commands::install::Args),
+    /// List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state.
+    List(commands::list::Args),
+    /// Remove an installed extension.
+    Uninstall(commands::uninstall::Args),
+    /// Enable an installed extension (by default, or for one tenant).
+    Enable(commands::enable::Args),
+    /// Disable an installed extension (by default, or for one tenant).
+    Disable(commands::enable::Args),
+    /// Search a registry: extensions of a directory registry, or the tags of an OCI repository.
+    Search(commands::search::Args),
+    /// Show an extension of a registry: versions, signer, permissions, digest.
+    Info(commands::info::Args),
     /// Explain a diagnostic code: what it reports, why it matters, how to fix it.
     Explain(commands::explain::Args),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout.
@@ -123,6 +139,14 @@ where
         Command::Key(args) => commands::key::run(args, sh),
         Command::Doctor(args) => commands::doctor::run(args, sh),
         Command::Migrate(args) => commands::migrate::run(args, sh),
+        Command::Publish(args) => commands::publish::run(args, sh),
+        Command::Install(args) => commands::install::run(args, sh),
+        Command::List(args) => commands::list::run(args, sh),
+        Command::Uninstall(args) => commands::uninstall::run(args, sh),
+        Command::Enable(args) => commands::enable::run(args, true, sh),
+        Command::Disable(args) => commands::enable::run(args, false, sh),
+        Command::Search(args) => commands::search::run(args, sh),
+        Command::Info(args) => commands::info::run(args, sh),
         Command::Explain(args) => commands::explain::run(args, sh),
         Command::Completions(args) => commands::completions::run(args, sh),
     };
@@ -159,6 +183,13 @@ impl Command {
             Command::Key(a) => a.format(),
             Command::Doctor(a) => a.format.format,
             Command::Migrate(a) => a.format.format,
+            Command::Publish(a) => a.format.format,
+            Command::Install(a) => a.format.format,
+            Command::List(a) => a.format.format,
+            Command::Uninstall(a) => a.format.format,
+            Command::Enable(a) | Command::Disable(a) => a.format.format,
+            Command::Search(a) => a.format.format,
+            Command::Info(a) => a.format.format,
             Command::Explain(a) => a.format.format,
             Command::Completions(_) => shell::Format::Human,
         }

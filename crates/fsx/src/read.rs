@@ -90,6 +90,17 @@ pub mod limits {
         what: "a dynamic-tools catalog or grant",
         max: 64 * MIB,
     };
+    /// A registry or install bookkeeping file: index.json, metadata.json, extensions-state.json,
+    /// trust/publishers.json, ~/.docker/config.json.
+    pub const REGISTRY_FILE: Limit = Limit {
+        what: "a registry or state file",
+        max: 16 * MIB,
+    };
+    /// A pack pulled from a registry or installed (streamed to a staging file, never read whole).
+    pub const PACK: Limit = Limit {
+        what: "a pack",
+        max: 1024 * MIB,
+    };
 
     /// Every cap, for docs/security.md's table (and the test that keeps it in step).
     pub const ALL: &[(&str, Limit)] = &[
@@ -104,6 +115,8 @@ pub mod limits {
         ("ASSET", ASSET),
         ("DESCRIPTORS", DESCRIPTORS),
         ("CATALOG", CATALOG),
+        ("REGISTRY_FILE", REGISTRY_FILE),
+        ("PACK", PACK),
     ];
 }
 

@@ -19,6 +19,10 @@
 //! | `gtdx doctor`                     | [`doctor`]    | [`doctor::doctor`]             |
 //! | `gtdx dynamic admit` / `catalog`  | [`dynamic`]   | [`dynamic::admit`], [`dynamic::show_catalog`] |
 //! | `gtdx migrate`                    | [`migrate`]   | [`migrate::migrate`]           |
+//! | `gtdx publish`                    | [`publish`]   | [`publish::publish`]           |
+//! | `gtdx install`                    | [`install`]   | [`install::install`]           |
+//! | `gtdx list`, `uninstall`, `enable`, `disable` | [`installed`] | [`installed::list`], [`installed::uninstall`], [`installed::set_enabled`] |
+//! | `gtdx search`, `gtdx info`        | [`search`]    | [`search::search`], [`search::info`] |
 //!
 //! Each takes an options struct and returns a structured outcome (the result and its
 //! diagnostics) or a typed error; none prints. Operations a user waits on (`build`, `pack`)
@@ -37,12 +41,16 @@ pub mod doctor;
 pub mod dynamic;
 pub mod explain;
 pub mod inspect;
+pub mod install;
+pub mod installed;
 pub mod keys;
 pub mod lint;
 pub mod migrate;
 pub mod new;
 pub mod pack;
 pub mod progress;
+pub mod publish;
+pub mod search;
 pub mod sign;
 pub mod verify;
 pub mod worker;
