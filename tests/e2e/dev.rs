@@ -114,8 +114,7 @@ fn a_save_rebuilds_once_a_burst_once_and_a_broken_edit_reports_and_recovers() {
     let lines = dev.wait_for(BUILD, "idle after the failure", |l| count(l, "idle") >= 4);
     let idle = events(&lines)
         .into_iter()
-        .filter(|e| e["event"] == "idle")
-        .next_back()
+        .rfind(|e| e["event"] == "idle")
         .unwrap();
     assert_eq!(idle["last_build_ok"], false);
 
@@ -124,8 +123,7 @@ fn a_save_rebuilds_once_a_burst_once_and_a_broken_edit_reports_and_recovers() {
     let lines = dev.wait_for(BUILD, "the recovery", |l| count(l, "idle") >= 5);
     let idle = events(&lines)
         .into_iter()
-        .filter(|e| e["event"] == "idle")
-        .next_back()
+        .rfind(|e| e["event"] == "idle")
         .unwrap();
     assert_eq!(idle["last_build_ok"], true);
 
