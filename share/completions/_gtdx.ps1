@@ -40,6 +40,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('sign', 'sign', [CompletionResultType]::ParameterValue, 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature')
             [CompletionResult]::new('key', 'key', [CompletionResultType]::ParameterValue, 'Key conversions (gtdx and minisign public key formats)')
+            [CompletionResult]::new('dev', 'dev', [CompletionResultType]::ParameterValue, 'Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install)')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen')
             [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human')
             [CompletionResult]::new('publish', 'publish', [CompletionResultType]::ParameterValue, 'Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE')
@@ -402,6 +403,20 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
         'gtdx;key;help;help' {
             break
         }
+        'gtdx;dev' {
+            [CompletionResult]::new('--manifest-path', '--manifest-path', [CompletionResultType]::ParameterName, 'The extension''s Cargo.toml; describe.json sits next to it')
+            [CompletionResult]::new('--debounce', '--debounce', [CompletionResultType]::ParameterName, 'Milliseconds the project must stay quiet after a save before the build starts')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('--once', '--once', [CompletionResultType]::ParameterName, 'Build (and install) once, then exit with the build''s status; no watching')
+            [CompletionResult]::new('--no-install', '--no-install', [CompletionResultType]::ParameterName, 'Build and pack only; do not install into the Greentic home')
+            [CompletionResult]::new('--release', '--release', [CompletionResultType]::ParameterName, 'Build with the release profile (dev builds are faster to compile)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'gtdx;doctor' {
             [CompletionResult]::new('--tool', '--tool', [CompletionResultType]::ParameterName, 'Walk this tool''s visibility chain: declared, offered on the surface, described, installed, enabled, the tenant''s override and allow-set, the Designer''s version')
             [CompletionResult]::new('--surface', '--surface', [CompletionResultType]::ParameterName, 'The surface the tool should appear on')
@@ -564,6 +579,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('sign', 'sign', [CompletionResultType]::ParameterValue, 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature')
             [CompletionResult]::new('key', 'key', [CompletionResultType]::ParameterValue, 'Key conversions (gtdx and minisign public key formats)')
+            [CompletionResult]::new('dev', 'dev', [CompletionResultType]::ParameterValue, 'Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install)')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen')
             [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human')
             [CompletionResult]::new('publish', 'publish', [CompletionResultType]::ParameterValue, 'Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE')
@@ -647,6 +663,9 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             break
         }
         'gtdx;help;key;export' {
+            break
+        }
+        'gtdx;help;dev' {
             break
         }
         'gtdx;help;doctor' {

@@ -25,6 +25,9 @@ _gtdx() {
             gtdx,describe)
                 cmd="gtdx__subcmd__describe"
                 ;;
+            gtdx,dev)
+                cmd="gtdx__subcmd__dev"
+                ;;
             gtdx,disable)
                 cmd="gtdx__subcmd__disable"
                 ;;
@@ -147,6 +150,9 @@ _gtdx() {
                 ;;
             gtdx__subcmd__help,describe)
                 cmd="gtdx__subcmd__help__subcmd__describe"
+                ;;
+            gtdx__subcmd__help,dev)
+                cmd="gtdx__subcmd__help__subcmd__dev"
                 ;;
             gtdx__subcmd__help,disable)
                 cmd="gtdx__subcmd__help__subcmd__disable"
@@ -278,7 +284,7 @@ _gtdx() {
 
     case "${cmd}" in
         gtdx)
-            opts="-h -V --color --help --version new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help"
+            opts="-h -V --color --help --version new init validate lint describe build pack inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -351,6 +357,36 @@ _gtdx() {
             fi
             case "${prev}" in
                 --manifest-path)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__dev)
+            opts="-h -V --manifest-path --once --no-install --release --debounce --format --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --manifest-path)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --debounce)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -792,7 +828,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__help)
-            opts="new init validate lint describe build pack inspect dynamic worker keygen sign verify key doctor migrate publish install list uninstall enable disable search info explain completions help"
+            opts="new init validate lint describe build pack inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -834,6 +870,20 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__help__subcmd__describe)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__help__subcmd__dev)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -37,6 +37,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand sign 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)'
             cand verify 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature'
             cand key 'Key conversions (gtdx and minisign public key formats)'
+            cand dev 'Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install)'
             cand doctor 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen'
             cand migrate 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
             cand publish 'Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE'
@@ -360,6 +361,19 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         }
         &'gtdx;key;help;help'= {
         }
+        &'gtdx;dev'= {
+            cand --manifest-path 'The extension''s Cargo.toml; describe.json sits next to it'
+            cand --debounce 'Milliseconds the project must stay quiet after a save before the build starts'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --once 'Build (and install) once, then exit with the build''s status; no watching'
+            cand --no-install 'Build and pack only; do not install into the Greentic home'
+            cand --release 'Build with the release profile (dev builds are faster to compile)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'gtdx;doctor'= {
             cand --tool 'Walk this tool''s visibility chain: declared, offered on the surface, described, installed, enabled, the tenant''s override and allow-set, the Designer''s version'
             cand --surface 'The surface the tool should appear on'
@@ -510,6 +524,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand sign 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)'
             cand verify 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature'
             cand key 'Key conversions (gtdx and minisign public key formats)'
+            cand dev 'Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install)'
             cand doctor 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen'
             cand migrate 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
             cand publish 'Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE'
@@ -572,6 +587,8 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand export 'Print a public key as a gtdx .pub file, or with --minisign as a minisign public key'
         }
         &'gtdx;help;key;export'= {
+        }
+        &'gtdx;help;dev'= {
         }
         &'gtdx;help;doctor'= {
         }

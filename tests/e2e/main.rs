@@ -13,6 +13,7 @@ mod support;
 mod build;
 mod cli;
 mod describe;
+mod dev;
 mod doctor;
 mod dynamic;
 mod harden;

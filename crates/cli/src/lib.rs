@@ -65,6 +65,8 @@ pub enum Command {
     Verify(commands::verify::Args),
     /// Key conversions (gtdx and minisign public key formats).
     Key(commands::key::Args),
+    /// Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install).
+    Dev(commands::dev::Args),
     /// Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen.
     Doctor(commands::doctor::Args),
     /// Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human.
@@ -137,6 +139,7 @@ where
         Command::Sign(args) => commands::sign::run(args, sh),
         Command::Verify(args) => commands::verify::run(args, sh),
         Command::Key(args) => commands::key::run(args, sh),
+        Command::Dev(args) => commands::dev::run(args, sh),
         Command::Doctor(args) => commands::doctor::run(args, sh),
         Command::Migrate(args) => commands::migrate::run(args, sh),
         Command::Publish(args) => commands::publish::run(args, sh),
@@ -181,6 +184,7 @@ impl Command {
             Command::Sign(a) => a.format.format,
             Command::Verify(a) => a.format.format,
             Command::Key(a) => a.format(),
+            Command::Dev(a) => a.format.format,
             Command::Doctor(a) => a.format.format,
             Command::Migrate(a) => a.format.format,
             Command::Publish(a) => a.format.format,

@@ -16,6 +16,7 @@
 //! | `gtdx worker build` / `inspect`   | [`worker`]    | [`worker::build`], [`worker::inspect`] |
 //! | `gtdx inspect`                    | [`inspect`]   | [`inspect::inspect`]           |
 //! | `gtdx keygen`, `gtdx key export`  | [`keys`]      | [`keys::keygen`], [`keys::export`] |
+//! | `gtdx dev`                        | [`dev`]       | [`dev::dev`]                   |
 //! | `gtdx doctor`                     | [`doctor`]    | [`doctor::doctor`]             |
 //! | `gtdx dynamic admit` / `catalog`  | [`dynamic`]   | [`dynamic::admit`], [`dynamic::show_catalog`] |
 //! | `gtdx migrate`                    | [`migrate`]   | [`migrate::migrate`]           |
@@ -37,6 +38,7 @@
 
 pub mod build;
 pub mod describe;
+pub mod dev;
 pub mod doctor;
 pub mod dynamic;
 pub mod explain;

@@ -22,7 +22,7 @@ mod tools;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-pub use cmd::{Cmd, Run, cargo, quote};
+pub use cmd::{Background, Cmd, Run, cargo, quote};
 pub use env::{Env, KeyPair, Project};
 pub use reference::reference;
 pub use tools::{PLATFORM_GTDX, PLATFORM_VERSION, Tool, require_tool};

@@ -3,6 +3,7 @@
 pub mod build;
 pub mod completions;
 pub mod describe;
+pub mod dev;
 pub mod doctor;
 pub mod dynamic;
 pub mod enable;
