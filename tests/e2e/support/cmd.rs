@@ -145,10 +145,8 @@ impl Cmd {
         s
     }
 
-    /// Runs the command to completion.
-    #[track_caller]
-    pub fn run(self) -> Run {
-        let command = self.display();
+    /// The program, its arguments, environment and directory, as a std command.
+    fn std_command(&self) -> std::process::Command {
         let mut cmd = std::process::Command::new(&self.program);
         cmd.args(&self.args);
         for (k, v, _) in &self.envs {
@@ -160,6 +158,14 @@ impl Cmd {
         if let Some(dir) = &self.cwd {
             cmd.current_dir(dir);
         }
+        cmd
+    }
+
+    /// Runs the command to completion.
+    #[track_caller]
+    pub fn run(self) -> Run {
+        let command = self.display();
+        let mut cmd = self.std_command();
         let out = if self.stdin_null {
             assert!(
                 self.stdin.is_none() && self.timeout.is_none(),
@@ -445,17 +451,7 @@ impl Cmd {
     pub fn spawn(self) -> Background {
         use std::io::{BufRead, Read};
         let command = self.display();
-        let mut cmd = std::process::Command::new(&self.program);
-        cmd.args(&self.args);
-        for (k, v, _) in &self.envs {
-            match v {
-                Some(v) => cmd.env(k, v),
-                None => cmd.env_remove(k),
-            };
-        }
-        if let Some(dir) = &self.cwd {
-            cmd.current_dir(dir);
-        }
+        let mut cmd = self.std_command();
         cmd.stdin(std::process::Stdio::null())
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped());
