@@ -1,6 +1,6 @@
 //! `$GREENTIC_HOME` (default `~/.greentic`), laid out as the platform lays it out.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The kind directories under `extensions/`, by describe.json `kind` (the platform's
 /// `ExtensionKind::dir_name`).
@@ -32,12 +32,10 @@ impl Home {
 
     /// `$GREENTIC_HOME`, else `$HOME/.greentic`; `None` when neither is set.
     pub fn from_env() -> Option<Home> {
-        if let Some(h) = std::env::var_os("GREENTIC_HOME").filter(|h| !h.is_empty()) {
-            return Some(Home::new(h));
-        }
-        std::env::var_os("HOME")
-            .filter(|h| !h.is_empty())
-            .map(|h| Home::new(Path::new(&h).join(".greentic")))
+        let set = |v: &str| std::env::var_os(v).is_some_and(|h| !h.is_empty());
+        // The rule is gtdx_contract::home's; this only refuses to fall back to a relative path.
+        (set("GREENTIC_HOME") || set("HOME") || set("USERPROFILE"))
+            .then(|| Home::new(gtdx_contract::home::greentic_home()))
     }
 
     /// `<home>/registries/local`, the default registry.
