@@ -18,6 +18,7 @@ use gtdx_contract::Diagnostic;
 use serde::Serialize;
 
 use crate::build::{BuildOptions, Profile};
+use crate::error_text;
 use crate::progress::Progress;
 
 /// What to watch and what to do after each build.
@@ -346,21 +347,6 @@ impl Round {
         });
         self.last_ok
     }
-}
-
-/// An error with its causes, one paragraph (each cause said once).
-fn error_text(e: &(dyn std::error::Error + 'static)) -> String {
-    let mut text = e.to_string();
-    let mut source = e.source();
-    while let Some(cause) = source {
-        let said = cause.to_string();
-        if !text.contains(&said) {
-            text.push_str(": ");
-            text.push_str(&said);
-        }
-        source = cause.source();
-    }
-    text
 }
 
 #[cfg(test)]

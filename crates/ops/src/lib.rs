@@ -59,3 +59,18 @@ pub mod worker;
 
 pub use gtdx_contract::lines::LineIndex;
 pub use gtdx_contract::{Diagnostic, Severity};
+
+/// An error and its causes as one paragraph: `message: cause: cause`. Library errors often
+/// already carry their source in their message; each cause is said once.
+pub fn error_text(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = err.to_string();
+    let mut source = err.source();
+    while let Some(cause) = source {
+        let cause_text = cause.to_string();
+        if !text.contains(&cause_text) {
+            text.push_str(&format!(": {cause_text}"));
+        }
+        source = cause.source();
+    }
+    text
+}
