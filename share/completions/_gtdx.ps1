@@ -33,12 +33,26 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('describe', 'describe', [CompletionResultType]::ParameterValue, 'Generate describe.json from the #[tool] functions and [package.metadata.gtdx] (no compiling)')
             [CompletionResult]::new('build', 'build', [CompletionResultType]::ParameterValue, 'Regenerate describe.json, build the component for wasm32-wasip2, check it, and pack a .gtxpack')
             [CompletionResult]::new('pack', 'pack', [CompletionResultType]::ParameterValue, 'Pack a component built by another toolchain with its describe.json (same checks as build)')
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Call one tool locally under the platform''s host rules and print its result')
+            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run the table-driven tool tests of tests/tools/ (or the discovery tool)')
             [CompletionResult]::new('inspect', 'inspect', [CompletionResultType]::ParameterValue, 'Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests')
+            [CompletionResult]::new('dynamic', 'dynamic', [CompletionResultType]::ParameterValue, 'Dynamic tools: admit discovered descriptors (the platform''s six controls) and keep per-connection catalogs')
             [CompletionResult]::new('worker', 'worker', [CompletionResultType]::ParameterValue, 'Assemble and inspect Digital Worker manifests from signed .gtxpack extensions')
             [CompletionResult]::new('keygen', 'keygen', [CompletionResultType]::ParameterValue, 'Make an ed25519 signing key pair (secret key file mode 0600, never overwritten)')
             [CompletionResult]::new('sign', 'sign', [CompletionResultType]::ParameterValue, 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature')
             [CompletionResult]::new('key', 'key', [CompletionResultType]::ParameterValue, 'Key conversions (gtdx and minisign public key formats)')
+            [CompletionResult]::new('dev', 'dev', [CompletionResultType]::ParameterValue, 'Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install)')
+            [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen')
+            [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human')
+            [CompletionResult]::new('publish', 'publish', [CompletionResultType]::ParameterValue, 'Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state')
+            [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove an installed extension')
+            [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Enable an installed extension (by default, or for one tenant)')
+            [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Disable an installed extension (by default, or for one tenant)')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search a registry: extensions of a directory registry, or the tags of an OCI repository')
+            [CompletionResult]::new('info', 'info', [CompletionResultType]::ParameterValue, 'Show an extension of a registry: versions, signer, permissions, digest')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a diagnostic code: what it reports, why it matters, how to fix it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -153,6 +167,66 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'gtdx;run' {
+            [CompletionResult]::new('--input', '--input', [CompletionResultType]::ParameterName, 'The input, a JSON object (default `{}`)')
+            [CompletionResult]::new('--input-file', '--input-file', [CompletionResultType]::ParameterName, 'A file holding the input (`-` for standard input)')
+            [CompletionResult]::new('--manifest-path', '--manifest-path', [CompletionResultType]::ParameterName, 'The project''s Cargo.toml (built first, like `cargo run`)')
+            [CompletionResult]::new('--pack', '--pack', [CompletionResultType]::ParameterName, 'A .gtxpack instead of the project (integrity checked; with --trusted-key, signed too)')
+            [CompletionResult]::new('--wasm', '--wasm', [CompletionResultType]::ParameterName, 'A component instead of the project (with --describe)')
+            [CompletionResult]::new('--describe', '--describe', [CompletionResultType]::ParameterName, 'The describe.json of --wasm')
+            [CompletionResult]::new('--trusted-key', '--trusted-key', [CompletionResultType]::ParameterName, 'A key the pack''s signature must verify against (with --pack). Repeatable')
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'A secret the tool may read if describe.json grants it: KEY=VALUE (KEY is the key, `vendor/name`, or the URI, `secret://vendor/name`). Also read: GTDX_SECRET_<KEY> variables (`vendor/name` → GTDX_SECRET_VENDOR_NAME). Repeatable')
+            [CompletionResult]::new('--secrets-file', '--secrets-file', [CompletionResultType]::ParameterName, 'A file of KEY=VALUE secret lines, readable by its owner only (mode 0600)')
+            [CompletionResult]::new('--net-allow', '--net-allow', [CompletionResultType]::ParameterName, 'The operator''s network list: only declared patterns also listed here are allowed. Repeatable')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'The call''s deadline (`30s`, `500ms`, `2m`); the platform''s is 5 minutes')
+            [CompletionResult]::new('--llm-fixture', '--llm-fixture', [CompletionResultType]::ParameterName, 'Canned answers for the `llm` import: a JSON list of {"when", "content"}')
+            [CompletionResult]::new('--llm-endpoint', '--llm-endpoint', [CompletionResultType]::ParameterName, 'An OpenAI-compatible endpoint for the `llm` import (GTDX_LLM_API_KEY, GTDX_LLM_MODEL)')
+            [CompletionResult]::new('--with', '--with', [CompletionResultType]::ParameterName, 'Another extension''s .gtxpack the broker may call. Repeatable')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('--list-tools', '--list-tools', [CompletionResultType]::ParameterName, 'Compare the component''s own `list-tools` with describe.json instead of calling a tool')
+            [CompletionResult]::new('--no-cache', '--no-cache', [CompletionResultType]::ParameterName, 'Compile the component even if the compiled-component cache has it')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;test' {
+            [CompletionResult]::new('--tool', '--tool', [CompletionResultType]::ParameterName, 'Only the cases of this tool')
+            [CompletionResult]::new('--filter', '--filter', [CompletionResultType]::ParameterName, 'Only the cases whose `file::name` contains this text')
+            [CompletionResult]::new('--tests', '--tests', [CompletionResultType]::ParameterName, 'The directory of test files (default: tests/tools beside Cargo.toml)')
+            [CompletionResult]::new('--junit', '--junit', [CompletionResultType]::ParameterName, 'Also write the results as JUnit XML, for CI dashboards')
+            [CompletionResult]::new('--org', '--org', [CompletionResultType]::ParameterName, 'The organisation the extension is installed in (with --discovery)')
+            [CompletionResult]::new('--grant', '--grant', [CompletionResultType]::ParameterName, 'The connection''s grant file (with --discovery) [default: the installed-extension grant, every declared executor]')
+            [CompletionResult]::new('--max-derived-tools', '--max-derived-tools', [CompletionResultType]::ParameterName, 'The server cap on derived tools per connection (with --discovery)')
+            [CompletionResult]::new('--connection', '--connection', [CompletionResultType]::ParameterName, 'The connection whose catalog to sync (with --discovery and --catalog)')
+            [CompletionResult]::new('--catalog', '--catalog', [CompletionResultType]::ParameterName, 'The directory of catalogs to sync the admitted tools into (with --connection)')
+            [CompletionResult]::new('--input', '--input', [CompletionResultType]::ParameterName, 'The discovery tool''s input, a JSON object (with --discovery; default `{}`)')
+            [CompletionResult]::new('--manifest-path', '--manifest-path', [CompletionResultType]::ParameterName, 'The project''s Cargo.toml (built first, like `cargo run`)')
+            [CompletionResult]::new('--pack', '--pack', [CompletionResultType]::ParameterName, 'A .gtxpack instead of the project (integrity checked; with --trusted-key, signed too)')
+            [CompletionResult]::new('--wasm', '--wasm', [CompletionResultType]::ParameterName, 'A component instead of the project (with --describe)')
+            [CompletionResult]::new('--describe', '--describe', [CompletionResultType]::ParameterName, 'The describe.json of --wasm')
+            [CompletionResult]::new('--trusted-key', '--trusted-key', [CompletionResultType]::ParameterName, 'A key the pack''s signature must verify against (with --pack). Repeatable')
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'A secret the tool may read if describe.json grants it: KEY=VALUE (KEY is the key, `vendor/name`, or the URI, `secret://vendor/name`). Also read: GTDX_SECRET_<KEY> variables (`vendor/name` → GTDX_SECRET_VENDOR_NAME). Repeatable')
+            [CompletionResult]::new('--secrets-file', '--secrets-file', [CompletionResultType]::ParameterName, 'A file of KEY=VALUE secret lines, readable by its owner only (mode 0600)')
+            [CompletionResult]::new('--net-allow', '--net-allow', [CompletionResultType]::ParameterName, 'The operator''s network list: only declared patterns also listed here are allowed. Repeatable')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'The call''s deadline (`30s`, `500ms`, `2m`); the platform''s is 5 minutes')
+            [CompletionResult]::new('--llm-fixture', '--llm-fixture', [CompletionResultType]::ParameterName, 'Canned answers for the `llm` import: a JSON list of {"when", "content"}')
+            [CompletionResult]::new('--llm-endpoint', '--llm-endpoint', [CompletionResultType]::ParameterName, 'An OpenAI-compatible endpoint for the `llm` import (GTDX_LLM_API_KEY, GTDX_LLM_MODEL)')
+            [CompletionResult]::new('--with', '--with', [CompletionResultType]::ParameterName, 'Another extension''s .gtxpack the broker may call. Repeatable')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('--discovery', '--discovery', [CompletionResultType]::ParameterName, 'Run the discovery tool of contributions.dynamicTools and put its descriptors through the dynamic-tools admission (as `gtdx dynamic admit` does)')
+            [CompletionResult]::new('--deny-rejected', '--deny-rejected', [CompletionResultType]::ParameterName, 'Exit 1 when a discovered descriptor is rejected (with --discovery)')
+            [CompletionResult]::new('--deny-withheld', '--deny-withheld', [CompletionResultType]::ParameterName, 'Exit 1 when a discovered descriptor is withheld (with --discovery)')
+            [CompletionResult]::new('--no-cache', '--no-cache', [CompletionResultType]::ParameterName, 'Compile the component even if the compiled-component cache has it')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'gtdx;inspect' {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
@@ -160,6 +234,111 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;dynamic' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('admit', 'admit', [CompletionResultType]::ParameterValue, 'Run the six admission controls on a discovery result (a JSON array of descriptors): which derived tools the platform admits, withholds or rejects, and why')
+            [CompletionResult]::new('catalog', 'catalog', [CompletionResultType]::ParameterValue, 'Show a connection''s catalog, or what its last sync changed')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'gtdx;dynamic;admit' {
+            [CompletionResult]::new('--descriptors', '--descriptors', [CompletionResultType]::ParameterName, 'The discovery result: a JSON array of descriptors [default: stdin]')
+            [CompletionResult]::new('--manifest', '--manifest', [CompletionResultType]::ParameterName, 'The extension''s describe.json [default: describe.json]')
+            [CompletionResult]::new('--pack', '--pack', [CompletionResultType]::ParameterName, 'The extension''s .gtxpack (its component''s bytes are the code artifact hash)')
+            [CompletionResult]::new('--org', '--org', [CompletionResultType]::ParameterName, 'The organisation the extension is installed in (the `<org>` of scoped ids)')
+            [CompletionResult]::new('--grant', '--grant', [CompletionResultType]::ParameterName, 'The connection''s grant: {"id": "...", "executors": ["org:<org>:<extension>:<slug>", ...], "maxTools": N} [default: the installed-extension grant, every declared executor]')
+            [CompletionResult]::new('--max-derived-tools', '--max-derived-tools', [CompletionResultType]::ParameterName, 'The server cap on derived tools per connection (MAX_DERIVED_TOOLS_PER_CONNECTION)')
+            [CompletionResult]::new('--catalog', '--catalog', [CompletionResultType]::ParameterName, 'Sync the admitted tools into the catalogs in DIR (with --connection)')
+            [CompletionResult]::new('--connection', '--connection', [CompletionResultType]::ParameterName, 'The connection whose catalog to sync (with --catalog)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('--deny-rejected', '--deny-rejected', [CompletionResultType]::ParameterName, 'Exit 1 when a descriptor is rejected')
+            [CompletionResult]::new('--deny-withheld', '--deny-withheld', [CompletionResultType]::ParameterName, 'Exit 1 when a descriptor is withheld')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;dynamic;catalog' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print a connection''s catalog: admitted tools as the agent sees them, withheld and rejected descriptors; with --manifest or --pack, whether its tools are still available')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Print what the connection''s last sync changed (added, removed, changed tools)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'gtdx;dynamic;catalog;show' {
+            [CompletionResult]::new('--catalog', '--catalog', [CompletionResultType]::ParameterName, 'The directory of catalogs')
+            [CompletionResult]::new('--connection', '--connection', [CompletionResultType]::ParameterName, 'The connection')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--manifest', '--manifest', [CompletionResultType]::ParameterName, 'Check availability against this describe.json (artifact and grant)')
+            [CompletionResult]::new('--pack', '--pack', [CompletionResultType]::ParameterName, 'Check availability against this .gtxpack')
+            [CompletionResult]::new('--org', '--org', [CompletionResultType]::ParameterName, 'The organisation (with --manifest or --pack)')
+            [CompletionResult]::new('--grant', '--grant', [CompletionResultType]::ParameterName, 'The connection''s current grant (with --manifest or --pack)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;dynamic;catalog;diff' {
+            [CompletionResult]::new('--catalog', '--catalog', [CompletionResultType]::ParameterName, 'The directory of catalogs')
+            [CompletionResult]::new('--connection', '--connection', [CompletionResultType]::ParameterName, 'The connection')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;dynamic;catalog;help' {
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print a connection''s catalog: admitted tools as the agent sees them, withheld and rejected descriptors; with --manifest or --pack, whether its tools are still available')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Print what the connection''s last sync changed (added, removed, changed tools)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'gtdx;dynamic;catalog;help;show' {
+            break
+        }
+        'gtdx;dynamic;catalog;help;diff' {
+            break
+        }
+        'gtdx;dynamic;catalog;help;help' {
+            break
+        }
+        'gtdx;dynamic;help' {
+            [CompletionResult]::new('admit', 'admit', [CompletionResultType]::ParameterValue, 'Run the six admission controls on a discovery result (a JSON array of descriptors): which derived tools the platform admits, withholds or rejects, and why')
+            [CompletionResult]::new('catalog', 'catalog', [CompletionResultType]::ParameterValue, 'Show a connection''s catalog, or what its last sync changed')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'gtdx;dynamic;help;admit' {
+            break
+        }
+        'gtdx;dynamic;help;catalog' {
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print a connection''s catalog: admitted tools as the agent sees them, withheld and rejected descriptors; with --manifest or --pack, whether its tools are still available')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Print what the connection''s last sync changed (added, removed, changed tools)')
+            break
+        }
+        'gtdx;dynamic;help;catalog;show' {
+            break
+        }
+        'gtdx;dynamic;help;catalog;diff' {
+            break
+        }
+        'gtdx;dynamic;help;help' {
             break
         }
         'gtdx;worker' {
@@ -179,10 +358,14 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('--trusted-keys', '--trusted-keys', [CompletionResultType]::ParameterName, 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable')
             [CompletionResult]::new('--key', '--key', [CompletionResultType]::ParameterName, 'The secret key file (from `gtdx keygen`); must not be readable by group or others')
             [CompletionResult]::new('--key-env', '--key-env', [CompletionResultType]::ParameterName, 'An environment variable holding the secret key (the key file''s text, or its base64 seed), as CI secrets are passed')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Where `ID@VERSION` entries of the spec are looked up: `local`, `file://DIR`, `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml')
+            [CompletionResult]::new('--oci-user', '--oci-user', [CompletionResultType]::ParameterName, 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)')
+            [CompletionResult]::new('--oci-token', '--oci-token', [CompletionResultType]::ParameterName, 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
             [CompletionResult]::new('--allow-unsigned', '--allow-unsigned', [CompletionResultType]::ParameterName, 'Include unsigned packs and packs signed by untrusted keys, each named in a warning and marked in the manifest. Packs failing an integrity or signature check are never included')
             [CompletionResult]::new('--sign', '--sign', [CompletionResultType]::ParameterName, 'Sign the manifest (JCS + ed25519, a `signature` block as in describe.json) with the key of --key or --key-env')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow plain HTTP to a registry that is not on this machine (loopback always may)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -286,6 +469,162 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
         'gtdx;key;help;help' {
             break
         }
+        'gtdx;dev' {
+            [CompletionResult]::new('--manifest-path', '--manifest-path', [CompletionResultType]::ParameterName, 'The extension''s Cargo.toml; describe.json sits next to it')
+            [CompletionResult]::new('--debounce', '--debounce', [CompletionResultType]::ParameterName, 'Milliseconds the project must stay quiet after a save before the build starts')
+            [CompletionResult]::new('--run', '--run', [CompletionResultType]::ParameterName, 'After each successful build, call this tool of the new pack (as `gtdx run` does)')
+            [CompletionResult]::new('--input', '--input', [CompletionResultType]::ParameterName, 'The input of the --run tool, a JSON object [default: {}]')
+            [CompletionResult]::new('--input-file', '--input-file', [CompletionResultType]::ParameterName, 'The input of the --run tool, from a file')
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'A secret the tool may read if describe.json grants it: KEY=VALUE (KEY is the key, `vendor/name`, or the URI, `secret://vendor/name`). Also read: GTDX_SECRET_<KEY> variables (`vendor/name` → GTDX_SECRET_VENDOR_NAME). Repeatable')
+            [CompletionResult]::new('--secrets-file', '--secrets-file', [CompletionResultType]::ParameterName, 'A file of KEY=VALUE secret lines, readable by its owner only (mode 0600)')
+            [CompletionResult]::new('--net-allow', '--net-allow', [CompletionResultType]::ParameterName, 'The operator''s network list: only declared patterns also listed here are allowed. Repeatable')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'The call''s deadline (`30s`, `500ms`, `2m`); the platform''s is 5 minutes')
+            [CompletionResult]::new('--llm-fixture', '--llm-fixture', [CompletionResultType]::ParameterName, 'Canned answers for the `llm` import: a JSON list of {"when", "content"}')
+            [CompletionResult]::new('--llm-endpoint', '--llm-endpoint', [CompletionResultType]::ParameterName, 'An OpenAI-compatible endpoint for the `llm` import (GTDX_LLM_API_KEY, GTDX_LLM_MODEL)')
+            [CompletionResult]::new('--with', '--with', [CompletionResultType]::ParameterName, 'Another extension''s .gtxpack the broker may call. Repeatable')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('--once', '--once', [CompletionResultType]::ParameterName, 'Build (and install) once, then exit with the build''s status; no watching')
+            [CompletionResult]::new('--no-install', '--no-install', [CompletionResultType]::ParameterName, 'Build and pack only; do not install into the Greentic home')
+            [CompletionResult]::new('--release', '--release', [CompletionResultType]::ParameterName, 'Build with the release profile (dev builds are faster to compile)')
+            [CompletionResult]::new('--no-cache', '--no-cache', [CompletionResultType]::ParameterName, 'Compile the component even if the compiled-component cache has it')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;doctor' {
+            [CompletionResult]::new('--tool', '--tool', [CompletionResultType]::ParameterName, 'Walk this tool''s visibility chain: declared, offered on the surface, described, installed, enabled, the tenant''s override and allow-set, the Designer''s version')
+            [CompletionResult]::new('--surface', '--surface', [CompletionResultType]::ParameterName, 'The surface the tool should appear on')
+            [CompletionResult]::new('--tenant', '--tenant', [CompletionResultType]::ParameterName, 'Check this tenant''s override in the state file')
+            [CompletionResult]::new('--allow-set', '--allow-set', [CompletionResultType]::ParameterName, 'The tenant''s allow-set exported from Greentic Admin: a JSON array of extension ids (or ID@VERSION). Without it the Designer fails open, as it does without an admin backend')
+            [CompletionResult]::new('--designer-version', '--designer-version', [CompletionResultType]::ParameterName, 'The Designer version to check against (default: ask $GREENTIC_DESIGNER_BIN or greentic-designer on PATH)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;migrate' {
+            [CompletionResult]::new('--tools-json', '--tools-json', [CompletionResultType]::ParameterName, 'Tool definitions to merge into the tools (descriptions and schemas v1 kept in the component): a JSON array in the shape the component''s list-tools returns')
+            [CompletionResult]::new('--tools-from-component', '--tools-from-component', [CompletionResultType]::ParameterName, 'Take the tool definitions from the component''s own list-tools, run under gtdx''s host: WASM, or the component the v1 document names (runtime.component, beside it)')
+            [CompletionResult]::new('--capabilities', '--capabilities', [CompletionResultType]::ParameterName, 'Where the tools are offered, set on every tool; never guessed when absent')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('--write', '--write', [CompletionResultType]::ParameterName, 'Write the v2 document over the manifest (only when it validates). Without it, gtdx only reports what would change')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;publish' {
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml')
+            [CompletionResult]::new('--trusted-key', '--trusted-key', [CompletionResultType]::ParameterName, 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable')
+            [CompletionResult]::new('--trusted-keys', '--trusted-keys', [CompletionResultType]::ParameterName, 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable')
+            [CompletionResult]::new('--source-url', '--source-url', [CompletionResultType]::ParameterName, 'The `org.opencontainers.image.source` annotation (default: $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set)')
+            [CompletionResult]::new('--revision', '--revision', [CompletionResultType]::ParameterName, 'The `org.opencontainers.image.revision` annotation (default: $GITHUB_SHA when set)')
+            [CompletionResult]::new('--oci-user', '--oci-user', [CompletionResultType]::ParameterName, 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)')
+            [CompletionResult]::new('--oci-token', '--oci-token', [CompletionResultType]::ParameterName, 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('--allow-unsigned', '--allow-unsigned', [CompletionResultType]::ParameterName, 'Publish a pack without a signature')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace a version (or an OCI tag) that is already published')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Check everything and show what would be written, without writing')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow plain HTTP to a registry that is not on this machine (loopback always may)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;install' {
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Where `ID[@VERSION]` is looked up: `local` (default), `file://DIR`, `oci://HOST/NAMESPACE`')
+            [CompletionResult]::new('--trust', '--trust', [CompletionResultType]::ParameterName, 'Who must have signed: `loose` (integrity only, unsigned packs install), `normal` (the signer''s key is pinned on first install and required after), `strict` (the key must be pinned already or given with --trusted-key)')
+            [CompletionResult]::new('--trusted-key', '--trusted-key', [CompletionResultType]::ParameterName, 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable')
+            [CompletionResult]::new('--trusted-keys', '--trusted-keys', [CompletionResultType]::ParameterName, 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable')
+            [CompletionResult]::new('--oci-user', '--oci-user', [CompletionResultType]::ParameterName, 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)')
+            [CompletionResult]::new('--oci-token', '--oci-token', [CompletionResultType]::ParameterName, 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Accept the permissions the extension requests without asking (needed without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Accept the permissions the extension requests without asking (needed without a terminal)')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Reinstall a version that is already installed')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow plain HTTP to a registry that is not on this machine (loopback always may)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;list' {
+            [CompletionResult]::new('--tenant', '--tenant', [CompletionResultType]::ParameterName, 'Show whether each extension is enabled for this tenant (its override, else the default)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;uninstall' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;enable' {
+            [CompletionResult]::new('--tenant', '--tenant', [CompletionResultType]::ParameterName, 'Change it for this tenant only (the state file''s `tenants` section)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;disable' {
+            [CompletionResult]::new('--tenant', '--tenant', [CompletionResultType]::ParameterName, 'Change it for this tenant only (the state file''s `tenants` section)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;search' {
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml')
+            [CompletionResult]::new('--oci-user', '--oci-user', [CompletionResultType]::ParameterName, 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)')
+            [CompletionResult]::new('--oci-token', '--oci-token', [CompletionResultType]::ParameterName, 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow plain HTTP to a registry that is not on this machine (loopback always may)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;info' {
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml')
+            [CompletionResult]::new('--oci-user', '--oci-user', [CompletionResultType]::ParameterName, 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)')
+            [CompletionResult]::new('--oci-token', '--oci-token', [CompletionResultType]::ParameterName, 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow plain HTTP to a registry that is not on this machine (loopback always may)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'gtdx;explain' {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
@@ -311,12 +650,26 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('describe', 'describe', [CompletionResultType]::ParameterValue, 'Generate describe.json from the #[tool] functions and [package.metadata.gtdx] (no compiling)')
             [CompletionResult]::new('build', 'build', [CompletionResultType]::ParameterValue, 'Regenerate describe.json, build the component for wasm32-wasip2, check it, and pack a .gtxpack')
             [CompletionResult]::new('pack', 'pack', [CompletionResultType]::ParameterValue, 'Pack a component built by another toolchain with its describe.json (same checks as build)')
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Call one tool locally under the platform''s host rules and print its result')
+            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Run the table-driven tool tests of tests/tools/ (or the discovery tool)')
             [CompletionResult]::new('inspect', 'inspect', [CompletionResultType]::ParameterValue, 'Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests')
+            [CompletionResult]::new('dynamic', 'dynamic', [CompletionResultType]::ParameterValue, 'Dynamic tools: admit discovered descriptors (the platform''s six controls) and keep per-connection catalogs')
             [CompletionResult]::new('worker', 'worker', [CompletionResultType]::ParameterValue, 'Assemble and inspect Digital Worker manifests from signed .gtxpack extensions')
             [CompletionResult]::new('keygen', 'keygen', [CompletionResultType]::ParameterValue, 'Make an ed25519 signing key pair (secret key file mode 0600, never overwritten)')
             [CompletionResult]::new('sign', 'sign', [CompletionResultType]::ParameterValue, 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)')
             [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature')
             [CompletionResult]::new('key', 'key', [CompletionResultType]::ParameterValue, 'Key conversions (gtdx and minisign public key formats)')
+            [CompletionResult]::new('dev', 'dev', [CompletionResultType]::ParameterValue, 'Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install)')
+            [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen')
+            [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human')
+            [CompletionResult]::new('publish', 'publish', [CompletionResultType]::ParameterValue, 'Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE')
+            [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state')
+            [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove an installed extension')
+            [CompletionResult]::new('enable', 'enable', [CompletionResultType]::ParameterValue, 'Enable an installed extension (by default, or for one tenant)')
+            [CompletionResult]::new('disable', 'disable', [CompletionResultType]::ParameterValue, 'Disable an installed extension (by default, or for one tenant)')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search a registry: extensions of a directory registry, or the tags of an OCI repository')
+            [CompletionResult]::new('info', 'info', [CompletionResultType]::ParameterValue, 'Show an extension of a registry: versions, signer, permissions, digest')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a diagnostic code: what it reports, why it matters, how to fix it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -343,7 +696,32 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
         'gtdx;help;pack' {
             break
         }
+        'gtdx;help;run' {
+            break
+        }
+        'gtdx;help;test' {
+            break
+        }
         'gtdx;help;inspect' {
+            break
+        }
+        'gtdx;help;dynamic' {
+            [CompletionResult]::new('admit', 'admit', [CompletionResultType]::ParameterValue, 'Run the six admission controls on a discovery result (a JSON array of descriptors): which derived tools the platform admits, withholds or rejects, and why')
+            [CompletionResult]::new('catalog', 'catalog', [CompletionResultType]::ParameterValue, 'Show a connection''s catalog, or what its last sync changed')
+            break
+        }
+        'gtdx;help;dynamic;admit' {
+            break
+        }
+        'gtdx;help;dynamic;catalog' {
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print a connection''s catalog: admitted tools as the agent sees them, withheld and rejected descriptors; with --manifest or --pack, whether its tools are still available')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Print what the connection''s last sync changed (added, removed, changed tools)')
+            break
+        }
+        'gtdx;help;dynamic;catalog;show' {
+            break
+        }
+        'gtdx;help;dynamic;catalog;diff' {
             break
         }
         'gtdx;help;worker' {
@@ -371,6 +749,39 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             break
         }
         'gtdx;help;key;export' {
+            break
+        }
+        'gtdx;help;dev' {
+            break
+        }
+        'gtdx;help;doctor' {
+            break
+        }
+        'gtdx;help;migrate' {
+            break
+        }
+        'gtdx;help;publish' {
+            break
+        }
+        'gtdx;help;install' {
+            break
+        }
+        'gtdx;help;list' {
+            break
+        }
+        'gtdx;help;uninstall' {
+            break
+        }
+        'gtdx;help;enable' {
+            break
+        }
+        'gtdx;help;disable' {
+            break
+        }
+        'gtdx;help;search' {
+            break
+        }
+        'gtdx;help;info' {
             break
         }
         'gtdx;help;explain' {

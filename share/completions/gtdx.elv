@@ -30,12 +30,26 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand describe 'Generate describe.json from the #[tool] functions and [package.metadata.gtdx] (no compiling)'
             cand build 'Regenerate describe.json, build the component for wasm32-wasip2, check it, and pack a .gtxpack'
             cand pack 'Pack a component built by another toolchain with its describe.json (same checks as build)'
+            cand run 'Call one tool locally under the platform''s host rules and print its result'
+            cand test 'Run the table-driven tool tests of tests/tools/ (or the discovery tool)'
             cand inspect 'Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests'
+            cand dynamic 'Dynamic tools: admit discovered descriptors (the platform''s six controls) and keep per-connection catalogs'
             cand worker 'Assemble and inspect Digital Worker manifests from signed .gtxpack extensions'
             cand keygen 'Make an ed25519 signing key pair (secret key file mode 0600, never overwritten)'
             cand sign 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)'
             cand verify 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature'
             cand key 'Key conversions (gtdx and minisign public key formats)'
+            cand dev 'Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install)'
+            cand doctor 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen'
+            cand migrate 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
+            cand publish 'Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE'
+            cand install 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://'
+            cand list 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state'
+            cand uninstall 'Remove an installed extension'
+            cand enable 'Enable an installed extension (by default, or for one tenant)'
+            cand disable 'Disable an installed extension (by default, or for one tenant)'
+            cand search 'Search a registry: extensions of a directory registry, or the tags of an OCI repository'
+            cand info 'Show an extension of a registry: versions, signer, permissions, digest'
             cand explain 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -142,6 +156,64 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'gtdx;run'= {
+            cand --input 'The input, a JSON object (default `{}`)'
+            cand --input-file 'A file holding the input (`-` for standard input)'
+            cand --manifest-path 'The project''s Cargo.toml (built first, like `cargo run`)'
+            cand --pack 'A .gtxpack instead of the project (integrity checked; with --trusted-key, signed too)'
+            cand --wasm 'A component instead of the project (with --describe)'
+            cand --describe 'The describe.json of --wasm'
+            cand --trusted-key 'A key the pack''s signature must verify against (with --pack). Repeatable'
+            cand --secret 'A secret the tool may read if describe.json grants it: KEY=VALUE (KEY is the key, `vendor/name`, or the URI, `secret://vendor/name`). Also read: GTDX_SECRET_<KEY> variables (`vendor/name` → GTDX_SECRET_VENDOR_NAME). Repeatable'
+            cand --secrets-file 'A file of KEY=VALUE secret lines, readable by its owner only (mode 0600)'
+            cand --net-allow 'The operator''s network list: only declared patterns also listed here are allowed. Repeatable'
+            cand --timeout 'The call''s deadline (`30s`, `500ms`, `2m`); the platform''s is 5 minutes'
+            cand --llm-fixture 'Canned answers for the `llm` import: a JSON list of {"when", "content"}'
+            cand --llm-endpoint 'An OpenAI-compatible endpoint for the `llm` import (GTDX_LLM_API_KEY, GTDX_LLM_MODEL)'
+            cand --with 'Another extension''s .gtxpack the broker may call. Repeatable'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --list-tools 'Compare the component''s own `list-tools` with describe.json instead of calling a tool'
+            cand --no-cache 'Compile the component even if the compiled-component cache has it'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;test'= {
+            cand --tool 'Only the cases of this tool'
+            cand --filter 'Only the cases whose `file::name` contains this text'
+            cand --tests 'The directory of test files (default: tests/tools beside Cargo.toml)'
+            cand --junit 'Also write the results as JUnit XML, for CI dashboards'
+            cand --org 'The organisation the extension is installed in (with --discovery)'
+            cand --grant 'The connection''s grant file (with --discovery) [default: the installed-extension grant, every declared executor]'
+            cand --max-derived-tools 'The server cap on derived tools per connection (with --discovery)'
+            cand --connection 'The connection whose catalog to sync (with --discovery and --catalog)'
+            cand --catalog 'The directory of catalogs to sync the admitted tools into (with --connection)'
+            cand --input 'The discovery tool''s input, a JSON object (with --discovery; default `{}`)'
+            cand --manifest-path 'The project''s Cargo.toml (built first, like `cargo run`)'
+            cand --pack 'A .gtxpack instead of the project (integrity checked; with --trusted-key, signed too)'
+            cand --wasm 'A component instead of the project (with --describe)'
+            cand --describe 'The describe.json of --wasm'
+            cand --trusted-key 'A key the pack''s signature must verify against (with --pack). Repeatable'
+            cand --secret 'A secret the tool may read if describe.json grants it: KEY=VALUE (KEY is the key, `vendor/name`, or the URI, `secret://vendor/name`). Also read: GTDX_SECRET_<KEY> variables (`vendor/name` → GTDX_SECRET_VENDOR_NAME). Repeatable'
+            cand --secrets-file 'A file of KEY=VALUE secret lines, readable by its owner only (mode 0600)'
+            cand --net-allow 'The operator''s network list: only declared patterns also listed here are allowed. Repeatable'
+            cand --timeout 'The call''s deadline (`30s`, `500ms`, `2m`); the platform''s is 5 minutes'
+            cand --llm-fixture 'Canned answers for the `llm` import: a JSON list of {"when", "content"}'
+            cand --llm-endpoint 'An OpenAI-compatible endpoint for the `llm` import (GTDX_LLM_API_KEY, GTDX_LLM_MODEL)'
+            cand --with 'Another extension''s .gtxpack the broker may call. Repeatable'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --discovery 'Run the discovery tool of contributions.dynamicTools and put its descriptors through the dynamic-tools admission (as `gtdx dynamic admit` does)'
+            cand --deny-rejected 'Exit 1 when a discovered descriptor is rejected (with --discovery)'
+            cand --deny-withheld 'Exit 1 when a discovered descriptor is withheld (with --discovery)'
+            cand --no-cache 'Compile the component even if the compiled-component cache has it'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'gtdx;inspect'= {
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
@@ -149,6 +221,96 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
+        }
+        &'gtdx;dynamic'= {
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand admit 'Run the six admission controls on a discovery result (a JSON array of descriptors): which derived tools the platform admits, withholds or rejects, and why'
+            cand catalog 'Show a connection''s catalog, or what its last sync changed'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'gtdx;dynamic;admit'= {
+            cand --descriptors 'The discovery result: a JSON array of descriptors [default: stdin]'
+            cand --manifest 'The extension''s describe.json [default: describe.json]'
+            cand --pack 'The extension''s .gtxpack (its component''s bytes are the code artifact hash)'
+            cand --org 'The organisation the extension is installed in (the `<org>` of scoped ids)'
+            cand --grant 'The connection''s grant: {"id": "...", "executors": ["org:<org>:<extension>:<slug>", ...], "maxTools": N} [default: the installed-extension grant, every declared executor]'
+            cand --max-derived-tools 'The server cap on derived tools per connection (MAX_DERIVED_TOOLS_PER_CONNECTION)'
+            cand --catalog 'Sync the admitted tools into the catalogs in DIR (with --connection)'
+            cand --connection 'The connection whose catalog to sync (with --catalog)'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --deny-rejected 'Exit 1 when a descriptor is rejected'
+            cand --deny-withheld 'Exit 1 when a descriptor is withheld'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;dynamic;catalog'= {
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand show 'Print a connection''s catalog: admitted tools as the agent sees them, withheld and rejected descriptors; with --manifest or --pack, whether its tools are still available'
+            cand diff 'Print what the connection''s last sync changed (added, removed, changed tools)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'gtdx;dynamic;catalog;show'= {
+            cand --catalog 'The directory of catalogs'
+            cand --connection 'The connection'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --manifest 'Check availability against this describe.json (artifact and grant)'
+            cand --pack 'Check availability against this .gtxpack'
+            cand --org 'The organisation (with --manifest or --pack)'
+            cand --grant 'The connection''s current grant (with --manifest or --pack)'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;dynamic;catalog;diff'= {
+            cand --catalog 'The directory of catalogs'
+            cand --connection 'The connection'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;dynamic;catalog;help'= {
+            cand show 'Print a connection''s catalog: admitted tools as the agent sees them, withheld and rejected descriptors; with --manifest or --pack, whether its tools are still available'
+            cand diff 'Print what the connection''s last sync changed (added, removed, changed tools)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'gtdx;dynamic;catalog;help;show'= {
+        }
+        &'gtdx;dynamic;catalog;help;diff'= {
+        }
+        &'gtdx;dynamic;catalog;help;help'= {
+        }
+        &'gtdx;dynamic;help'= {
+            cand admit 'Run the six admission controls on a discovery result (a JSON array of descriptors): which derived tools the platform admits, withholds or rejects, and why'
+            cand catalog 'Show a connection''s catalog, or what its last sync changed'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'gtdx;dynamic;help;admit'= {
+        }
+        &'gtdx;dynamic;help;catalog'= {
+            cand show 'Print a connection''s catalog: admitted tools as the agent sees them, withheld and rejected descriptors; with --manifest or --pack, whether its tools are still available'
+            cand diff 'Print what the connection''s last sync changed (added, removed, changed tools)'
+        }
+        &'gtdx;dynamic;help;catalog;show'= {
+        }
+        &'gtdx;dynamic;help;catalog;diff'= {
+        }
+        &'gtdx;dynamic;help;help'= {
         }
         &'gtdx;worker'= {
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
@@ -166,10 +328,14 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --trusted-keys 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable'
             cand --key 'The secret key file (from `gtdx keygen`); must not be readable by group or others'
             cand --key-env 'An environment variable holding the secret key (the key file''s text, or its base64 seed), as CI secrets are passed'
+            cand --registry 'Where `ID@VERSION` entries of the spec are looked up: `local`, `file://DIR`, `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml'
+            cand --oci-user 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)'
+            cand --oci-token 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand --allow-unsigned 'Include unsigned packs and packs signed by untrusted keys, each named in a warning and marked in the manifest. Packs failing an integrity or signature check are never included'
             cand --sign 'Sign the manifest (JCS + ed25519, a `signature` block as in describe.json) with the key of --key or --key-env'
+            cand --insecure 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -259,6 +425,151 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         }
         &'gtdx;key;help;help'= {
         }
+        &'gtdx;dev'= {
+            cand --manifest-path 'The extension''s Cargo.toml; describe.json sits next to it'
+            cand --debounce 'Milliseconds the project must stay quiet after a save before the build starts'
+            cand --run 'After each successful build, call this tool of the new pack (as `gtdx run` does)'
+            cand --input 'The input of the --run tool, a JSON object [default: {}]'
+            cand --input-file 'The input of the --run tool, from a file'
+            cand --secret 'A secret the tool may read if describe.json grants it: KEY=VALUE (KEY is the key, `vendor/name`, or the URI, `secret://vendor/name`). Also read: GTDX_SECRET_<KEY> variables (`vendor/name` → GTDX_SECRET_VENDOR_NAME). Repeatable'
+            cand --secrets-file 'A file of KEY=VALUE secret lines, readable by its owner only (mode 0600)'
+            cand --net-allow 'The operator''s network list: only declared patterns also listed here are allowed. Repeatable'
+            cand --timeout 'The call''s deadline (`30s`, `500ms`, `2m`); the platform''s is 5 minutes'
+            cand --llm-fixture 'Canned answers for the `llm` import: a JSON list of {"when", "content"}'
+            cand --llm-endpoint 'An OpenAI-compatible endpoint for the `llm` import (GTDX_LLM_API_KEY, GTDX_LLM_MODEL)'
+            cand --with 'Another extension''s .gtxpack the broker may call. Repeatable'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --once 'Build (and install) once, then exit with the build''s status; no watching'
+            cand --no-install 'Build and pack only; do not install into the Greentic home'
+            cand --release 'Build with the release profile (dev builds are faster to compile)'
+            cand --no-cache 'Compile the component even if the compiled-component cache has it'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;doctor'= {
+            cand --tool 'Walk this tool''s visibility chain: declared, offered on the surface, described, installed, enabled, the tenant''s override and allow-set, the Designer''s version'
+            cand --surface 'The surface the tool should appear on'
+            cand --tenant 'Check this tenant''s override in the state file'
+            cand --allow-set 'The tenant''s allow-set exported from Greentic Admin: a JSON array of extension ids (or ID@VERSION). Without it the Designer fails open, as it does without an admin backend'
+            cand --designer-version 'The Designer version to check against (default: ask $GREENTIC_DESIGNER_BIN or greentic-designer on PATH)'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;migrate'= {
+            cand --tools-json 'Tool definitions to merge into the tools (descriptions and schemas v1 kept in the component): a JSON array in the shape the component''s list-tools returns'
+            cand --tools-from-component 'Take the tool definitions from the component''s own list-tools, run under gtdx''s host: WASM, or the component the v1 document names (runtime.component, beside it)'
+            cand --capabilities 'Where the tools are offered, set on every tool; never guessed when absent'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --write 'Write the v2 document over the manifest (only when it validates). Without it, gtdx only reports what would change'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;publish'= {
+            cand --registry '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml'
+            cand --trusted-key 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable'
+            cand --trusted-keys 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable'
+            cand --source-url 'The `org.opencontainers.image.source` annotation (default: $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set)'
+            cand --revision 'The `org.opencontainers.image.revision` annotation (default: $GITHUB_SHA when set)'
+            cand --oci-user 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)'
+            cand --oci-token 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --allow-unsigned 'Publish a pack without a signature'
+            cand --force 'Replace a version (or an OCI tag) that is already published'
+            cand --dry-run 'Check everything and show what would be written, without writing'
+            cand --insecure 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;install'= {
+            cand --registry 'Where `ID[@VERSION]` is looked up: `local` (default), `file://DIR`, `oci://HOST/NAMESPACE`'
+            cand --trust 'Who must have signed: `loose` (integrity only, unsigned packs install), `normal` (the signer''s key is pinned on first install and required after), `strict` (the key must be pinned already or given with --trusted-key)'
+            cand --trusted-key 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable'
+            cand --trusted-keys 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable'
+            cand --oci-user 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)'
+            cand --oci-token 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand -y 'Accept the permissions the extension requests without asking (needed without a terminal)'
+            cand --yes 'Accept the permissions the extension requests without asking (needed without a terminal)'
+            cand --force 'Reinstall a version that is already installed'
+            cand --insecure 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;list'= {
+            cand --tenant 'Show whether each extension is enabled for this tenant (its override, else the default)'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;uninstall'= {
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;enable'= {
+            cand --tenant 'Change it for this tenant only (the state file''s `tenants` section)'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;disable'= {
+            cand --tenant 'Change it for this tenant only (the state file''s `tenants` section)'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;search'= {
+            cand --registry '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml'
+            cand --oci-user 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)'
+            cand --oci-token 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --insecure 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;info'= {
+            cand --registry '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml'
+            cand --oci-user 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)'
+            cand --oci-token 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --insecure 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'gtdx;explain'= {
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
@@ -282,12 +593,26 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand describe 'Generate describe.json from the #[tool] functions and [package.metadata.gtdx] (no compiling)'
             cand build 'Regenerate describe.json, build the component for wasm32-wasip2, check it, and pack a .gtxpack'
             cand pack 'Pack a component built by another toolchain with its describe.json (same checks as build)'
+            cand run 'Call one tool locally under the platform''s host rules and print its result'
+            cand test 'Run the table-driven tool tests of tests/tools/ (or the discovery tool)'
             cand inspect 'Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests'
+            cand dynamic 'Dynamic tools: admit discovered descriptors (the platform''s six controls) and keep per-connection catalogs'
             cand worker 'Assemble and inspect Digital Worker manifests from signed .gtxpack extensions'
             cand keygen 'Make an ed25519 signing key pair (secret key file mode 0600, never overwritten)'
             cand sign 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)'
             cand verify 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature'
             cand key 'Key conversions (gtdx and minisign public key formats)'
+            cand dev 'Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install)'
+            cand doctor 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen'
+            cand migrate 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
+            cand publish 'Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE'
+            cand install 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://'
+            cand list 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state'
+            cand uninstall 'Remove an installed extension'
+            cand enable 'Enable an installed extension (by default, or for one tenant)'
+            cand disable 'Disable an installed extension (by default, or for one tenant)'
+            cand search 'Search a registry: extensions of a directory registry, or the tags of an OCI repository'
+            cand info 'Show an extension of a registry: versions, signer, permissions, digest'
             cand explain 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -306,7 +631,25 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         }
         &'gtdx;help;pack'= {
         }
+        &'gtdx;help;run'= {
+        }
+        &'gtdx;help;test'= {
+        }
         &'gtdx;help;inspect'= {
+        }
+        &'gtdx;help;dynamic'= {
+            cand admit 'Run the six admission controls on a discovery result (a JSON array of descriptors): which derived tools the platform admits, withholds or rejects, and why'
+            cand catalog 'Show a connection''s catalog, or what its last sync changed'
+        }
+        &'gtdx;help;dynamic;admit'= {
+        }
+        &'gtdx;help;dynamic;catalog'= {
+            cand show 'Print a connection''s catalog: admitted tools as the agent sees them, withheld and rejected descriptors; with --manifest or --pack, whether its tools are still available'
+            cand diff 'Print what the connection''s last sync changed (added, removed, changed tools)'
+        }
+        &'gtdx;help;dynamic;catalog;show'= {
+        }
+        &'gtdx;help;dynamic;catalog;diff'= {
         }
         &'gtdx;help;worker'= {
             cand build 'Assemble a Digital Worker manifest from a worker spec and its signed .gtxpack extensions, keeping only the tools that declare the agentic_worker capability'
@@ -326,6 +669,28 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand export 'Print a public key as a gtdx .pub file, or with --minisign as a minisign public key'
         }
         &'gtdx;help;key;export'= {
+        }
+        &'gtdx;help;dev'= {
+        }
+        &'gtdx;help;doctor'= {
+        }
+        &'gtdx;help;migrate'= {
+        }
+        &'gtdx;help;publish'= {
+        }
+        &'gtdx;help;install'= {
+        }
+        &'gtdx;help;list'= {
+        }
+        &'gtdx;help;uninstall'= {
+        }
+        &'gtdx;help;enable'= {
+        }
+        &'gtdx;help;disable'= {
+        }
+        &'gtdx;help;search'= {
+        }
+        &'gtdx;help;info'= {
         }
         &'gtdx;help;explain'= {
         }

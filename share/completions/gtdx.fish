@@ -36,12 +36,26 @@ complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "lint" -d 'Check a describ
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "describe" -d 'Generate describe.json from the #[tool] functions and [package.metadata.gtdx] (no compiling)'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "build" -d 'Regenerate describe.json, build the component for wasm32-wasip2, check it, and pack a .gtxpack'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "pack" -d 'Pack a component built by another toolchain with its describe.json (same checks as build)'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "run" -d 'Call one tool locally under the platform\'s host rules and print its result'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "test" -d 'Run the table-driven tool tests of tests/tools/ (or the discovery tool)'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "inspect" -d 'Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "dynamic" -d 'Dynamic tools: admit discovered descriptors (the platform\'s six controls) and keep per-connection catalogs'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "worker" -d 'Assemble and inspect Digital Worker manifests from signed .gtxpack extensions'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "keygen" -d 'Make an ed25519 signing key pair (secret key file mode 0600, never overwritten)'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "sign" -d 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "verify" -d 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "key" -d 'Key conversions (gtdx and minisign public key formats)'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "dev" -d 'Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install)'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "doctor" -d 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "migrate" -d 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "publish" -d 'Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "install" -d 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "list" -d 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "uninstall" -d 'Remove an installed extension'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "enable" -d 'Enable an installed extension (by default, or for one tenant)'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "disable" -d 'Disable an installed extension (by default, or for one tenant)'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "search" -d 'Search a registry: extensions of a directory registry, or the tags of an OCI repository'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "info" -d 'Show an extension of a registry: versions, signer, permissions, digest'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "explain" -d 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -154,6 +168,62 @@ always\t''
 never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l input -d 'The input, a JSON object (default `{}`)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l input-file -d 'A file holding the input (`-` for standard input)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l manifest-path -d 'The project\'s Cargo.toml (built first, like `cargo run`)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l pack -d 'A .gtxpack instead of the project (integrity checked; with --trusted-key, signed too)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l wasm -d 'A component instead of the project (with --describe)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l describe -d 'The describe.json of --wasm' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l trusted-key -d 'A key the pack\'s signature must verify against (with --pack). Repeatable' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l secret -d 'A secret the tool may read if describe.json grants it: KEY=VALUE (KEY is the key, `vendor/name`, or the URI, `secret://vendor/name`). Also read: GTDX_SECRET_<KEY> variables (`vendor/name` → GTDX_SECRET_VENDOR_NAME). Repeatable' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l secrets-file -d 'A file of KEY=VALUE secret lines, readable by its owner only (mode 0600)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l net-allow -d 'The operator\'s network list: only declared patterns also listed here are allowed. Repeatable' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l timeout -d 'The call\'s deadline (`30s`, `500ms`, `2m`); the platform\'s is 5 minutes' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l llm-fixture -d 'Canned answers for the `llm` import: a JSON list of {"when", "content"}' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l llm-endpoint -d 'An OpenAI-compatible endpoint for the `llm` import (GTDX_LLM_API_KEY, GTDX_LLM_MODEL)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l with -d 'Another extension\'s .gtxpack the broker may call. Repeatable' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l list-tools -d 'Compare the component\'s own `list-tools` with describe.json instead of calling a tool'
+complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l no-cache -d 'Compile the component even if the compiled-component cache has it'
+complete -c gtdx -n "__fish_gtdx_using_subcommand run" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand run" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l tool -d 'Only the cases of this tool' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l filter -d 'Only the cases whose `file::name` contains this text' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l tests -d 'The directory of test files (default: tests/tools beside Cargo.toml)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l junit -d 'Also write the results as JUnit XML, for CI dashboards' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l org -d 'The organisation the extension is installed in (with --discovery)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l grant -d 'The connection\'s grant file (with --discovery) [default: the installed-extension grant, every declared executor]' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l max-derived-tools -d 'The server cap on derived tools per connection (with --discovery)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l connection -d 'The connection whose catalog to sync (with --discovery and --catalog)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l catalog -d 'The directory of catalogs to sync the admitted tools into (with --connection)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l input -d 'The discovery tool\'s input, a JSON object (with --discovery; default `{}`)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l manifest-path -d 'The project\'s Cargo.toml (built first, like `cargo run`)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l pack -d 'A .gtxpack instead of the project (integrity checked; with --trusted-key, signed too)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l wasm -d 'A component instead of the project (with --describe)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l describe -d 'The describe.json of --wasm' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l trusted-key -d 'A key the pack\'s signature must verify against (with --pack). Repeatable' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l secret -d 'A secret the tool may read if describe.json grants it: KEY=VALUE (KEY is the key, `vendor/name`, or the URI, `secret://vendor/name`). Also read: GTDX_SECRET_<KEY> variables (`vendor/name` → GTDX_SECRET_VENDOR_NAME). Repeatable' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l secrets-file -d 'A file of KEY=VALUE secret lines, readable by its owner only (mode 0600)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l net-allow -d 'The operator\'s network list: only declared patterns also listed here are allowed. Repeatable' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l timeout -d 'The call\'s deadline (`30s`, `500ms`, `2m`); the platform\'s is 5 minutes' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l llm-fixture -d 'Canned answers for the `llm` import: a JSON list of {"when", "content"}' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l llm-endpoint -d 'An OpenAI-compatible endpoint for the `llm` import (GTDX_LLM_API_KEY, GTDX_LLM_MODEL)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l with -d 'Another extension\'s .gtxpack the broker may call. Repeatable' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l discovery -d 'Run the discovery tool of contributions.dynamicTools and put its descriptors through the dynamic-tools admission (as `gtdx dynamic admit` does)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l deny-rejected -d 'Exit 1 when a discovered descriptor is rejected (with --discovery)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l deny-withheld -d 'Exit 1 when a discovered descriptor is withheld (with --discovery)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l no-cache -d 'Compile the component even if the compiled-component cache has it'
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand inspect" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand inspect" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
@@ -161,6 +231,42 @@ always\t''
 never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand inspect" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand inspect" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and not __fish_seen_subcommand_from admit catalog help" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and not __fish_seen_subcommand_from admit catalog help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and not __fish_seen_subcommand_from admit catalog help" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and not __fish_seen_subcommand_from admit catalog help" -f -a "admit" -d 'Run the six admission controls on a discovery result (a JSON array of descriptors): which derived tools the platform admits, withholds or rejects, and why'
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and not __fish_seen_subcommand_from admit catalog help" -f -a "catalog" -d 'Show a connection\'s catalog, or what its last sync changed'
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and not __fish_seen_subcommand_from admit catalog help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from admit" -l descriptors -d 'The discovery result: a JSON array of descriptors [default: stdin]' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from admit" -l manifest -d 'The extension\'s describe.json [default: describe.json]' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from admit" -l pack -d 'The extension\'s .gtxpack (its component\'s bytes are the code artifact hash)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from admit" -l org -d 'The organisation the extension is installed in (the `<org>` of scoped ids)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from admit" -l grant -d 'The connection\'s grant: {"id": "...", "executors": ["org:<org>:<extension>:<slug>", ...], "maxTools": N} [default: the installed-extension grant, every declared executor]' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from admit" -l max-derived-tools -d 'The server cap on derived tools per connection (MAX_DERIVED_TOOLS_PER_CONNECTION)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from admit" -l catalog -d 'Sync the admitted tools into the catalogs in DIR (with --connection)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from admit" -l connection -d 'The connection whose catalog to sync (with --catalog)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from admit" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from admit" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from admit" -l deny-rejected -d 'Exit 1 when a descriptor is rejected'
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from admit" -l deny-withheld -d 'Exit 1 when a descriptor is withheld'
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from admit" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from admit" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from catalog" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from catalog" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from catalog" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from catalog" -f -a "show" -d 'Print a connection\'s catalog: admitted tools as the agent sees them, withheld and rejected descriptors; with --manifest or --pack, whether its tools are still available'
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from catalog" -f -a "diff" -d 'Print what the connection\'s last sync changed (added, removed, changed tools)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from catalog" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from help" -f -a "admit" -d 'Run the six admission controls on a discovery result (a JSON array of descriptors): which derived tools the platform admits, withholds or rejects, and why'
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from help" -f -a "catalog" -d 'Show a connection\'s catalog, or what its last sync changed'
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and not __fish_seen_subcommand_from build inspect help" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
@@ -174,6 +280,9 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcom
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l trusted-keys -d 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l key -d 'The secret key file (from `gtdx keygen`); must not be readable by group or others' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l key-env -d 'An environment variable holding the secret key (the key file\'s text, or its base64 seed), as CI secrets are passed' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l registry -d 'Where `ID@VERSION` entries of the spec are looked up: `local`, `file://DIR`, `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l oci-user -d 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l oci-token -d 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
@@ -181,6 +290,7 @@ always\t''
 never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l allow-unsigned -d 'Include unsigned packs and packs signed by untrusted keys, each named in a warning and marked in the manifest. Packs failing an integrity or signature check are never included'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l sign -d 'Sign the manifest (JCS + ed25519, a `signature` block as in describe.json) with the key of --key or --key-env'
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
@@ -246,6 +356,143 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcomman
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from help" -f -a "export" -d 'Print a public key as a gtdx .pub file, or with --minisign as a minisign public key'
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l manifest-path -d 'The extension\'s Cargo.toml; describe.json sits next to it' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l debounce -d 'Milliseconds the project must stay quiet after a save before the build starts' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l run -d 'After each successful build, call this tool of the new pack (as `gtdx run` does)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l input -d 'The input of the --run tool, a JSON object [default: {}]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l input-file -d 'The input of the --run tool, from a file' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l secret -d 'A secret the tool may read if describe.json grants it: KEY=VALUE (KEY is the key, `vendor/name`, or the URI, `secret://vendor/name`). Also read: GTDX_SECRET_<KEY> variables (`vendor/name` → GTDX_SECRET_VENDOR_NAME). Repeatable' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l secrets-file -d 'A file of KEY=VALUE secret lines, readable by its owner only (mode 0600)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l net-allow -d 'The operator\'s network list: only declared patterns also listed here are allowed. Repeatable' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l timeout -d 'The call\'s deadline (`30s`, `500ms`, `2m`); the platform\'s is 5 minutes' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l llm-fixture -d 'Canned answers for the `llm` import: a JSON list of {"when", "content"}' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l llm-endpoint -d 'An OpenAI-compatible endpoint for the `llm` import (GTDX_LLM_API_KEY, GTDX_LLM_MODEL)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l with -d 'Another extension\'s .gtxpack the broker may call. Repeatable' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l once -d 'Build (and install) once, then exit with the build\'s status; no watching'
+complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l no-install -d 'Build and pack only; do not install into the Greentic home'
+complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l release -d 'Build with the release profile (dev builds are faster to compile)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l no-cache -d 'Compile the component even if the compiled-component cache has it'
+complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -l tool -d 'Walk this tool\'s visibility chain: declared, offered on the surface, described, installed, enabled, the tenant\'s override and allow-set, the Designer\'s version' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -l surface -d 'The surface the tool should appear on' -r -f -a "agentic_worker\t''
+flow\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -l tenant -d 'Check this tenant\'s override in the state file' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -l allow-set -d 'The tenant\'s allow-set exported from Greentic Admin: a JSON array of extension ids (or ID@VERSION). Without it the Designer fails open, as it does without an admin backend' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -l designer-version -d 'The Designer version to check against (default: ask $GREENTIC_DESIGNER_BIN or greentic-designer on PATH)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -l tools-json -d 'Tool definitions to merge into the tools (descriptions and schemas v1 kept in the component): a JSON array in the shape the component\'s list-tools returns' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -l tools-from-component -d 'Take the tool definitions from the component\'s own list-tools, run under gtdx\'s host: WASM, or the component the v1 document names (runtime.component, beside it)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -l capabilities -d 'Where the tools are offered, set on every tool; never guessed when absent' -r -f -a "agentic_worker\t''
+flow\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -l write -d 'Write the v2 document over the manifest (only when it validates). Without it, gtdx only reports what would change'
+complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l registry -d '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform\'s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l trusted-key -d 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l trusted-keys -d 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l source-url -d 'The `org.opencontainers.image.source` annotation (default: $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l revision -d 'The `org.opencontainers.image.revision` annotation (default: $GITHUB_SHA when set)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l oci-user -d 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l oci-token -d 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l allow-unsigned -d 'Publish a pack without a signature'
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l force -d 'Replace a version (or an OCI tag) that is already published'
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l dry-run -d 'Check everything and show what would be written, without writing'
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l registry -d 'Where `ID[@VERSION]` is looked up: `local` (default), `file://DIR`, `oci://HOST/NAMESPACE`' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l trust -d 'Who must have signed: `loose` (integrity only, unsigned packs install), `normal` (the signer\'s key is pinned on first install and required after), `strict` (the key must be pinned already or given with --trusted-key)' -r -f -a "loose\t''
+normal\t''
+strict\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l trusted-key -d 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l trusted-keys -d 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l oci-user -d 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l oci-token -d 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -s y -l yes -d 'Accept the permissions the extension requests without asking (needed without a terminal)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l force -d 'Reinstall a version that is already installed'
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand list" -l tenant -d 'Show whether each extension is enabled for this tenant (its override, else the default)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand list" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand list" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand list" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand uninstall" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand uninstall" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand uninstall" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand uninstall" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand enable" -l tenant -d 'Change it for this tenant only (the state file\'s `tenants` section)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand enable" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand enable" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand enable" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand enable" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand disable" -l tenant -d 'Change it for this tenant only (the state file\'s `tenants` section)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand disable" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand disable" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand disable" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand disable" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l registry -d '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform\'s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l oci-user -d 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l oci-token -d 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand search" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand search" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l registry -d '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform\'s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l oci-user -d 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l oci-token -d 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand info" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand info" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand explain" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand explain" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
@@ -258,22 +505,38 @@ always\t''
 never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "new" -d 'Create a new extension project in a new directory'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "init" -d 'Create an extension project in an existing directory (keeps what is there)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "validate" -d 'Check a describe.json against the v2 contract (structure, types, stringified schemas)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "lint" -d 'Check a describe.json against the authoring checklist and the platform\'s lint rules'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "describe" -d 'Generate describe.json from the #[tool] functions and [package.metadata.gtdx] (no compiling)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "build" -d 'Regenerate describe.json, build the component for wasm32-wasip2, check it, and pack a .gtxpack'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "pack" -d 'Pack a component built by another toolchain with its describe.json (same checks as build)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "inspect" -d 'Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "worker" -d 'Assemble and inspect Digital Worker manifests from signed .gtxpack extensions'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "keygen" -d 'Make an ed25519 signing key pair (secret key file mode 0600, never overwritten)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "sign" -d 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "verify" -d 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "key" -d 'Key conversions (gtdx and minisign public key formats)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "explain" -d 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack inspect worker keygen sign verify key explain completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "new" -d 'Create a new extension project in a new directory'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "init" -d 'Create an extension project in an existing directory (keeps what is there)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "validate" -d 'Check a describe.json against the v2 contract (structure, types, stringified schemas)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "lint" -d 'Check a describe.json against the authoring checklist and the platform\'s lint rules'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "describe" -d 'Generate describe.json from the #[tool] functions and [package.metadata.gtdx] (no compiling)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "build" -d 'Regenerate describe.json, build the component for wasm32-wasip2, check it, and pack a .gtxpack'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "pack" -d 'Pack a component built by another toolchain with its describe.json (same checks as build)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "run" -d 'Call one tool locally under the platform\'s host rules and print its result'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "test" -d 'Run the table-driven tool tests of tests/tools/ (or the discovery tool)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "inspect" -d 'Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "dynamic" -d 'Dynamic tools: admit discovered descriptors (the platform\'s six controls) and keep per-connection catalogs'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "worker" -d 'Assemble and inspect Digital Worker manifests from signed .gtxpack extensions'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "keygen" -d 'Make an ed25519 signing key pair (secret key file mode 0600, never overwritten)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "sign" -d 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "verify" -d 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "key" -d 'Key conversions (gtdx and minisign public key formats)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "dev" -d 'Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "doctor" -d 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "migrate" -d 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "publish" -d 'Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "install" -d 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "list" -d 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "uninstall" -d 'Remove an installed extension'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "enable" -d 'Enable an installed extension (by default, or for one tenant)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "disable" -d 'Disable an installed extension (by default, or for one tenant)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "search" -d 'Search a registry: extensions of a directory registry, or the tags of an OCI repository'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "info" -d 'Show an extension of a registry: versions, signer, permissions, digest'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "explain" -d 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and __fish_seen_subcommand_from dynamic" -f -a "admit" -d 'Run the six admission controls on a discovery result (a JSON array of descriptors): which derived tools the platform admits, withholds or rejects, and why'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and __fish_seen_subcommand_from dynamic" -f -a "catalog" -d 'Show a connection\'s catalog, or what its last sync changed'
 complete -c gtdx -n "__fish_gtdx_using_subcommand help; and __fish_seen_subcommand_from worker" -f -a "build" -d 'Assemble a Digital Worker manifest from a worker spec and its signed .gtxpack extensions, keeping only the tools that declare the agentic_worker capability'
 complete -c gtdx -n "__fish_gtdx_using_subcommand help; and __fish_seen_subcommand_from worker" -f -a "inspect" -d 'Show what an agent built from a manifest sees: tools, side effects, confirmations, secrets an operator must supply, pinned packs and the manifest\'s own signature'
 complete -c gtdx -n "__fish_gtdx_using_subcommand help; and __fish_seen_subcommand_from key" -f -a "export" -d 'Print a public key as a gtdx .pub file, or with --minisign as a minisign public key'

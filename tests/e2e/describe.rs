@@ -511,6 +511,64 @@ fn dynamic_tools_and_config_fields_come_from_the_metadata_and_validate() {
 }
 
 #[test]
+fn dynamic_tools_declared_in_cargo_toml_the_old_way_name_the_annotations() {
+    let env = Env::new();
+    let dir = copy_fixture(&env, "dynamic");
+    let cargo_toml = dir.join("Cargo.toml");
+    let text = read(&cargo_toml).replace(
+        "[package.metadata.gtdx.dynamicTools]\n",
+        "[package.metadata.gtdx.dynamicTools]\ndiscoveryTool = \"list_record_types\"\nexecutors = [{ tool = \"create_record\", effect = \"write\" }]\n",
+    );
+    std::fs::write(&cargo_toml, text).unwrap();
+    env.gtdx_in(&dir, ["describe"])
+        .code(2)
+        .stderr_has(
+            "[package.metadata.gtdx.dynamicTools] declares the discovery tool and executors",
+        )
+        .stderr_has("#[tool(discovery, ...)] on `fn list_record_types`")
+        .stderr_has("#[tool(executor = \"write\", ...)] on `fn create_record`");
+    assert!(!dir.join("describe.json").exists());
+}
+
+#[test]
+fn dynamic_tools_roles_are_checked_on_the_functions() {
+    let env = Env::new();
+    let dir = copy_fixture(&env, "dynamic");
+    let lib = dir.join("src/lib.rs");
+    let original = read(&lib);
+    // Executors without a discovery tool.
+    std::fs::write(&lib, original.replace("#[tool(discovery, ", "#[tool(")).unwrap();
+    env.gtdx_in(&dir, ["describe", "--stdout"])
+        .code(2)
+        .stderr_has("is a dynamic-tools executor, but no tool is marked #[tool(discovery)]");
+    // A discovery tool that is also an executor.
+    std::fs::write(
+        &lib,
+        original.replace(
+            "#[tool(discovery, ",
+            "#[tool(discovery, executor = \"read\", ",
+        ),
+    )
+    .unwrap();
+    env.gtdx_in(&dir, ["describe", "--stdout"])
+        .code(2)
+        .stderr_has("either the discovery tool or an executor");
+    // The discovery tool's output schema is the SDK descriptor's.
+    std::fs::write(&lib, &original).unwrap();
+    let d = describe_json(&env, &dir);
+    let t = tools(&d)
+        .iter()
+        .find(|t| t["name"] == "list_record_types")
+        .cloned()
+        .unwrap();
+    let out: Value = serde_json::from_str(t["output_schema"].as_str().unwrap()).unwrap();
+    assert_eq!(
+        out["items"]["properties"]["dispatch"]["required"],
+        json!(["tool"])
+    );
+}
+
+#[test]
 fn hand_written_tool_definitions_are_reported() {
     let env = Env::new();
     // A warning, not a failure.

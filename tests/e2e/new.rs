@@ -7,7 +7,7 @@
 //! project the workspace's Cargo.lock, so all variants resolve to the same dependency versions
 //! (the ones the workspace is tested with) and compile them once.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use gtdx_scaffold::prompts;
 use serde_json::Value;
@@ -165,8 +165,9 @@ fn variant_dynamic_tools_builds_tests_and_lints_clean() {
         effects,
         [
             ("create_record", "write"),
+            ("delete_record", "delete"),
+            ("get_record", "read"),
             ("update_record", "write"),
-            ("get_record", "read")
         ]
         .map(|(a, b)| (a.to_string(), b.to_string()))
     );
@@ -181,6 +182,127 @@ fn variant_dynamic_tools_builds_tests_and_lints_clean() {
             .get("required")
             .is_none_or(|r| r.as_array().is_some_and(|a| a.is_empty())),
         "{input}"
+    );
+    // The discovery tool's output schema is the SDK's descriptor type.
+    let output: Value = serde_json::from_str(discovery["output_schema"].as_str().unwrap()).unwrap();
+    assert_eq!(
+        output["items"]["required"],
+        serde_json::json!(["key", "name", "description", "input", "dispatch"])
+    );
+    // The real discovery output, from the project's own code, is admitted whole.
+    cargo_in(
+        &p,
+        &["test", "--quiet", "--", "--ignored", "write_descriptors"],
+    );
+    let report = _env
+        .gtdx_in(
+            &p.dir,
+            [
+                "dynamic",
+                "admit",
+                "--descriptors",
+                "descriptors.json",
+                "--manifest",
+                "describe.json",
+                "--org",
+                "acme",
+                "--deny-rejected",
+                "--deny-withheld",
+                "--format",
+                "json",
+            ],
+        )
+        .code(0)
+        .json();
+    assert_eq!(report["counts"]["admitted"], 8, "{report}");
+    let ids: Vec<&str> = report["admitted"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["agent"]["id"].as_str().unwrap())
+        .collect();
+    assert!(
+        ids.contains(&"org:acme:greentic.gtdx-new-dynamic:delete_record"),
+        "{ids:?}"
+    );
+
+    // `gtdx test --discovery` runs the discovery tool under the host and admits what it returns,
+    // syncing the connection's catalog; the digests are those of the component that ran.
+    let catalog = p.dir.join("catalogs");
+    let discovered = _env
+        .gtdx_in(
+            &p.dir,
+            [
+                "test",
+                "--discovery",
+                "--org",
+                "acme",
+                "--catalog",
+                "catalogs",
+                "--connection",
+                "crm-eu",
+                "--deny-rejected",
+                "--deny-withheld",
+                "--format",
+                "json",
+            ],
+        )
+        .code(0)
+        .json();
+    assert_eq!(discovered["tool"], "list_record_types", "{discovered}");
+    assert_eq!(discovered["discovered"], 8, "{discovered}");
+    let admission = &discovered["admission"];
+    assert_eq!(admission["counts"]["admitted"], 8, "{admission}");
+    assert_eq!(admission["catalog"]["connection"], "crm-eu", "{admission}");
+    assert_eq!(
+        admission["catalog"]["lastSync"]["added"]
+            .as_array()
+            .unwrap()
+            .len(),
+        8
+    );
+    let written = PathBuf::from(admission["catalog"]["path"].as_str().unwrap());
+    assert!(
+        written.starts_with(&catalog) && written.is_file(),
+        "{admission}"
+    );
+    // A grant without delete withholds the two delete tools, and the human report says so.
+    std::fs::write(
+        p.path("grant.json"),
+        serde_json::json!({
+            "id": "no-delete",
+            "executors": [
+                "org:acme:greentic.gtdx-new-dynamic:create_record",
+                "org:acme:greentic.gtdx-new-dynamic:update_record",
+                "org:acme:greentic.gtdx-new-dynamic:get_record"
+            ]
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let run = _env.gtdx_in(
+        &p.dir,
+        [
+            "test",
+            "--discovery",
+            "--org",
+            "acme",
+            "--grant",
+            "grant.json",
+            "--deny-withheld",
+        ],
+    );
+    run.code(1);
+    assert!(
+        run.stderr()
+            .contains("8 descriptors from `list_record_types`"),
+        "{run}"
+    );
+    assert!(run.stdout().contains("6 admitted, 2 withheld"), "{run}");
+    assert!(
+        run.stderr()
+            .contains("2 descriptors were withheld (--deny-withheld)"),
+        "{run}"
     );
 }
 
@@ -202,6 +324,11 @@ fn variant_ci_github_builds_tests_and_lints_clean() {
         "gtdx lint --format sarif",
         "github/codeql-action/upload-sarif",
         "security-events: write",
+        "startsWith(github.ref, 'refs/tags/v')",
+        "packages: write",
+        "gtdx publish \"$PACK\" --registry \"$GTDX_OCI_REGISTRY\"",
+        "${{ secrets.GITHUB_TOKEN }}",
+        "oci://ghcr.io/{0}",
     ] {
         assert!(wf.contains(step), "workflow lacks `{step}`:\n{wf}");
     }

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use crate::support::{Env, HttpServer, Reply, Run, fixture, read_json, shared_target_dir};
 
 /// The fixture built by `gtdx build` once per run: (describe.json, component, pack).
-fn built() -> &'static (Value, PathBuf, PathBuf) {
+pub(crate) fn built() -> &'static (Value, PathBuf, PathBuf) {
     static BUILT: OnceLock<(Value, PathBuf, PathBuf)> = OnceLock::new();
     BUILT.get_or_init(|| {
         let dir = shared_target_dir().join("gtdx-e2e/run/hostcalls");

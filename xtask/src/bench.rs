@@ -110,9 +110,27 @@ fn benches() -> Vec<Bench> {
             extra: none,
         },
         Bench {
+            name: "dynamic",
+            target: "admitting 10,000 dynamic-tool descriptors (20 % rejected or withheld) under 200 ms, beside a serde_json parse + re-serialise",
+            setup: setup_dynamic,
+            extra: none,
+        },
+        Bench {
             name: "verify",
             target: "verify of a 100 MB pack within 1.2x of openssl dgst -sha256",
             setup: setup_verify,
+            extra: none,
+        },
+        Bench {
+            name: "publish",
+            target: "publish and pull of a 100 MB pack to a loopback OCI registry within 1.3x of curl",
+            setup: setup_publish,
+            extra: none,
+        },
+        Bench {
+            name: "install",
+            target: "install of a 100 MB pack within 1.5x of unzip",
+            setup: setup_install,
             extra: none,
         },
         Bench {
@@ -235,6 +253,51 @@ fn regenerate(dir: &Path, package: &str, generator: &str) -> anyhow::Result<()> 
         std::fs::remove_dir_all(dir)?;
     }
     example(package, generator, &[&dir.to_string_lossy()], None)
+}
+
+/// 10,000 descriptors for the dynamic-tools fixture manifest; `gtdx dynamic admit` (JSON
+/// report to /dev/null), then the floor: serde_json parsing and re-serialising the same file.
+fn setup_dynamic(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
+    let descriptors = work.join("descriptors.json");
+    example(
+        "gtdx-dynamic",
+        "gen_dynamic_bench",
+        &[&descriptors.to_string_lossy(), "10000"],
+        None,
+    )?;
+    let manifest = work.join("describe.json");
+    let mut d: serde_json::Value = serde_json::from_slice(&std::fs::read(
+        root().join("tests/fixtures/dynamic/crm.describe.json"),
+    )?)?;
+    if let Some(dt) = d["contributions"]["dynamicTools"].as_object_mut() {
+        dt.remove("maxTools");
+    }
+    std::fs::write(&manifest, serde_json::to_vec_pretty(&d)?)?;
+    sh(Command::new("cargo").args([
+        "build",
+        "--release",
+        "--quiet",
+        "--package",
+        "gtdx-dynamic",
+        "--example",
+        "json_roundtrip",
+    ]))?;
+    let floor = target_dir().join("release/examples/json_roundtrip");
+    Ok(vec![
+        Timed {
+            label: "gtdx dynamic admit".into(),
+            command: format!(
+                "{} dynamic admit --descriptors {} --manifest {} --org acme --max-derived-tools 10000 --format json > /dev/null",
+                q(gtdx),
+                q(&descriptors),
+                q(&manifest)
+            ),
+        },
+        Timed {
+            label: "serde_json parse + write".into(),
+            command: format!("{} {} > /dev/null", q(&floor), q(&descriptors)),
+        },
+    ])
 }
 
 fn q(p: &Path) -> String {
@@ -455,6 +518,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
             );
         }
     }
+    stop_registries();
     let path = dir.join("report.md");
     std::fs::write(&path, &report)?;
     println!("{report}");
@@ -705,4 +769,159 @@ fn setup_worker(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
             q(&work.join("worker.json"))
         ),
     }])
+}
+
+/// The registries the publish bench started, stopped when the run ends.
+fn registries() -> &'static std::sync::Mutex<Vec<std::process::Child>> {
+    static R: std::sync::OnceLock<std::sync::Mutex<Vec<std::process::Child>>> =
+        std::sync::OnceLock::new();
+    R.get_or_init(|| std::sync::Mutex::new(Vec::new()))
+}
+
+fn stop_registries() {
+    if let Ok(mut v) = registries().lock() {
+        for mut c in v.drain(..) {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+/// Debian's docker-registry on a free loopback port with storage under `work`; returns
+/// `127.0.0.1:PORT`.
+fn start_registry(work: &Path) -> anyhow::Result<String> {
+    crate::test::ensure_apt_packages(&[("docker-registry", "docker-registry")])?;
+    let port = std::net::TcpListener::bind("127.0.0.1:0")?
+        .local_addr()?
+        .port();
+    let storage = work.join("registry");
+    let _ = std::fs::remove_dir_all(&storage);
+    let config = work.join("registry.yml");
+    std::fs::write(
+        &config,
+        format!(
+            "version: 0.1\nlog:\n  level: error\nstorage:\n  filesystem:\n    rootdirectory: {}\nhttp:\n  addr: 127.0.0.1:{port}\n",
+            storage.display()
+        ),
+    )?;
+    let child = Command::new("docker-registry")
+        .arg("serve")
+        .arg(&config)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()?;
+    if let Ok(mut v) = registries().lock() {
+        v.push(child);
+    }
+    for _ in 0..200 {
+        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            return Ok(format!("127.0.0.1:{port}"));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    anyhow::bail!("docker-registry did not start on port {port}")
+}
+
+/// The 100 MB pack, signed.
+fn signed_big_pack(work: &Path, gtdx: &Path) -> anyhow::Result<(PathBuf, PathBuf)> {
+    let pack = big_pack(work)?;
+    let key = keypair(work, gtdx)?;
+    sh(Command::new(gtdx)
+        .arg("sign")
+        .arg(&pack)
+        .arg("--key")
+        .arg(&key.0))?;
+    Ok((pack, key.1))
+}
+
+fn setup_publish(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
+    let (pack, public) = signed_big_pack(work, gtdx)?;
+    let host = start_registry(work)?;
+    let home = work.join("greentic-home");
+    let env = format!("GREENTIC_HOME={}", q(&home));
+    let digest = {
+        let out = Command::new("sha256sum").arg(&pack).output()?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        format!(
+            "sha256:{}",
+            text.split_whitespace().next().unwrap_or_default()
+        )
+    };
+    // Publish once, so the pull has something to fetch and the curl download a blob.
+    let publish = format!(
+        "{env} {} publish {} --registry oci://{host}/bench --trusted-key {} --force",
+        q(gtdx),
+        q(&pack),
+        q(&public)
+    );
+    sh(Command::new("bash").arg("-c").arg(&publish))?;
+    let id = {
+        crate::test::ensure_apt_packages(&[("unzip", "unzip")])?;
+        let out = Command::new("unzip")
+            .arg("-p")
+            .arg(&pack)
+            .arg("describe.json")
+            .output()?;
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout)?;
+        v["metadata"]["id"]
+            .as_str()
+            .context("the big pack's describe.json has no metadata.id")?
+            .to_string()
+    };
+    let upload = format!(
+        "loc=$(curl -sS -i -X POST http://{host}/v2/bench/raw/blobs/uploads/ | tr -d '\\r' | sed -n 's/^[Ll]ocation: //p'); \
+         case \"$loc\" in http*) ;; *) loc=\"http://{host}$loc\";; esac; \
+         curl -sS -f -o /dev/null -X PUT -H 'Content-Type: application/octet-stream' --data-binary @{} \"$loc&digest={digest}\"",
+        q(&pack)
+    );
+    Ok(vec![
+        Timed {
+            label: "gtdx publish (oci)".into(),
+            command: publish,
+        },
+        Timed {
+            label: "curl upload".into(),
+            command: upload,
+        },
+        Timed {
+            label: "gtdx info (oci pull)".into(),
+            command: format!(
+                "{env} {} info {id} --registry oci://{host}/bench --format json > /dev/null",
+                q(gtdx)
+            ),
+        },
+        Timed {
+            label: "curl download".into(),
+            command: format!(
+                "curl -sS -f -o {} http://{host}/v2/bench/{id}/blobs/{digest}",
+                q(&work.join("downloaded.gtxpack"))
+            ),
+        },
+    ])
+}
+
+fn setup_install(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
+    crate::test::ensure_apt_packages(&[("unzip", "unzip")])?;
+    let (pack, public) = signed_big_pack(work, gtdx)?;
+    let home = work.join("greentic-home");
+    Ok(vec![
+        Timed {
+            label: "gtdx install".into(),
+            command: format!(
+                "GREENTIC_HOME={} {} install {} --yes --force --trusted-key {}",
+                q(&home),
+                q(gtdx),
+                q(&pack),
+                q(&public)
+            ),
+        },
+        Timed {
+            label: "unzip".into(),
+            command: format!(
+                "rm -rf {o} && unzip -q -o {} -d {o}",
+                q(&pack),
+                o = q(&work.join("unzipped"))
+            ),
+        },
+    ])
 }

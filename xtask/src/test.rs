@@ -1,6 +1,7 @@
 //! `cargo xtask test`: every check CI runs, after installing what the tests need.
 //!
-//! 1. installs the `wasm32-wasip2` target (rustup), Debian's `minisign` (interop tests) and the
+//! 1. installs the `wasm32-wasip2` target (rustup), Debian's `minisign` (interop tests),
+//!    `docker-registry` and `apache2-utils` (a real OCI registry for publish/install) and the
 //!    platform's own `gtdx` (crates.io `greentic-extension-sdk-cli`, the e2e suite's oracle) into
 //!    `target/tools/platform/`, passing its path to the tests as `GTDX_PLATFORM_BIN`;
 //! 2. `cargo fmt --check`;
@@ -162,7 +163,12 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
 /// Returns the platform's `gtdx` binary.
 pub fn install_prerequisites() -> anyhow::Result<PathBuf> {
     ensure_wasm_target()?;
-    ensure_apt_packages(&[("minisign", "minisign")])?;
+    ensure_apt_packages(&[
+        ("minisign", "minisign"),
+        // the OCI registry the publish/install tests run on loopback, and its htpasswd tool
+        ("docker-registry", "docker-registry"),
+        ("htpasswd", "apache2-utils"),
+    ])?;
     ensure_platform_gtdx()
 }
 

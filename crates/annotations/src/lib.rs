@@ -50,7 +50,8 @@ pub use schema_attr::{
     parse_schema_attribute, schema_attr_of, written_kind,
 };
 pub use tool_attr::{
-    Example, Secret, TOOL_KEYS, ToolAttr, parse_tool_attr, parse_tool_attr_at, parse_tool_attribute,
+    EXECUTOR_EFFECTS, Example, Secret, TOOL_KEYS, ToolAttr, parse_tool_attr, parse_tool_attr_at,
+    parse_tool_attribute,
 };
 pub use tool_fn::{ToolFn, analyze_tool_fn, is_snake_case, to_snake_case, tool_fn_from_item};
 

@@ -1,8 +1,8 @@
 //! The arguments of `#[tool(...)]`.
 
 use gtdx_contract::{
-    AgenticWorkerMetadata, CAPABILITY_AGENTIC_WORKER, CAPABILITY_FLOW, Cost, SecretFormat,
-    SecretRequirement, SideEffects, TOOLS_INVOKE_EXPORT, ToolExample,
+    AgenticWorkerMetadata, CAPABILITY_AGENTIC_WORKER, CAPABILITY_FLOW, Cost, ExecutorEffect,
+    SecretFormat, SecretRequirement, SideEffects, TOOLS_INVOKE_EXPORT, ToolExample,
 };
 use proc_macro2::{Span, TokenStream};
 use syn::meta::ParseNestedMeta;
@@ -28,7 +28,12 @@ pub const TOOL_KEYS: &[&str] = &[
     "input_schema",
     "output_schema",
     "description",
+    "discovery",
+    "executor",
 ];
+
+/// The effects `executor = "..."` accepts.
+pub const EXECUTOR_EFFECTS: &[&str] = &["read", "write", "delete"];
 
 const CAPABILITIES: &[&str] = &[CAPABILITY_AGENTIC_WORKER, CAPABILITY_FLOW];
 
@@ -88,6 +93,12 @@ pub struct ToolAttr {
     pub input_schema: Option<Spanned<String>>,
     /// `output_schema = "schemas/y.json"`.
     pub output_schema: Option<Spanned<String>>,
+    /// `discovery`: the dynamic-tools discovery tool (becomes
+    /// `contributions.dynamicTools.discoveryTool`).
+    pub discovery: Option<Span>,
+    /// `executor = "read|write|delete"`: a dynamic-tools executor with that effect (becomes an
+    /// entry of `contributions.dynamicTools.executors`).
+    pub executor: Option<Spanned<ExecutorEffect>>,
 }
 
 impl ToolAttr {
@@ -107,6 +118,8 @@ impl ToolAttr {
             export: None,
             input_schema: None,
             output_schema: None,
+            discovery: None,
+            executor: None,
         }
     }
 
@@ -202,6 +215,16 @@ pub fn parse_tool_attr_at(tokens: TokenStream, span: Span) -> syn::Result<ToolAt
                 "#[tool] needs `capabilities`: without it consumers default to [\"flow\"], which \
                  hides the tool from every agentic worker. Add `capabilities = [\"agentic_worker\", \
                  \"flow\"]` (or `[\"flow\"]` to keep it away from agents on purpose)",
+            ),
+        );
+    }
+    if let (Some(d), Some(_)) = (attr.discovery, &attr.executor) {
+        push(
+            &mut errors,
+            syn::Error::new(
+                d,
+                "a tool is either the discovery tool or an executor: the platform never lets a \
+                 derived tool dispatch to the discovery tool. Remove `discovery` or `executor`",
             ),
         );
     }
@@ -460,6 +483,35 @@ fn parse_key(
             *slot = Some(Spanned::new(v, lit.span()));
         }
         "example" => attr.examples.push(parse_example(meta)?),
+        "discovery" => {
+            if !meta.input.is_empty() && !meta.input.peek(syn::Token![,]) {
+                return Err(skipping(
+                    meta,
+                    "`discovery` takes no value: write #[tool(discovery, ...)]",
+                ));
+            }
+            attr.discovery = Some(meta.path.span());
+        }
+        "executor" => {
+            let lit = string(meta, &key, "\"write\"")?;
+            let v = lit.value();
+            let effect = match v.as_str() {
+                "read" => ExecutorEffect::Read,
+                "write" => ExecutorEffect::Write,
+                "delete" => ExecutorEffect::Delete,
+                _ => {
+                    return Err(syn::Error::new(
+                        lit.span(),
+                        format!(
+                            "unknown executor effect `{v}`: expected one of {} (what the executor \
+                             does, for presentation and policy; it grants nothing)",
+                            one_of(EXECUTOR_EFFECTS)
+                        ),
+                    ));
+                }
+            };
+            attr.executor = Some(Spanned::new(effect, lit.span()));
+        }
         _ => unreachable!("every key of TOOL_KEYS is handled"),
     }
     Ok(())
@@ -830,6 +882,27 @@ mod tests {
         assert_eq!(a.secret_requirements()[0].key, "tavily/api_key");
         assert!(a.secret_requirements()[0].required);
         assert_eq!(a.input_schema.unwrap().value, "schemas/in.json");
+    }
+
+    #[test]
+    fn dynamic_tools_roles() {
+        let a = parse(quote! { capabilities = ["flow"], discovery }).unwrap();
+        assert!(a.discovery.is_some() && a.executor.is_none());
+        let a = parse(quote! { discovery, capabilities = ["flow"] }).unwrap();
+        assert!(a.discovery.is_some());
+        let a = parse(quote! { capabilities = ["flow"], executor = "delete" }).unwrap();
+        assert_eq!(a.executor.unwrap().value, ExecutorEffect::Delete);
+        assert!(
+            err(quote! { capabilities = ["flow"], executor = "remove" })
+                .contains("expected one of read, write, delete")
+        );
+        assert!(
+            err(quote! { capabilities = ["flow"], discovery = true }).contains("takes no value")
+        );
+        assert!(
+            err(quote! { capabilities = ["flow"], discovery, executor = "read" })
+                .contains("either the discovery tool or an executor")
+        );
     }
 
     #[test]

@@ -182,6 +182,33 @@ impl HostArgs {
     }
 }
 
+/// How to reach an OCI registry: `--oci-user`, `--oci-token`, `--insecure`.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct OciArgs {
+    /// The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere).
+    #[arg(long, value_name = "USER")]
+    pub oci_user: Option<String>,
+    /// The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then
+    /// ~/.docker/config.json (`auths.<host>.auth`), then anonymous.
+    #[arg(long, value_name = "TOKEN", hide_env_values = true)]
+    pub oci_token: Option<String>,
+    /// Allow plain HTTP to a registry that is not on this machine (loopback always may).
+    #[arg(long)]
+    pub insecure: bool,
+}
+
+impl OciArgs {
+    /// The options as the operations take them.
+    pub fn options(self) -> gtdx_ops::publish::OciOptions {
+        gtdx_ops::publish::OciOptions {
+            insecure: self.insecure,
+            user: self.oci_user,
+            token: self.oci_token,
+            user_home: std::env::var_os("HOME").map(PathBuf::from),
+        }
+    }
+}
+
 /// `30s`, `500ms`, `2m`, or a number of seconds.
 pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
     let s = s.trim();
@@ -201,4 +228,13 @@ pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
         return Err("the timeout must be more than zero".into());
     }
     Ok(d)
+}
+
+/// `--registry REG`: where packs are published and looked up.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RegistryArgs {
+    /// `local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform's directory
+    /// layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml.
+    #[arg(long, value_name = "REG", default_value = "local")]
+    pub registry: String,
 }

@@ -57,6 +57,8 @@ pub enum Command {
     Test(commands::test::Args),
     /// Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests.
     Inspect(commands::inspect::Args),
+    /// Dynamic tools: admit discovered descriptors (the platform's six controls) and keep per-connection catalogs.
+    Dynamic(commands::dynamic::Args),
     /// Assemble and inspect Digital Worker manifests from signed .gtxpack extensions.
     Worker(commands::worker::Args),
     /// Make an ed25519 signing key pair (secret key file mode 0600, never overwritten).
@@ -67,6 +69,28 @@ pub enum Command {
     Verify(commands::verify::Args),
     /// Key conversions (gtdx and minisign public key formats).
     Key(commands::key::Args),
+    /// Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install).
+    Dev(commands::dev::Args),
+    /// Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen.
+    Doctor(commands::doctor::Args),
+    /// Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human.
+    Migrate(commands::migrate::Args),
+    /// Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE.
+    Publish(commands::publish::Args),
+    /// Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://.
+    Install(commands::install::Args),
+    /// List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state.
+    List(commands::list::Args),
+    /// Remove an installed extension.
+    Uninstall(commands::uninstall::Args),
+    /// Enable an installed extension (by default, or for one tenant).
+    Enable(commands::enable::Args),
+    /// Disable an installed extension (by default, or for one tenant).
+    Disable(commands::enable::Args),
+    /// Search a registry: extensions of a directory registry, or the tags of an OCI repository.
+    Search(commands::search::Args),
+    /// Show an extension of a registry: versions, signer, permissions, digest.
+    Info(commands::info::Args),
     /// Explain a diagnostic code: what it reports, why it matters, how to fix it.
     Explain(commands::explain::Args),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout.
@@ -116,10 +140,22 @@ where
         Command::Test(args) => commands::test::run(args, sh),
         Command::Inspect(args) => commands::inspect::run(args, sh),
         Command::Worker(args) => commands::worker::run(args, sh),
+        Command::Dynamic(args) => commands::dynamic::run(args, sh),
         Command::Keygen(args) => commands::keygen::run(args, sh),
         Command::Sign(args) => commands::sign::run(args, sh),
         Command::Verify(args) => commands::verify::run(args, sh),
         Command::Key(args) => commands::key::run(args, sh),
+        Command::Dev(args) => commands::dev::run(args, sh),
+        Command::Doctor(args) => commands::doctor::run(args, sh),
+        Command::Migrate(args) => commands::migrate::run(args, sh),
+        Command::Publish(args) => commands::publish::run(args, sh),
+        Command::Install(args) => commands::install::run(args, sh),
+        Command::List(args) => commands::list::run(args, sh),
+        Command::Uninstall(args) => commands::uninstall::run(args, sh),
+        Command::Enable(args) => commands::enable::run(args, true, sh),
+        Command::Disable(args) => commands::enable::run(args, false, sh),
+        Command::Search(args) => commands::search::run(args, sh),
+        Command::Info(args) => commands::info::run(args, sh),
         Command::Explain(args) => commands::explain::run(args, sh),
         Command::Completions(args) => commands::completions::run(args, sh),
     };
@@ -151,10 +187,21 @@ impl Command {
             Command::Test(a) => a.format.format,
             Command::Inspect(a) => a.format.format,
             Command::Worker(a) => a.format(),
+            Command::Dynamic(a) => a.format(),
             Command::Keygen(a) => a.format.format,
             Command::Sign(a) => a.format.format,
             Command::Verify(a) => a.format.format,
             Command::Key(a) => a.format(),
+            Command::Dev(a) => a.format.format,
+            Command::Doctor(a) => a.format.format,
+            Command::Migrate(a) => a.format.format,
+            Command::Publish(a) => a.format.format,
+            Command::Install(a) => a.format.format,
+            Command::List(a) => a.format.format,
+            Command::Uninstall(a) => a.format.format,
+            Command::Enable(a) | Command::Disable(a) => a.format.format,
+            Command::Search(a) => a.format.format,
+            Command::Info(a) => a.format.format,
             Command::Explain(a) => a.format.format,
             Command::Completions(_) => shell::Format::Human,
         }

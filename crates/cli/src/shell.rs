@@ -263,20 +263,8 @@ impl Failure {
     }
 }
 
-/// An error and its causes as one paragraph: `message: cause: cause`. Library errors often
-/// already carry their source in their message; each cause is said once.
-pub fn error_text(err: &(dyn std::error::Error + 'static)) -> String {
-    let mut text = err.to_string();
-    let mut source = err.source();
-    while let Some(cause) = source {
-        let cause_text = cause.to_string();
-        if !text.contains(&cause_text) {
-            text.push_str(&format!(": {cause_text}"));
-        }
-        source = cause.source();
-    }
-    text
-}
+/// An error and its causes as one paragraph (defined once, in gtdx-ops, which reports them too).
+pub use gtdx_ops::error_text;
 
 /// A byte count as people read it: `512 B`, `3.4 KiB`, `12.0 MiB`.
 pub fn human_size(n: u64) -> String {

@@ -10,8 +10,10 @@
 //!
 //! Nothing in here performs I/O beyond what a caller hands it.
 
+pub mod authority;
 pub mod codes;
 pub mod diagnostic;
+pub mod home;
 pub mod invariants;
 pub mod lines;
 pub mod manifest;

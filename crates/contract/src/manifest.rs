@@ -981,6 +981,13 @@ pub struct ConfigField {
     /// `endpoint` marks the one non-secret host the extension code may build URLs from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub purpose: Option<ConfigFieldPurpose>,
+    /// The value used when the operator gives none (an endpoint's: HTTPS on port 443, without
+    /// user-info, query or fragment).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<Value>,
+    /// A value shown to the operator as an example (same rules as `default`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub example: Option<Value>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -134,9 +134,7 @@ pub fn manifest(pkg: &Package, cfg: &GtdxConfig, tools: &[ToolOut]) -> Result<De
     if let Some(node_types) = &cfg.node_types {
         contributions.node_types = node_types.clone();
     }
-    if cfg.dynamic_tools.is_some() {
-        contributions.dynamic_tools = cfg.dynamic_tools.clone();
-    }
+    contributions.dynamic_tools = dynamic_tools(pkg, cfg, tools)?;
     contributions.tools = tool_list;
 
     let config_schema = match &cfg.config_schema {
@@ -208,6 +206,97 @@ pub fn manifest(pkg: &Package, cfg: &GtdxConfig, tools: &[ToolOut]) -> Result<De
         config_schema,
         config_fields: cfg.config_fields.clone(),
     })
+}
+
+/// `contributions.dynamicTools` from the `#[tool(discovery)]` and `#[tool(executor = "...")]`
+/// functions, with `refresh` and `maxTools` from `[package.metadata.gtdx.dynamicTools]`.
+fn dynamic_tools(
+    pkg: &Package,
+    cfg: &GtdxConfig,
+    tools: &[ToolOut],
+) -> Result<Option<gtdx_contract::DynamicTools>, Error> {
+    use crate::tools::DynamicRole;
+    let at = |t: &ToolOut, message: String, help: &str| {
+        Error::from(
+            crate::error::SourceError {
+                file: crate::error::display_path(&t.file),
+                line: t.line,
+                column: 1,
+                message,
+                help: None,
+            }
+            .help(help),
+        )
+    };
+    let discovery: Vec<&ToolOut> = tools
+        .iter()
+        .filter(|t| t.dynamic == Some(DynamicRole::Discovery))
+        .collect();
+    let executors: Vec<gtdx_contract::Executor> = tools
+        .iter()
+        .filter_map(|t| match t.dynamic {
+            Some(DynamicRole::Executor(effect)) => Some(gtdx_contract::Executor {
+                tool: t.tool.name.clone(),
+                effect,
+            }),
+            _ => None,
+        })
+        .collect();
+    let settings = cfg.dynamic_tools.clone().unwrap_or_default();
+    match discovery.as_slice() {
+        [] => {
+            if let Some(first) = tools
+                .iter()
+                .find(|t| matches!(t.dynamic, Some(DynamicRole::Executor(_))))
+            {
+                return Err(at(
+                    first,
+                    format!(
+                        "`{}` is a dynamic-tools executor, but no tool is marked #[tool(discovery)]",
+                        first.tool.name
+                    ),
+                    "mark the tool that lists the connection's descriptors #[tool(discovery, ...)], or remove `executor`",
+                ));
+            }
+            if cfg.dynamic_tools.is_some() {
+                return Err(Error::manifest(
+                    &pkg.manifest_path,
+                    "[package.metadata.gtdx.dynamicTools] sets `refresh`/`maxTools`, but no tool is marked #[tool(discovery)]",
+                    "mark the discovery function #[tool(discovery, ...)] and its executors #[tool(executor = \"read|write|delete\", ...)], or delete the table",
+                ));
+            }
+            Ok(None)
+        }
+        [one] => {
+            if executors.is_empty() {
+                return Err(at(
+                    one,
+                    format!(
+                        "`{}` is the discovery tool, but no tool is marked #[tool(executor = \"...\")]: its descriptors could dispatch nowhere",
+                        one.tool.name
+                    ),
+                    "mark each tool a derived tool may run #[tool(executor = \"read|write|delete\", ...)]",
+                ));
+            }
+            Ok(Some(gtdx_contract::DynamicTools {
+                discovery_tool: one.tool.name.clone(),
+                executors,
+                refresh: settings.refresh,
+                max_tools: settings.max_tools,
+            }))
+        }
+        [first, second, ..] => Err(at(
+            second,
+            format!(
+                "two tools are marked #[tool(discovery)]: `{}` and `{}` (at {}:{}); the platform calls exactly one",
+                second.tool.name,
+                first.tool.name,
+                crate::error::display_path(&first.file).display(),
+                first.line
+            ),
+            "keep `discovery` on one of them",
+        )),
+    }
 }
 
 /// The tools as dispatched: each one's `runtime_ref` names this crate's component once the

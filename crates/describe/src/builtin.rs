@@ -20,6 +20,39 @@ pub(crate) enum Builtin {
     JsonValue,
     JsonMap,
     JsonNumber,
+    /// `gtdx_sdk::DynamicToolDescriptor`: the discovery tool's wire type.
+    DynamicToolDescriptor,
+    /// `gtdx_sdk::Dispatch`.
+    DynamicDispatch,
+}
+
+/// The JSON Schema of `gtdx_sdk::Dispatch` (the SDK's serde shape).
+pub(crate) fn dispatch_schema() -> serde_json::Value {
+    serde_json::json!({
+        "type": "object",
+        "properties": {
+            "tool": {"type": "string", "minLength": 1, "description": "The authoring slug of a declared executor."},
+            "bind": {"type": "object", "description": "Executor arguments fixed by this descriptor (never credentials, headers, URLs or connection selectors)."}
+        },
+        "required": ["tool"],
+        "additionalProperties": false
+    })
+}
+
+/// The JSON Schema of `gtdx_sdk::DynamicToolDescriptor` (the SDK's serde shape).
+pub(crate) fn descriptor_schema() -> serde_json::Value {
+    serde_json::json!({
+        "type": "object",
+        "properties": {
+            "key": {"type": "string", "minLength": 1, "description": "Stable, unique key of this descriptor."},
+            "name": {"type": "string", "minLength": 1, "description": "Name shown in the agent catalog."},
+            "description": {"type": "string", "description": "What the derived tool does."},
+            "input": {"type": "object", "description": "JSON Schema of the arguments the model supplies."},
+            "dispatch": dispatch_schema()
+        },
+        "required": ["key", "name", "description", "input", "dispatch"],
+        "additionalProperties": false
+    })
 }
 
 pub(crate) fn builtin_by_name(name: &str) -> Option<Builtin> {
@@ -57,6 +90,15 @@ pub(crate) fn builtin_of_external(p: &[String]) -> Option<Builtin> {
         return builtin_by_name(last);
     }
     // `serde_json::Value`, also through a re-export such as `gtdx_sdk::serde_json::Value`.
+    // The SDK's dynamic-tools wire types (`gtdx_sdk::DynamicToolDescriptor`, also as
+    // `gtdx_sdk::dynamic::DynamicToolDescriptor`).
+    if first == "gtdx_sdk" {
+        match last {
+            "DynamicToolDescriptor" => return Some(Builtin::DynamicToolDescriptor),
+            "Dispatch" => return Some(Builtin::DynamicDispatch),
+            _ => {}
+        }
+    }
     if p.len() >= 2 && p[p.len() - 2] == "serde_json" {
         return match last {
             "Value" => Some(Builtin::JsonValue),

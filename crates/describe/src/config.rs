@@ -27,8 +27,8 @@
 use std::collections::BTreeMap;
 
 use gtdx_contract::{
-    Author, Capabilities, ConfigField, Contributions, DynamicTools, ExtensionKind, Localization,
-    LocalizedText, NodeType, Permissions, RequiredSecret,
+    Author, Capabilities, ConfigField, Contributions, ExtensionKind, Localization, LocalizedText,
+    NodeType, Permissions, Refresh, RequiredSecret,
 };
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -73,13 +73,25 @@ pub struct GtdxConfig {
     pub components: Option<BTreeMap<String, ComponentConfig>>,
     #[serde(rename = "nodeTypes")]
     pub node_types: Option<Vec<NodeType>>,
+    /// The settings of `contributions.dynamicTools`; the discovery tool and the executors are
+    /// declared on the functions (`#[tool(discovery)]`, `#[tool(executor = "...")]`).
     #[serde(rename = "dynamicTools")]
-    pub dynamic_tools: Option<DynamicTools>,
+    pub dynamic_tools: Option<DynamicToolsSettings>,
     /// Every other contribution (views, guardrails, knowledge, prompts, schemas, recipes,
     /// dwProviders, connection_test), in the describe.json shape. Not `tools`.
     pub contributions: Option<Contributions>,
     pub localization: Option<Localization>,
     pub execution: Option<Map<String, Value>>,
+}
+
+/// `[package.metadata.gtdx.dynamicTools]`: only what is not a property of one function.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct DynamicToolsSettings {
+    /// `refresh = { ttlSeconds = 3600 }`: the staleness threshold.
+    pub refresh: Option<Refresh>,
+    /// Cap on admitted derived tools (the server cap always applies too).
+    pub max_tools: Option<u32>,
 }
 
 /// Overrides of the `compat` defaults.
@@ -108,6 +120,55 @@ pub struct ComponentConfig {
     pub component_version: Option<String>,
 }
 
+/// The form before annotations (`discoveryTool` and `executors` in Cargo.toml) is refused with
+/// the annotations that replace it, named per function.
+fn legacy_dynamic_tools(pkg: &Package) -> Result<(), Error> {
+    let top = pkg.gtdx.get("dynamicTools");
+    let nested = pkg
+        .gtdx
+        .get("contributions")
+        .and_then(|c| c.get("dynamicTools"));
+    let (table, place) = match (top, nested) {
+        (_, Some(t)) => (t, "[package.metadata.gtdx.contributions.dynamicTools]"),
+        (Some(t), None) => (t, "[package.metadata.gtdx.dynamicTools]"),
+        (None, None) => return Ok(()),
+    };
+    let discovery = table.get("discoveryTool");
+    let executors = table.get("executors");
+    if discovery.is_none() && executors.is_none() && nested.is_none() {
+        return Ok(());
+    }
+    let mut fixes = Vec::new();
+    if let Some(name) = discovery.and_then(Value::as_str) {
+        fixes.push(format!("#[tool(discovery, ...)] on `fn {name}`"));
+    }
+    for e in executors.and_then(Value::as_array).into_iter().flatten() {
+        let tool = e
+            .get("tool")
+            .and_then(Value::as_str)
+            .unwrap_or("<executor>");
+        let effect = e.get("effect").and_then(Value::as_str).unwrap_or("write");
+        fixes.push(format!(
+            "#[tool(executor = \"{effect}\", ...)] on `fn {tool}`"
+        ));
+    }
+    if fixes.is_empty() {
+        fixes.push(
+            "#[tool(discovery, ...)] on the discovery function and #[tool(executor = \"read|write|delete\", ...)] on each executor".into(),
+        );
+    }
+    Err(Error::manifest(
+        &pkg.manifest_path,
+        format!(
+            "{place} declares the discovery tool and executors; they are now declared on the #[tool] functions themselves, so that renaming a function cannot leave a stale declaration behind"
+        ),
+        format!(
+            "delete `discoveryTool` and `executors` there and write {}; keep only `refresh` and `maxTools`, in [package.metadata.gtdx.dynamicTools]",
+            fixes.join(", ")
+        ),
+    ))
+}
+
 impl GtdxConfig {
     /// Parses the table, naming the offending key on error.
     pub fn from_package(pkg: &Package) -> Result<Self, Error> {
@@ -121,6 +182,7 @@ impl GtdxConfig {
                 ),
             ));
         }
+        legacy_dynamic_tools(pkg)?;
         let cfg: GtdxConfig = serde_path_to_error::deserialize(&pkg.gtdx).map_err(|e| {
             let at = e.path().to_string();
             let place = if at == "." || at.is_empty() { String::new() } else { format!(".{at}") };
@@ -150,13 +212,11 @@ impl GtdxConfig {
                 format!("keep one: `{what}` directly under [package.metadata.gtdx]"),
             )
         };
-        if let Some(c) = &cfg.contributions {
-            if !c.node_types.is_empty() && cfg.node_types.is_some() {
-                return Err(dup("nodeTypes"));
-            }
-            if c.dynamic_tools.is_some() && cfg.dynamic_tools.is_some() {
-                return Err(dup("dynamicTools"));
-            }
+        if let Some(c) = &cfg.contributions
+            && !c.node_types.is_empty()
+            && cfg.node_types.is_some()
+        {
+            return Err(dup("nodeTypes"));
         }
         Ok(cfg)
     }

@@ -22,6 +22,15 @@ pub struct ToolOut {
     /// The function's file and 1-based line.
     pub file: PathBuf,
     pub line: usize,
+    /// `#[tool(discovery)]` or `#[tool(executor = "...")]`.
+    pub dynamic: Option<DynamicRole>,
+}
+
+/// A tool's part in `contributions.dynamicTools`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DynamicRole {
+    Discovery,
+    Executor(gtdx_contract::ExecutorEffect),
 }
 
 /// What collecting the tools produced.
@@ -155,6 +164,11 @@ pub fn collect(idx: &Index<'_>, crate_root: &Path) -> Result<Collected, Vec<Sour
             invoke_path,
             file: file.to_path_buf(),
             line: analyzed.name_span.start().line,
+            dynamic: match (&analyzed.attr.discovery, &analyzed.attr.executor) {
+                (Some(_), _) => Some(DynamicRole::Discovery),
+                (None, Some(e)) => Some(DynamicRole::Executor(e.value)),
+                (None, None) => None,
+            },
         });
     }
     out.tools.sort_by(|a, b| a.tool.name.cmp(&b.tool.name));

@@ -17,7 +17,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub use read::{Limit, limits, open_regular, read_limited, read_text};
-pub use temp::cleanup_on_signals;
+pub use temp::{cleanup_on_signals, on_interrupt};
 
 /// An I/O failure, with the path it happened on.
 #[derive(Debug, thiserror::Error)]

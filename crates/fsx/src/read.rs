@@ -94,6 +94,29 @@ pub mod limits {
         max: MIB,
     };
 
+    /// A discovery result: the JSON array of dynamic-tool descriptors `gtdx dynamic admit`
+    /// reads (ten thousand descriptors are about 5 MB).
+    pub const DESCRIPTORS: Limit = Limit {
+        what: "a discovery result (dynamic-tool descriptors)",
+        max: 32 * MIB,
+    };
+    /// A per-connection dynamic-tools catalog, or a grant file.
+    pub const CATALOG: Limit = Limit {
+        what: "a dynamic-tools catalog or grant",
+        max: 64 * MIB,
+    };
+    /// A registry or install bookkeeping file: index.json, metadata.json, extensions-state.json,
+    /// trust/publishers.json, ~/.docker/config.json.
+    pub const REGISTRY_FILE: Limit = Limit {
+        what: "a registry or state file",
+        max: 16 * MIB,
+    };
+    /// A pack pulled from a registry or installed (streamed to a staging file, never read whole).
+    pub const PACK: Limit = Limit {
+        what: "a pack",
+        max: 1024 * MIB,
+    };
+
     /// Every cap, for docs/security.md's table (and the test that keeps it in step).
     pub const ALL: &[(&str, Limit)] = &[
         ("MANIFEST", MANIFEST),
@@ -108,6 +131,10 @@ pub mod limits {
         ("TOOL_INPUT", TOOL_INPUT),
         ("TOOL_TESTS", TOOL_TESTS),
         ("SECRETS_FILE", SECRETS_FILE),
+        ("DESCRIPTORS", DESCRIPTORS),
+        ("CATALOG", CATALOG),
+        ("REGISTRY_FILE", REGISTRY_FILE),
+        ("PACK", PACK),
     ];
 }
 

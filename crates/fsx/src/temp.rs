@@ -94,6 +94,16 @@ fn remove_registered(keep: impl Fn(&Path) -> bool) {
     });
 }
 
+/// What a long-running command says when it is interrupted, before the process exits (e.g.
+/// `gtdx dev`'s `shutdown` event).
+static INTERRUPT_HOOK: OnceLock<Box<dyn Fn() + Send + Sync>> = OnceLock::new();
+
+/// Sets the [`cleanup_on_signals`] handler's last words (once per process; later calls are
+/// ignored). The hook runs on the signal thread after the unfinished files are removed.
+pub fn on_interrupt(hook: impl Fn() + Send + Sync + 'static) {
+    let _ = INTERRUPT_HOOK.set(Box::new(hook));
+}
+
 /// Installs the SIGINT/SIGTERM/SIGHUP handler that removes registered temporary files and
 /// exits with 128 + the signal. Idempotent; a failure to install is ignored (writes are still
 /// atomic, and the sweep still removes leftovers). Needs the `signals` feature (the `gtdx`
@@ -113,6 +123,9 @@ pub fn cleanup_on_signals() {
                 .spawn(move || {
                     if let Some(sig) = signals.forever().next() {
                         remove_registered(|_| false);
+                        if let Some(hook) = INTERRUPT_HOOK.get() {
+                            hook();
+                        }
                         let name = match sig {
                             SIGINT => "SIGINT",
                             SIGTERM => "SIGTERM",

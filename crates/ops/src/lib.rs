@@ -18,6 +18,14 @@
 //! | `gtdx run`                        | [`run`]       | [`run::run`]                   |
 //! | `gtdx test`                       | [`test`]      | [`test::test`]                 |
 //! | `gtdx keygen`, `gtdx key export`  | [`keys`]      | [`keys::keygen`], [`keys::export`] |
+//! | `gtdx dev`                        | [`dev`]       | [`dev::dev`]                   |
+//! | `gtdx doctor`                     | [`doctor`]    | [`doctor::doctor`]             |
+//! | `gtdx dynamic admit` / `catalog`  | [`dynamic`]   | [`dynamic::admit`], [`dynamic::show_catalog`] |
+//! | `gtdx migrate`                    | [`migrate`]   | [`migrate::migrate`]           |
+//! | `gtdx publish`                    | [`publish`]   | [`publish::publish`]           |
+//! | `gtdx install`                    | [`install`]   | [`install::install`]           |
+//! | `gtdx list`, `uninstall`, `enable`, `disable` | [`installed`] | [`installed::list`], [`installed::uninstall`], [`installed::set_enabled`] |
+//! | `gtdx search`, `gtdx info`        | [`search`]    | [`search::search`], [`search::info`] |
 //!
 //! Each takes an options struct and returns a structured outcome (the result and its
 //! diagnostics) or a typed error; none prints. Operations a user waits on (`build`, `pack`)
@@ -32,14 +40,22 @@
 
 pub mod build;
 pub mod describe;
+pub mod dev;
+pub mod doctor;
+pub mod dynamic;
 pub mod explain;
 pub mod inspect;
+pub mod install;
+pub mod installed;
 pub mod keys;
 pub mod lint;
+pub mod migrate;
 pub mod new;
 pub mod pack;
 pub mod progress;
+pub mod publish;
 pub mod run;
+pub mod search;
 pub mod sign;
 pub mod test;
 pub mod verify;
@@ -47,3 +63,18 @@ pub mod worker;
 
 pub use gtdx_contract::lines::LineIndex;
 pub use gtdx_contract::{Diagnostic, Severity};
+
+/// An error and its causes as one paragraph: `message: cause: cause`. Library errors often
+/// already carry their source in their message; each cause is said once.
+pub fn error_text(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = err.to_string();
+    let mut source = err.source();
+    while let Some(cause) = source {
+        let cause_text = cause.to_string();
+        if !text.contains(&cause_text) {
+            text.push_str(&format!(": {cause_text}"));
+        }
+        source = cause.source();
+    }
+    text
+}

@@ -162,6 +162,8 @@ pub enum RunError {
     Usage(String),
     #[error("{file}: {message}")]
     BadFile { file: String, message: String },
+    #[error(transparent)]
+    Dynamic(#[from] crate::dynamic::DynamicError),
 }
 
 /// A loaded extension with the runtime that compiled it.

@@ -51,11 +51,19 @@ pub struct TestOptions {
     pub discovery: Option<DiscoveryOptions>,
 }
 
-/// `--discovery [--connection NAME --catalog DIR] [--input JSON]`
-#[derive(Debug, Clone, Default)]
+/// `--discovery [--org ORG] [--grant FILE] [--max-derived-tools N]
+/// [--connection NAME --catalog DIR] [--input JSON]`
+#[derive(Debug, Clone)]
 pub struct DiscoveryOptions {
-    pub connection: Option<String>,
-    pub catalog: Option<PathBuf>,
+    /// The organisation the extension is installed in (the `<org>` of scoped ids).
+    pub org: String,
+    /// The connection's grant file; `None`: the installed-extension grant.
+    pub grant: Option<PathBuf>,
+    /// The server cap on derived tools per connection.
+    pub max_derived_tools: u32,
+    /// The per-connection catalog to sync with what was admitted.
+    pub catalog: Option<crate::dynamic::CatalogTarget>,
+    /// The discovery tool's input (`{}` by default: the platform supplies only profile config).
     pub input: crate::run::Input,
 }
 
@@ -165,29 +173,29 @@ pub struct TestReport {
     pub failed: usize,
 }
 
-/// What the discovery tool returned.
+/// What the discovery tool returned, and what the dynamic-tools admission made of it.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct DiscoveryOutcome {
     pub extension: String,
     pub tool: String,
-    /// The descriptors, as the tool returned them: what the dynamic-tools admission takes.
-    pub descriptors: Vec<Value>,
-    pub connection: Option<String>,
-    pub catalog: Option<PathBuf>,
+    /// How many descriptors the tool returned.
+    pub discovered: usize,
+    /// The six controls' verdicts (and the synced catalog, with `--catalog`).
+    pub admission: crate::dynamic::AdmitOutcome,
 }
 
 /// What `gtdx test` did.
 #[derive(Debug, Clone)]
 pub enum TestOutcome {
     Tests(TestReport),
-    Discovery(DiscoveryOutcome),
+    Discovery(Box<DiscoveryOutcome>),
 }
 
 /// Runs `gtdx test`.
 pub fn test(options: &TestOptions, progress: &mut dyn Progress) -> Result<TestOutcome, RunError> {
     let prepared = prepare(&options.source, &options.host, progress)?;
     if let Some(d) = &options.discovery {
-        return discovery(&prepared, d).map(TestOutcome::Discovery);
+        return discovery(&prepared, d).map(|o| TestOutcome::Discovery(Box::new(o)));
     }
     let dir = options
         .dir
@@ -449,8 +457,10 @@ pub fn subset_mismatch(expected: &Value, actual: &Value, at: &str) -> Option<Str
     }
 }
 
-/// The seam to the dynamic-tools admission: runs the declared discovery tool and returns its
-/// descriptors (a JSON array, or the array under `descriptors` or `tools`).
+/// Runs the declared discovery tool and puts its descriptors through the dynamic-tools
+/// admission (`gtdx dynamic admit`), syncing the connection's catalog when one is given. A
+/// discovery that fails (a tool error, a trap, output that is not descriptors) admits nothing
+/// and leaves the catalog as it was, as on the platform.
 pub fn discovery(
     prepared: &Prepared,
     options: &DiscoveryOptions,
@@ -458,59 +468,76 @@ pub fn discovery(
     let describe = &prepared.loaded.extension.describe;
     let Some(dt) = &describe.contributions.dynamic_tools else {
         return Err(RunError::Usage(format!(
-            "{} declares no contributions.dynamicTools, so it has no discovery tool to run",
+            "{} declares no contributions.dynamicTools, so it has no discovery tool to run; \
+             mark one tool #[tool(discovery)] and run `gtdx describe`",
             prepared.describe_file
         )));
     };
+    let tool = dt.discovery_tool.clone();
     let input = crate::run::read_input(&options.input)?;
-    crate::run::check_tool(prepared, &dt.discovery_tool, &input)?;
-    let call = prepared.runtime.call(
-        &prepared.loaded,
-        &dt.discovery_tool,
-        &input.to_string(),
-        &prepared.host,
-    );
+    crate::run::check_tool(prepared, &tool, &input)?;
+    let call = prepared
+        .runtime
+        .call(&prepared.loaded, &tool, &input.to_string(), &prepared.host);
     let output = match call.outcome {
-        CallOutcome::Ok { output } => output,
-        CallOutcome::ToolError(f) => {
-            return Err(RunError::Usage(format!(
-                "the discovery tool `{}` returned an error: {}: {}",
-                dt.discovery_tool, f.variant, f.message
-            )));
-        }
-        CallOutcome::Failed { message, .. } => return Err(RunError::Usage(message)),
+        CallOutcome::Ok { output } => descriptors_of(&output),
+        CallOutcome::ToolError(f) => Err(format!(
+            "the tool returned an error: {}: {}",
+            f.variant, f.message
+        )),
+        CallOutcome::Failed { message, .. } => Err(message),
     };
-    let v: Value = serde_json::from_str(&output).map_err(|e| {
-        RunError::Usage(format!(
-            "the discovery tool `{}` returned text that is not JSON: {e}",
-            dt.discovery_tool
-        ))
-    })?;
-    let descriptors = match v {
-        Value::Array(a) => a,
-        Value::Object(mut o) => match o.remove("descriptors").or_else(|| o.remove("tools")) {
-            Some(Value::Array(a)) => a,
-            _ => {
-                return Err(RunError::Usage(format!(
-                    "the discovery tool `{}` returned an object without a `descriptors` array",
-                    dt.discovery_tool
-                )));
-            }
+    let discovered = output
+        .as_ref()
+        .map_or(0, |v| v.as_array().map_or(0, Vec::len));
+    // The code artifact is the component that ran: its bytes' digest, under each component key
+    // when describe.json has one component (with several, the declared digests stand).
+    let component_sha = gtdx_pack::sha256_hex(&prepared.loaded.extension.component);
+    let components = &describe.runtime.components;
+    let artifacts = if components.len() == 1 {
+        components
+            .keys()
+            .map(|k| (k.clone(), component_sha.clone()))
+            .collect()
+    } else {
+        Default::default()
+    };
+    let admission = crate::dynamic::admit(&crate::dynamic::AdmitOptions {
+        descriptors: crate::dynamic::Descriptors::Returned {
+            tool: tool.clone(),
+            output,
         },
-        _ => {
-            return Err(RunError::Usage(format!(
-                "the discovery tool `{}` returned neither an array nor an object of descriptors",
-                dt.discovery_tool
-            )));
-        }
-    };
+        extension: crate::dynamic::Extension::Loaded {
+            path: PathBuf::from(&prepared.describe_file),
+            describe: Box::new(describe.clone()),
+            artifacts,
+        },
+        org: options.org.clone(),
+        grant: options.grant.clone(),
+        max_derived_tools: options.max_derived_tools,
+        catalog: options.catalog.clone(),
+    })?;
     Ok(DiscoveryOutcome {
         extension: prepared.loaded.id().to_string(),
-        tool: dt.discovery_tool.clone(),
-        descriptors,
-        connection: options.connection.clone(),
-        catalog: options.catalog.clone(),
+        tool,
+        discovered,
+        admission,
     })
+}
+
+/// A discovery tool's output as the admission takes it: a JSON array of descriptors (also
+/// accepted: an object holding it under `descriptors` or `tools`).
+fn descriptors_of(output: &str) -> Result<Value, String> {
+    let v: Value = serde_json::from_str(output)
+        .map_err(|e| format!("the tool returned text that is not JSON: {e}"))?;
+    match v {
+        Value::Array(_) => Ok(v),
+        Value::Object(mut o) => match o.remove("descriptors").or_else(|| o.remove("tools")) {
+            Some(a @ Value::Array(_)) => Ok(a),
+            _ => Err("the tool returned an object without a `descriptors` array".into()),
+        },
+        _ => Err("the tool returned neither an array nor an object of descriptors".into()),
+    }
 }
 
 /// The report as JUnit XML (one test suite, one test case per case).

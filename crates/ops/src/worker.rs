@@ -24,11 +24,43 @@ pub struct WorkerBuildOptions {
     pub allow_unsigned: bool,
     /// Sign the manifest with this key.
     pub sign: Option<KeySource>,
+    /// Where `ID@VERSION` entries are looked up (`--registry`; default `local`).
+    pub registry: Option<String>,
+    /// How OCI registries are reached (`oci://` entries, an OCI `--registry`).
+    pub oci: crate::publish::OciOptions,
+}
+
+/// Whether a spec entry names a registry pack rather than a file: `oci://…`, or `ID@VERSION`
+/// (no path separator, not a `.gtxpack`).
+pub fn is_registry_entry(entry: &str) -> bool {
+    entry.starts_with("oci://")
+        || (!entry.ends_with(".gtxpack") && !entry.contains(['/', '\\']) && entry.contains('@'))
 }
 
 /// Verifies the packs, assembles the manifest and writes it (nothing is written on failure).
+/// Entries that name registry packs are fetched first, as `gtdx install` fetches them, and the
+/// manifest pins each by digest.
 pub fn build(options: &WorkerBuildOptions) -> Result<BuildOutcome, BuildError> {
+    let registry = options.registry.clone();
+    let oci = options.oci.clone();
+    let resolve: gtdx_worker::Resolver = std::sync::Arc::new(move |entry: &str| {
+        if !is_registry_entry(entry) {
+            return None;
+        }
+        let fetched = crate::install::default_home()
+            .map_err(|e| crate::error_text(&e))
+            .and_then(|home| {
+                crate::install::fetch(entry, registry.as_deref(), &home, &oci)
+                    .map_err(|e| crate::error_text(&e))
+            });
+        Some(fetched.map(|f| gtdx_worker::ResolvedPack {
+            path: f.staged.path.clone(),
+            pinned: f.pinned,
+            guard: Some(Box::new(f.staged)),
+        }))
+    });
     gtdx_worker::build(&gtdx_worker::BuildOptions {
+        resolve: Some(resolve),
         spec: options.spec.clone(),
         out: options.out.clone(),
         trust: options.trust.to_worker(),

@@ -59,6 +59,12 @@ pub struct Call {
 pub struct ListedTool {
     pub name: String,
     pub description: String,
+    /// `input-schema-json`: the JSON Schema of the arguments, serialized.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input_schema: Option<String>,
+    /// `output-schema-json`, when the component gives one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output_schema: Option<String>,
 }
 
 /// A compiled extension.
@@ -221,15 +227,22 @@ impl Runtime {
                 let Val::Record(fields) = item else {
                     return None;
                 };
+                // A string field, or an `option<string>` one that is `some`.
                 let text = |name: &str| {
                     fields.iter().find_map(|(k, v)| match v {
                         Val::String(s) if k == name => Some(s.clone()),
+                        Val::Option(Some(inner)) if k == name => match &**inner {
+                            Val::String(s) => Some(s.clone()),
+                            _ => None,
+                        },
                         _ => None,
                     })
                 };
                 Some(ListedTool {
                     name: text("name")?,
                     description: text("description").unwrap_or_default(),
+                    input_schema: text("input-schema-json").or_else(|| text("input-schema")),
+                    output_schema: text("output-schema-json").or_else(|| text("output-schema")),
                 })
             })
             .collect())

@@ -81,6 +81,7 @@ pub const DYNAMIC_TOOL_NAMES: &[&str] = &[
     "create_record",
     "update_record",
     "get_record",
+    "delete_record",
 ];
 
 /// One question for the user.

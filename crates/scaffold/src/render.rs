@@ -102,6 +102,8 @@ pub fn context(opts: &Options) -> Value {
         "sdk_is_path": matches!(opts.sdk, SdkSource::Path { .. }),
         "gtdx_install": gtdx_install(&opts.sdk),
         "secret_expr": "${{ secrets.GTDX_SIGNING_KEY }}",
+        "github_token_expr": "${{ secrets.GITHUB_TOKEN }}",
+        "oci_registry_expr": "${{ vars.GTDX_OCI_REGISTRY || format('oci://ghcr.io/{0}', github.repository_owner) }}",
     })
 }
 

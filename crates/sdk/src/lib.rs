@@ -86,6 +86,7 @@
 //! (`invalid argument `city`: invalid type: integer `5`, expected a string ...`).
 
 mod dispatch;
+pub mod dynamic;
 mod error;
 pub mod host;
 
@@ -97,6 +98,7 @@ pub mod __private;
 pub mod __bindings;
 
 pub use dispatch::{Identity, Kind, ToolDefinition, ToolEntry, dispatch, tool_definitions};
+pub use dynamic::{DescriptorBuilder, Dispatch, DynamicToolDescriptor};
 pub use error::ToolError;
 /// `#[derive(Schema)]`: enables `#[schema(format, pattern, minimum, maximum, description)]` on
 /// fields and types; generates no code.

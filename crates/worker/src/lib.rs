@@ -43,8 +43,24 @@ pub struct TrustInputs {
     pub key_files: Vec<PathBuf>,
 }
 
+/// A spec entry that names a pack in a registry (`oci://…`, `ID@VERSION`), fetched to a local
+/// file. The worker crate does not reach registries itself: the caller's [`Resolver`] does.
+pub struct ResolvedPack {
+    /// The fetched pack, read and verified like any other.
+    pub path: PathBuf,
+    /// What the manifest records as the pack: a digest-pinned reference
+    /// (`oci://HOST/REPO@sha256:…`) or `ID@VERSION` (its `sha256` pins the bytes).
+    pub pinned: String,
+    /// Kept alive until the pack has been read (e.g. a staging file removed on drop).
+    pub guard: Option<Box<dyn std::any::Any>>,
+}
+
+/// Fetches a spec entry that names a registry pack; `None` for an entry that is a file path.
+pub type Resolver =
+    std::sync::Arc<dyn Fn(&str) -> Option<Result<ResolvedPack, String>> + Send + Sync>;
+
 /// Everything `gtdx worker build` takes.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct BuildOptions {
     pub spec: PathBuf,
     /// Defaults to [`default_out`].
@@ -52,6 +68,19 @@ pub struct BuildOptions {
     pub trust: TrustInputs,
     pub allow_unsigned: bool,
     pub sign: Option<KeySource>,
+    /// Fetches entries that name registry packs; without one every entry is a path.
+    pub resolve: Option<Resolver>,
+}
+
+impl std::fmt::Debug for BuildOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BuildOptions")
+            .field("spec", &self.spec)
+            .field("out", &self.out)
+            .field("allow_unsigned", &self.allow_unsigned)
+            .field("resolve", &self.resolve.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 /// A written manifest and the account of how it was assembled.
@@ -90,7 +119,13 @@ pub fn build(opts: &BuildOptions) -> Result<BuildOutcome, BuildError> {
     };
     let out = opts.out.clone().unwrap_or_else(|| default_out(&opts.spec));
     check_out_is_no_input(opts, &spec, &base, &out)?;
-    let loaded = packs::load_all(&spec, &base, &trust, opts.allow_unsigned)?;
+    let loaded = packs::load_all(
+        &spec,
+        &base,
+        &trust,
+        opts.allow_unsigned,
+        opts.resolve.as_ref(),
+    )?;
     let mut assembly = assemble::assemble(&spec, &loaded, &base)?;
     let signed_by = match &signer {
         Some(key) => Some(packs::sign_manifest(&mut assembly.manifest, key)?),

@@ -3,7 +3,7 @@
 //! Each pack is verified by `gtdx_sign::verify_pack`, the verifier behind `gtdx verify`; its
 //! describe.json is then read with `gtdx_pack::read_pack` and parsed against the contract.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use gtdx_contract::{Describe, Signature};
 use gtdx_sign::describe::{SignatureStatus, check_signature, sign_value};
@@ -46,15 +46,31 @@ pub fn load_all(
     base: &Path,
     policy: &TrustPolicy,
     allow_unsigned: bool,
+    resolve: Option<&crate::Resolver>,
 ) -> Result<Vec<LoadedExtension>, BuildError> {
     let mut loaded = Vec::with_capacity(spec.spec.extensions.len());
     let mut refused = Vec::new();
     for (i, rel) in spec.spec.extensions.iter().enumerate() {
         let place = spec.place(SpecPath::Element("extensions", i));
-        let path = base.join(rel);
+        // A registry pack is fetched first; messages name it by its reference.
+        let resolved = match resolve.and_then(|r| r(rel)) {
+            Some(Ok(r)) => Some(r),
+            Some(Err(message)) => {
+                return Err(BuildError::Pack {
+                    place: Box::new(place),
+                    pack: PathBuf::from(rel),
+                    message,
+                });
+            }
+            None => None,
+        };
+        let (path, shown, recorded) = match &resolved {
+            Some(r) => (r.path.clone(), PathBuf::from(rel), r.pinned.clone()),
+            None => (base.join(rel), base.join(rel), rel.clone()),
+        };
         let pack_err = |message: String| BuildError::Pack {
             place: Box::new(place.clone()),
-            pack: path.clone(),
+            pack: shown.clone(),
             message,
         };
         // Streamed (a pack can be large), through the bounded reader's regular-file check.
@@ -100,7 +116,7 @@ pub fn load_all(
                         .unwrap_or_else(|| format!("key {key_id} is not trusted"));
                     refused.push(RefusedPack {
                         place,
-                        pack: path,
+                        pack: shown,
                         refusal: Refusal::Untrusted,
                         message,
                     });
@@ -140,7 +156,7 @@ pub fn load_all(
                         };
                         refused.push(RefusedPack {
                             place,
-                            pack: path,
+                            pack: shown,
                             refusal,
                             message,
                         });
@@ -149,7 +165,8 @@ pub fn load_all(
                 }
             }
         };
-        loaded.push(extension(i, rel, doc, sha256, trust).map_err(pack_err)?);
+        loaded.push(extension(i, &recorded, doc, sha256, trust).map_err(pack_err)?);
+        drop(resolved);
     }
     if !refused.is_empty() {
         return Err(BuildError::Refused { refused });

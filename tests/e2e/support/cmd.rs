@@ -145,10 +145,8 @@ impl Cmd {
         s
     }
 
-    /// Runs the command to completion.
-    #[track_caller]
-    pub fn run(self) -> Run {
-        let command = self.display();
+    /// The program, its arguments, environment and directory, as a std command.
+    fn std_command(&self) -> std::process::Command {
         let mut cmd = std::process::Command::new(&self.program);
         cmd.args(&self.args);
         for (k, v, _) in &self.envs {
@@ -160,6 +158,14 @@ impl Cmd {
         if let Some(dir) = &self.cwd {
             cmd.current_dir(dir);
         }
+        cmd
+    }
+
+    /// Runs the command to completion.
+    #[track_caller]
+    pub fn run(self) -> Run {
+        let command = self.display();
+        let mut cmd = self.std_command();
         let out = if self.stdin_null {
             assert!(
                 self.stdin.is_none() && self.timeout.is_none(),
@@ -430,4 +436,110 @@ where
     )
     .env("CARGO_TARGET_DIR", super::shared_target_dir())
     .args(args)
+}
+
+/// A command running in the background (`gtdx dev`): its stdout lines collected as they come.
+pub struct Background {
+    command: String,
+    child: std::process::Child,
+    lines: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+    stderr: std::sync::Arc<std::sync::Mutex<String>>,
+}
+
+impl Cmd {
+    /// Starts the command with stdout and stderr captured; stdin is closed.
+    pub fn spawn(self) -> Background {
+        use std::io::{BufRead, Read};
+        let command = self.display();
+        let mut cmd = self.std_command();
+        cmd.stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        let mut child = cmd
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot run `{command}`: {e}"));
+        let lines = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let stderr = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+        let out = child.stdout.take().expect("stdout is piped");
+        let sink = lines.clone();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(out).lines().map_while(Result::ok) {
+                sink.lock().unwrap().push(line);
+            }
+        });
+        let mut err = child.stderr.take().expect("stderr is piped");
+        let sink = stderr.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = err.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock()
+                    .unwrap()
+                    .push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        });
+        Background {
+            command,
+            child,
+            lines,
+            stderr,
+        }
+    }
+}
+
+impl Background {
+    /// The stdout lines so far.
+    pub fn lines(&self) -> Vec<String> {
+        self.lines.lock().unwrap().clone()
+    }
+
+    /// Waits (at most `limit`) until `done` holds for the lines so far, and returns them.
+    #[track_caller]
+    pub fn wait_for(
+        &self,
+        limit: Duration,
+        what: &str,
+        done: impl Fn(&[String]) -> bool,
+    ) -> Vec<String> {
+        let start = std::time::Instant::now();
+        loop {
+            let lines = self.lines();
+            if done(&lines) {
+                return lines;
+            }
+            if start.elapsed() > limit {
+                panic!(
+                    "timed out after {limit:?} waiting for {what}\n  command: {}\n  --- stdout\n{}\n  --- stderr\n{}",
+                    self.command,
+                    lines.join("\n"),
+                    self.stderr.lock().unwrap()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    pub fn stderr(&self) -> String {
+        self.stderr.lock().unwrap().clone()
+    }
+
+    /// Sends SIGINT (Ctrl-C) and waits for the exit; returns the exit code (`None`: a signal).
+    pub fn interrupt(mut self) -> (Option<i32>, Vec<String>, String) {
+        let _ = std::process::Command::new("kill")
+            .args(["-INT", &self.child.id().to_string()])
+            .status();
+        let status = self.child.wait().expect("the child can be waited for");
+        // Let the readers drain.
+        std::thread::sleep(Duration::from_millis(200));
+        (status.code(), self.lines(), self.stderr())
+    }
+}
+
+impl Drop for Background {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }

@@ -23,7 +23,7 @@ mod tools;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-pub use cmd::{Cmd, Run, cargo, quote};
+pub use cmd::{Background, Cmd, Run, cargo, quote};
 pub use env::{Env, KeyPair, Project};
 pub use http::{HttpServer, Reply};
 pub use reference::reference;

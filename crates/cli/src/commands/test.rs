@@ -3,12 +3,13 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use gtdx_ops::dynamic::CatalogTarget;
 use gtdx_ops::run::Input;
 use gtdx_ops::test::{DiscoveryOptions, TestOptions, TestOutcome};
 
 use crate::exit;
 use crate::render::progress::Reporter;
-use crate::shell::{Failure, Format, Shell};
+use crate::shell::{Failure, Format, Shell, count};
 
 /// `gtdx test [--tool NAME] [--filter TEXT] [--junit FILE] [--discovery]`
 #[derive(Debug, clap::Args)]
@@ -25,15 +26,38 @@ pub struct Args {
     /// Also write the results as JUnit XML, for CI dashboards.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
-    /// Run the discovery tool of contributions.dynamicTools and print its descriptors.
-    #[arg(long, conflicts_with_all = ["tool", "filter", "junit"])]
+    /// Run the discovery tool of contributions.dynamicTools and put its descriptors through
+    /// the dynamic-tools admission (as `gtdx dynamic admit` does).
+    #[arg(long, conflicts_with_all = ["tool", "filter", "junit", "tests"])]
     pub discovery: bool,
-    /// The connection the descriptors are for (with --discovery).
-    #[arg(long, value_name = "NAME", requires = "discovery")]
+    /// The organisation the extension is installed in (with --discovery).
+    #[arg(
+        long,
+        value_name = "ORG",
+        default_value = "local",
+        requires = "discovery"
+    )]
+    pub org: String,
+    /// The connection's grant file (with --discovery) [default: the installed-extension grant,
+    /// every declared executor].
+    #[arg(long, value_name = "FILE", requires = "discovery")]
+    pub grant: Option<PathBuf>,
+    /// The server cap on derived tools per connection (with --discovery).
+    #[arg(long, value_name = "N", default_value_t = gtdx_ops::dynamic::DEFAULT_SERVER_CAP,
+          value_parser = clap::value_parser!(u32).range(1..), requires = "discovery")]
+    pub max_derived_tools: u32,
+    /// The connection whose catalog to sync (with --discovery and --catalog).
+    #[arg(long, value_name = "NAME", requires_all = ["discovery", "catalog"])]
     pub connection: Option<String>,
-    /// The catalog directory of the connection (with --discovery).
-    #[arg(long, value_name = "DIR", requires = "discovery")]
+    /// The directory of catalogs to sync the admitted tools into (with --connection).
+    #[arg(long, value_name = "DIR", requires_all = ["discovery", "connection"])]
     pub catalog: Option<PathBuf>,
+    /// Exit 1 when a discovered descriptor is rejected (with --discovery).
+    #[arg(long, requires = "discovery")]
+    pub deny_rejected: bool,
+    /// Exit 1 when a discovered descriptor is withheld (with --discovery).
+    #[arg(long, requires = "discovery")]
+    pub deny_withheld: bool,
     /// The discovery tool's input, a JSON object (with --discovery; default `{}`).
     #[arg(long, value_name = "JSON", requires = "discovery")]
     pub input: Option<String>,
@@ -53,9 +77,14 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
         filter: args.filter,
         host: args.host.inputs(),
         discovery: args.discovery.then(|| DiscoveryOptions {
-            connection: args.connection,
-            catalog: args.catalog,
-            input: args.input.map_or(Input::Empty, Input::Json),
+            org: args.org.clone(),
+            grant: args.grant.clone(),
+            max_derived_tools: args.max_derived_tools,
+            catalog: match (args.catalog.clone(), args.connection.clone()) {
+                (Some(dir), Some(connection)) => Some(CatalogTarget { dir, connection }),
+                _ => None,
+            },
+            input: args.input.clone().map_or(Input::Empty, Input::Json),
         }),
     };
     let result = if shell.is_json() {
@@ -75,17 +104,16 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
                     shell.status(
                         "Discovered",
                         format!(
-                            "{} descriptors from `{}` of {}",
-                            d.descriptors.len(),
+                            "{} from `{}` of {}",
+                            count(d.discovered, "descriptor", "descriptors"),
                             d.tool,
                             d.extension
                         ),
                     );
-                    let text = serde_json::to_string_pretty(&d.descriptors).unwrap_or_default();
-                    shell.print(format!("{text}\n"));
+                    super::dynamic::render_admission(&d.admission, shell)?;
                 }
             }
-            Ok(exit::code(exit::OK))
+            super::dynamic::deny_exit(shell, &d.admission, args.deny_rejected, args.deny_withheld)
         }
         TestOutcome::Tests(report) => {
             if let Some(path) = &args.junit

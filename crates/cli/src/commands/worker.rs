@@ -56,6 +56,12 @@ pub struct BuildArgs {
     /// The secret key to sign with (with --sign).
     #[command(flatten)]
     pub key: crate::args::KeyArgs,
+    /// Where `ID@VERSION` entries of the spec are looked up: `local`, `file://DIR`,
+    /// `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml.
+    #[arg(long, value_name = "REG")]
+    pub registry: Option<String>,
+    #[command(flatten)]
+    pub oci: crate::args::OciArgs,
     /// With `json`: one JSON document on stdout (the manifest path, kept and dropped tools,
     /// warnings).
     #[command(flatten)]
@@ -102,6 +108,8 @@ fn build(a: BuildArgs, shell: &mut Shell) -> anyhow::Result<ExitCode> {
         trust: a.trust.inputs(),
         allow_unsigned: a.allow_unsigned,
         sign,
+        registry: a.registry,
+        oci: a.oci.options(),
     };
     let outcome = match gtdx_ops::worker::build(&opts) {
         Ok(o) => o,

@@ -48,18 +48,18 @@ impl<'s> Reporter<'s> {
     }
 
     /// Prints through the shell, above the progress bar when one is drawn.
-    fn with_shell(&mut self, f: impl FnOnce(&mut Shell)) {
+    pub(crate) fn with_shell(&mut self, f: impl FnOnce(&mut Shell)) {
         match &self.bar {
             Some(bar) => bar.suspend(|| f(self.shell)),
             None => f(self.shell),
         }
     }
 
-    fn status(&mut self, verb: &str, text: &str) {
+    pub(crate) fn status(&mut self, verb: &str, text: &str) {
         self.with_shell(|sh| sh.status(verb, text));
     }
 
-    fn finish_bar(&mut self) {
+    pub(crate) fn finish_bar(&mut self) {
         if let Some(bar) = self.bar.take() {
             // cargo is done: what it did is the real total.
             bar.set_length(bar.position());

@@ -139,6 +139,34 @@ The runtime drops non-loopback http patterns, so the extension would be denied t
         explanation: "The platform calls the discovery tool itself, with no arguments from a user or a model. It must accept no required parameters, \
 or only parameters the platform can supply from the active connection's configuration. Make the parameters optional if they are not supplied that way.",
     }
+    W_DISCOVERY_AGENT_VISIBLE {
+        severity: Warning,
+        area: Lint,
+        summary: "the dynamic-tools discovery tool is offered to agentic workers",
+        explanation: "The platform calls the discovery tool itself, once per connection, to learn which derived tools to provision; its descriptors are never agent-selectable, and an agent calling the discovery tool learns nothing it can use. \
+Offer it to `flow` only: `#[tool(discovery, capabilities = [\"flow\"], ...)]` (in describe.json, `\"capabilities\": [\"flow\"]`).",
+    }
+    E_ENDPOINT_FIELD_TYPE {
+        severity: Error,
+        area: Lint,
+        summary: "a config field with `purpose: \"endpoint\"` is not `type: \"url\"`",
+        explanation: "An operator-configured endpoint (`purpose: \"endpoint\"`) is the one non-secret host the extension code may build URLs from (`ctx.profileConfig.baseUrl`); the platform checks it as a URL (HTTPS, port 443, no credentials, query or fragment) and binds each execution to its exact hostname. \
+Declare it `type: \"url\"` so that it is checked as one.",
+    }
+    E_ENDPOINT_FIELD_VALUE {
+        severity: Error,
+        area: Lint,
+        summary: "an endpoint config field's default or example is not an HTTPS URL on port 443 without user-info, query or fragment",
+        explanation: "The platform accepts an endpoint only over HTTPS on port 443, with no embedded credentials (`user:pass@`), no query parameters and no fragment; keep API keys in the connection credential, never in the URL or its path. \
+A default or example that breaks these rules teaches operators a value the platform refuses. Write it as `https://instance.example.com` (a path is allowed).",
+    }
+    E_CONFIG_FIELD_CREDENTIAL {
+        severity: Error,
+        area: Lint,
+        summary: "a config field's key looks like a credential (token, secret, password, api_key...)",
+        explanation: "Config fields are plain, non-secret connection settings, shown in admin screens and stored as such. A credential (API key, token, password, client secret) belongs in the connection credential, which the platform keeps secret and injects itself; it must never be a config field. \
+Remove the field and read the credential through the connection instead (or rename the field if it is not a credential).",
+    }
     E_COMPONENT_SOURCE {
         severity: Error,
         area: Validate,

@@ -81,7 +81,7 @@ Each is reported at its JSON pointer; the platform stops at the first.",
         summary: "a member of the gtdx specification that today's platform loader does not know (`contributions.dynamicTools`, `configFields`)",
         explanation: "gtdx models two members the dynamic-tools specification adds: `contributions.dynamicTools` (the discovery tool and its executors) and the top-level `configFields` (operator-configured connection fields). \
 The platform's loader (greentic-extension-sdk-contract 1.2.25) rejects unknown keys at every level, so a describe.json carrying either one does not load there at all: not the tools, not the node types, nothing. \
-gtdx accepts them, because the specification defines them, and warns so that you know before publishing. Keep them only when the platform you publish to supports dynamic tools; otherwise remove them (for a `gtdx describe` project, remove `dynamicTools`/`configFields` from `[package.metadata.gtdx]`).",
+gtdx accepts them, because the specification defines them, and warns so that you know before publishing. Keep them only when the platform you publish to supports dynamic tools; otherwise remove them (for a `gtdx describe` project, remove `discovery` and `executor` from the `#[tool(...)]` attributes, and `dynamicTools`/`configFields` from `[package.metadata.gtdx]`).",
     }
     W_FIELD_DROPPED {
         severity: Warning,

@@ -312,6 +312,8 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
             Builtin::JsonValue => Schema::new(),
             Builtin::JsonMap => obj(json!({"type": "object"})),
             Builtin::JsonNumber => obj(json!({"type": "number"})),
+            Builtin::DynamicToolDescriptor => obj(crate::builtin::descriptor_schema()),
+            Builtin::DynamicDispatch => obj(crate::builtin::dispatch_schema()),
             Builtin::Option => {
                 let inner = arg(0)?;
                 nullable(self.ty(inner, sc)?)
@@ -589,6 +591,8 @@ mod tests {
         assert!(is_known_external(&p("serde_json::Value")));
         assert!(is_known_external(&p("gtdx_sdk::serde_json::Map")));
         assert!(!is_known_external(&p("chrono::DateTime")));
+        assert!(is_known_external(&p("gtdx_sdk::DynamicToolDescriptor")));
+        assert!(is_known_external(&p("gtdx_sdk::dynamic::Dispatch")));
         assert!(!is_known_external(&p("std::time::Instant")));
     }
 }

@@ -15,6 +15,7 @@ use crate::explain::nearest;
 use crate::platform::qualified_export;
 use crate::validate::{Sink, Validated};
 
+mod dynamic;
 mod manifest;
 mod metadata;
 mod node_types;
@@ -32,6 +33,7 @@ pub(crate) fn run(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated, opts: &O
     tools::tools(sink, d, v);
     node_types::node_types(sink, d);
     references::references(sink, d, v);
+    dynamic::dynamic(sink, d);
     views::views(sink, d);
 }
 

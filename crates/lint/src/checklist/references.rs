@@ -48,11 +48,23 @@ pub(super) fn references(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
         }
         if let Some(i) = tools.iter().position(|t| t.name == dt.discovery_tool) {
             let ip = format!("{TOOLS}/{i}/input_schema");
+            // The platform supplies parameters named like the connection's profile config.
+            let supplied: Vec<&str> = d
+                .config_fields
+                .iter()
+                .flatten()
+                .map(|f| f.key.as_str())
+                .collect();
             let required: Vec<String> = v
                 .input_schema(i)
                 .and_then(|s| s.get("required"))
                 .and_then(Value::as_array)
-                .map(|a| a.iter().map(short).collect())
+                .map(|a| {
+                    a.iter()
+                        .filter(|r| r.as_str().is_none_or(|r| !supplied.contains(&r)))
+                        .map(short)
+                        .collect()
+                })
                 .unwrap_or_default();
             if !required.is_empty() {
                 sink.at(

@@ -39,17 +39,7 @@ pub(crate) struct Baseline {
     pub doc: Value,
 }
 
-/// The Greentic home: `$GREENTIC_HOME`, else `~/.greentic`.
-pub fn greentic_home() -> PathBuf {
-    if let Some(h) = std::env::var_os("GREENTIC_HOME").filter(|h| !h.is_empty()) {
-        return PathBuf::from(h);
-    }
-    std::env::var_os("HOME")
-        .or_else(|| std::env::var_os("USERPROFILE"))
-        .map(PathBuf::from)
-        .unwrap_or_default()
-        .join(".greentic")
-}
+pub use gtdx_contract::home::greentic_home;
 
 /// Loads the baseline for the manifest `doc`. Only an explicit file can fail.
 pub(crate) fn resolve(source: &BaselineSource, doc: &Value) -> Result<Option<Baseline>, LoadError> {
@@ -65,44 +55,12 @@ pub(crate) fn resolve(source: &BaselineSource, doc: &Value) -> Result<Option<Bas
     }
 }
 
-/// The installer's directory for a `kind`, as the platform's `ExtensionKind::dir_name` maps it.
-fn kind_dir(kind: &str) -> Option<&'static str> {
-    Some(match kind {
-        "DesignExtension" => "design",
-        "BundleExtension" => "bundle",
-        "DeployExtension" => "deploy",
-        "ProviderExtension" => "provider",
-        "wasix:mcp/router" => "mcp",
-        "AddonExtension" => "addon",
-        _ => return None,
-    })
-}
-
 /// The describe.json of the highest installed `<id>-<version>`, if any can be read.
 fn installed(home: &Path, doc: &Value) -> Option<Baseline> {
     let id = string(doc, "/metadata/id")?;
-    let dir = home
-        .join("extensions")
-        .join(kind_dir(string(doc, "/kind")?)?);
-    let mut best: Option<(semver::Version, PathBuf)> = None;
-    for entry in std::fs::read_dir(&dir).ok()?.flatten() {
-        if !entry.file_type().is_ok_and(|t| t.is_dir()) {
-            continue;
-        }
-        let name = entry.file_name();
-        let Some(version) = name
-            .to_str()
-            .and_then(|n| n.strip_prefix(id))
-            .and_then(|rest| rest.strip_prefix('-'))
-            .and_then(|v| semver::Version::parse(v).ok())
-        else {
-            continue;
-        };
-        if best.as_ref().is_none_or(|(b, _)| version > *b) {
-            best = Some((version, entry.path().join("describe.json")));
-        }
-    }
-    let path = best?.1;
+    let kind_dir = gtdx_contract::home::kind_dir(string(doc, "/kind")?)?;
+    let (_, dir) = gtdx_contract::home::installed_versions(home, kind_dir, id).pop()?;
+    let path = dir.join("describe.json");
     let text = gtdx_fsx::read_text(&path, gtdx_fsx::limits::MANIFEST).ok()?;
     let doc = serde_json::from_str(&text).ok()?;
     Some(Baseline {

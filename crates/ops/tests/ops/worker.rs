@@ -42,6 +42,8 @@ fn build_a_signed_manifest_from_a_signed_pack_then_inspect_it() {
         trust: trust.clone(),
         allow_unsigned: false,
         sign: Some(KeySource::File(g.secret_path.clone())),
+        registry: None,
+        oci: Default::default(),
     };
 
     // Unsigned: refused, nothing written.

@@ -1,0 +1,414 @@
+//! `gtdx dynamic admit` and `gtdx dynamic catalog show|diff`: the platform's six-control
+//! admission of discovered dynamic-tool descriptors, and the per-connection catalog.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use gtdx_ops::dynamic::{
+    AdmitOptions, AdmitOutcome, CatalogOptions, CatalogTarget, Descriptors, DynamicError, Extension,
+};
+
+use crate::exit;
+use crate::shell::{Failure, Format, Shell, count};
+
+/// `gtdx dynamic <admit|catalog>`
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: DynamicCommand,
+}
+
+impl Args {
+    pub(crate) fn format(&self) -> Format {
+        match &self.command {
+            DynamicCommand::Admit(a) => a.format.format,
+            DynamicCommand::Catalog(c) => match &c.command {
+                CatalogCommand::Show(a) => a.common.format.format,
+                CatalogCommand::Diff(a) => a.common.format.format,
+            },
+        }
+    }
+}
+
+#[derive(Debug, clap::Subcommand)]
+pub enum DynamicCommand {
+    /// Run the six admission controls on a discovery result (a JSON array of descriptors):
+    /// which derived tools the platform admits, withholds or rejects, and why.
+    Admit(AdmitArgs),
+    /// Show a connection's catalog, or what its last sync changed.
+    Catalog(CatalogArgs),
+}
+
+/// The extension the descriptors belong to.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ExtensionArgs {
+    /// The extension's describe.json [default: describe.json].
+    #[arg(long, value_name = "FILE", conflicts_with = "pack")]
+    pub manifest: Option<PathBuf>,
+    /// The extension's .gtxpack (its component's bytes are the code artifact hash).
+    #[arg(long, value_name = "FILE")]
+    pub pack: Option<PathBuf>,
+    /// The organisation the extension is installed in (the `<org>` of scoped ids).
+    #[arg(long, value_name = "ORG", default_value = "local")]
+    pub org: String,
+    /// The connection's grant: {"id": "...", "executors": ["org:<org>:<extension>:<slug>", ...],
+    /// "maxTools": N} [default: the installed-extension grant, every declared executor].
+    #[arg(long, value_name = "FILE")]
+    pub grant: Option<PathBuf>,
+}
+
+impl ExtensionArgs {
+    fn extension(&self) -> Extension {
+        match (&self.pack, &self.manifest) {
+            (Some(p), _) => Extension::Pack(p.clone()),
+            (None, Some(m)) => Extension::Manifest(m.clone()),
+            (None, None) => Extension::Manifest(PathBuf::from("describe.json")),
+        }
+    }
+}
+
+#[derive(Debug, clap::Args)]
+pub struct AdmitArgs {
+    /// The discovery result: a JSON array of descriptors [default: stdin].
+    #[arg(long, value_name = "FILE")]
+    pub descriptors: Option<PathBuf>,
+    #[command(flatten)]
+    pub extension: ExtensionArgs,
+    /// The server cap on derived tools per connection (MAX_DERIVED_TOOLS_PER_CONNECTION).
+    #[arg(long, value_name = "N", default_value_t = gtdx_ops::dynamic::DEFAULT_SERVER_CAP,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_derived_tools: u32,
+    /// Sync the admitted tools into the catalogs in DIR (with --connection).
+    #[arg(long, value_name = "DIR", requires = "connection")]
+    pub catalog: Option<PathBuf>,
+    /// The connection whose catalog to sync (with --catalog).
+    #[arg(long, value_name = "NAME", requires = "catalog")]
+    pub connection: Option<String>,
+    /// Exit 1 when a descriptor is rejected.
+    #[arg(long)]
+    pub deny_rejected: bool,
+    /// Exit 1 when a descriptor is withheld.
+    #[arg(long)]
+    pub deny_withheld: bool,
+    #[command(flatten)]
+    pub format: crate::args::FormatArgs,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CatalogArgs {
+    #[command(subcommand)]
+    pub command: CatalogCommand,
+}
+
+#[derive(Debug, clap::Subcommand)]
+pub enum CatalogCommand {
+    /// Print a connection's catalog: admitted tools as the agent sees them, withheld and
+    /// rejected descriptors; with --manifest or --pack, whether its tools are still available.
+    Show(ShowArgs),
+    /// Print what the connection's last sync changed (added, removed, changed tools).
+    Diff(DiffArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CatalogCommon {
+    /// The directory of catalogs.
+    #[arg(long, value_name = "DIR")]
+    pub catalog: PathBuf,
+    /// The connection.
+    #[arg(long, value_name = "NAME")]
+    pub connection: String,
+    #[command(flatten)]
+    pub format: crate::args::FormatArgs,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    pub common: CatalogCommon,
+    /// Check availability against this describe.json (artifact and grant).
+    #[arg(long, value_name = "FILE", conflicts_with = "pack")]
+    pub manifest: Option<PathBuf>,
+    /// Check availability against this .gtxpack.
+    #[arg(long, value_name = "FILE")]
+    pub pack: Option<PathBuf>,
+    /// The organisation (with --manifest or --pack).
+    #[arg(long, value_name = "ORG", default_value = "local")]
+    pub org: String,
+    /// The connection's current grant (with --manifest or --pack).
+    #[arg(long, value_name = "FILE")]
+    pub grant: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct DiffArgs {
+    #[command(flatten)]
+    pub common: CatalogCommon,
+}
+
+pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
+    match args.command {
+        DynamicCommand::Admit(a) => admit(a, shell),
+        DynamicCommand::Catalog(c) => match c.command {
+            CatalogCommand::Show(a) => show(a, shell),
+            CatalogCommand::Diff(a) => diff(a, shell),
+        },
+    }
+}
+
+fn fail(shell: &mut Shell, e: DynamicError) -> anyhow::Result<ExitCode> {
+    Ok(shell.fail(Failure::error(&e)))
+}
+
+fn admit(args: AdmitArgs, shell: &mut Shell) -> anyhow::Result<ExitCode> {
+    let options = AdmitOptions {
+        descriptors: match args.descriptors {
+            Some(p) => Descriptors::File(p),
+            None => Descriptors::Stdin,
+        },
+        extension: args.extension.extension(),
+        org: args.extension.org.clone(),
+        grant: args.extension.grant.clone(),
+        max_derived_tools: args.max_derived_tools,
+        catalog: match (args.catalog, args.connection) {
+            (Some(dir), Some(connection)) => Some(CatalogTarget { dir, connection }),
+            _ => None,
+        },
+    };
+    let outcome = match gtdx_ops::dynamic::admit(&options) {
+        Ok(o) => o,
+        Err(e) => return fail(shell, e),
+    };
+    match shell.format() {
+        Format::Json => shell.print_json(&outcome),
+        Format::Human => render_admission(&outcome, shell)?,
+    }
+    deny_exit(shell, &outcome, args.deny_rejected, args.deny_withheld)
+}
+
+/// The admission report as people read it (also `gtdx test --discovery`'s).
+pub(crate) fn render_admission(outcome: &AdmitOutcome, shell: &mut Shell) -> anyhow::Result<()> {
+    let r = &outcome.report;
+    let mut out = String::new();
+    writeln!(
+        out,
+        "{} submitted: {} admitted, {} withheld, {} rejected (capacity {}, set by {})",
+        r.counts.submitted,
+        r.counts.admitted,
+        r.counts.withheld,
+        r.counts.rejected,
+        r.capacity.limit,
+        r.capacity.set_by
+    )?;
+    if !r.admitted.is_empty() {
+        writeln!(out, "\nadmitted (what the agent sees):")?;
+        for t in &r.admitted {
+            writeln!(out, "  {}  {}", t.key, t.agent.id)?;
+            writeln!(out, "      name:        {}", t.agent.name)?;
+            writeln!(out, "      description: {}", t.agent.description)?;
+            writeln!(
+                out,
+                "      input:       {}",
+                serde_json::to_string(&t.agent.input_schema)?
+            )?;
+            writeln!(out, "      digest:      {}", t.digest)?;
+            for c in &t.changes {
+                writeln!(
+                    out,
+                    "      neutralised {}: {:?} -> {:?}",
+                    c.field, c.before, c.after
+                )?;
+            }
+        }
+    }
+    if !r.withheld.is_empty() {
+        writeln!(out, "\nwithheld (an admin may expand the envelope):")?;
+        for w in &r.withheld {
+            writeln!(
+                out,
+                "  /{} {}  [control {}] {}",
+                w.index, w.key, w.control, w.reason
+            )?;
+            writeln!(out, "      to admit: {}", w.expand)?;
+        }
+    }
+    if !r.rejected.is_empty() {
+        writeln!(out, "\nrejected (no admin can approve):")?;
+        for x in &r.rejected {
+            writeln!(
+                out,
+                "  {} {}  [control {}] {}",
+                x.pointer,
+                x.key.as_deref().unwrap_or("-"),
+                x.control,
+                x.reason
+            )?;
+        }
+    }
+    shell.print(out);
+    if let Some(c) = &outcome.catalog {
+        shell.status(
+            "Synced",
+            format!(
+                "catalog of connection `{}` (sync #{}): {} added, {} removed, {} changed, {} unchanged ({})",
+                c.connection,
+                c.sync,
+                c.last_sync.added.len(),
+                c.last_sync.removed.len(),
+                c.last_sync.changed.len(),
+                c.last_sync.unchanged,
+                c.path.display()
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// Exit 1 when `--deny-rejected` or `--deny-withheld` finds what it denies, else 0.
+pub(crate) fn deny_exit(
+    shell: &mut Shell,
+    outcome: &AdmitOutcome,
+    deny_rejected: bool,
+    deny_withheld: bool,
+) -> anyhow::Result<ExitCode> {
+    let r = &outcome.report;
+    let denied = [
+        (
+            deny_rejected,
+            r.counts.rejected,
+            "rejected",
+            "--deny-rejected",
+        ),
+        (
+            deny_withheld,
+            r.counts.withheld,
+            "withheld",
+            "--deny-withheld",
+        ),
+    ]
+    .into_iter()
+    .find(|(deny, n, _, _)| *deny && *n > 0);
+    if let Some((_, n, what, flag)) = denied {
+        // In JSON the report is the one document; the exit code says the rest.
+        if shell.is_json() {
+            return Ok(exit::code(exit::FINDINGS));
+        }
+        return Ok(shell.fail(
+            Failure::message(format!(
+                "{} {what} ({flag})",
+                count(n, "descriptor was", "descriptors were")
+            ))
+            .code(exit::FINDINGS),
+        ));
+    }
+    Ok(exit::code(exit::OK))
+}
+
+fn show(args: ShowArgs, shell: &mut Shell) -> anyhow::Result<ExitCode> {
+    let ext = match (&args.pack, &args.manifest) {
+        (Some(p), _) => Some(Extension::Pack(p.clone())),
+        (None, Some(m)) => Some(Extension::Manifest(m.clone())),
+        (None, None) => None,
+    };
+    let options = CatalogOptions {
+        dir: args.common.catalog.clone(),
+        connection: args.common.connection.clone(),
+        against: ext.map(|e| (e, args.grant.clone(), args.org.clone())),
+    };
+    let shown = match gtdx_ops::dynamic::show_catalog(&options) {
+        Ok(s) => s,
+        Err(e) => return fail(shell, e),
+    };
+    match shell.format() {
+        Format::Json => shell.print_json(&shown),
+        Format::Human => {
+            let c = &shown.catalog;
+            let mut out = String::new();
+            writeln!(
+                out,
+                "connection `{}`: {} (sync #{}, {} in org `{}`)",
+                c.connection,
+                count(c.tools.len(), "tool", "tools"),
+                c.sync,
+                c.extension,
+                c.org
+            )?;
+            if let Some(a) = &shown.availability {
+                match &a.reason {
+                    Some(r) if !a.available => writeln!(out, "UNAVAILABLE: {r}")?,
+                    _ => writeln!(out, "available under the current artifact and grant")?,
+                }
+            }
+            for t in &c.tools {
+                writeln!(
+                    out,
+                    "  {}  {}  {}  ({})",
+                    t.key,
+                    t.agent.id,
+                    t.agent.name,
+                    format!("{:?}", t.effect).to_lowercase()
+                )?;
+            }
+            for w in &c.withheld {
+                writeln!(out, "  withheld {}: {}", w.key, w.reason)?;
+            }
+            for x in &c.rejected {
+                writeln!(
+                    out,
+                    "  rejected {}: {}",
+                    x.key.as_deref().unwrap_or(&x.pointer),
+                    x.reason
+                )?;
+            }
+            shell.print(out);
+        }
+    }
+    Ok(exit::code(exit::OK))
+}
+
+fn diff(args: DiffArgs, shell: &mut Shell) -> anyhow::Result<ExitCode> {
+    let options = CatalogOptions {
+        dir: args.common.catalog.clone(),
+        connection: args.common.connection.clone(),
+        against: None,
+    };
+    let shown = match gtdx_ops::dynamic::show_catalog(&options) {
+        Ok(s) => s,
+        Err(e) => return fail(shell, e),
+    };
+    let d = &shown.catalog.last_sync;
+    match shell.format() {
+        Format::Json => shell.print_json(&serde_json::json!({
+            "connection": shown.catalog.connection,
+            "sync": shown.catalog.sync,
+            "added": d.added,
+            "removed": d.removed,
+            "changed": d.changed,
+            "unchanged": d.unchanged,
+        })),
+        Format::Human => {
+            let mut out = String::new();
+            writeln!(
+                out,
+                "connection `{}`, sync #{}: {} added, {} removed, {} changed, {} unchanged",
+                shown.catalog.connection,
+                shown.catalog.sync,
+                d.added.len(),
+                d.removed.len(),
+                d.changed.len(),
+                d.unchanged
+            )?;
+            for k in &d.added {
+                writeln!(out, "  + {k}")?;
+            }
+            for k in &d.removed {
+                writeln!(out, "  - {k}")?;
+            }
+            for k in &d.changed {
+                writeln!(out, "  ~ {k}")?;
+            }
+            shell.print(out);
+        }
+    }
+    Ok(exit::code(exit::OK))
+}

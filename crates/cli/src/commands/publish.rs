@@ -1,0 +1,113 @@
+//! `gtdx publish`: verify a pack and publish it to a directory registry or an OCI registry.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use gtdx_ops::publish::{PublishOptions, Target};
+
+use crate::shell::{Format, Shell, human_size};
+
+/// `gtdx publish [PACK] [--registry REG] [--trusted-key KEY]... [--allow-unsigned] [--force]`
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The .gtxpack to publish (default: the one pack in target/gtdx/).
+    pub pack: Option<PathBuf>,
+    #[command(flatten)]
+    pub registry: crate::args::RegistryArgs,
+    #[command(flatten)]
+    pub trust: crate::args::TrustArgs,
+    /// Publish a pack without a signature.
+    #[arg(long)]
+    pub allow_unsigned: bool,
+    /// Replace a version (or an OCI tag) that is already published.
+    #[arg(long)]
+    pub force: bool,
+    /// Check everything and show what would be written, without writing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// The `org.opencontainers.image.source` annotation (default:
+    /// $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set).
+    #[arg(long, value_name = "URL")]
+    pub source_url: Option<String>,
+    /// The `org.opencontainers.image.revision` annotation (default: $GITHUB_SHA when set).
+    #[arg(long, value_name = "REV")]
+    pub revision: Option<String>,
+    #[command(flatten)]
+    pub oci: crate::args::OciArgs,
+    #[command(flatten)]
+    pub format: crate::args::FormatArgs,
+}
+
+pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
+    let home = gtdx_ops::install::default_home()?;
+    let outcome = gtdx_ops::publish::publish(&PublishOptions {
+        pack: args.pack,
+        registry: args.registry.registry,
+        home,
+        trust: args.trust.inputs(),
+        allow_unsigned: args.allow_unsigned,
+        force: args.force,
+        dry_run: args.dry_run,
+        oci: args.oci.options(),
+        source_url: args.source_url,
+        revision: args.revision,
+    })?;
+    match shell.format() {
+        Format::Json => {
+            let mut doc = serde_json::to_value(&outcome)?;
+            doc["references"] = serde_json::json!(outcome.references());
+            shell.print_json(&doc);
+        }
+        Format::Human => {
+            if !outcome.signed {
+                shell.warn(format!(
+                    "{}@{} is not signed (--allow-unsigned); installs need --trust loose",
+                    outcome.id, outcome.version
+                ));
+            }
+            let verb = if outcome.dry_run {
+                "Would publish"
+            } else {
+                "Published"
+            };
+            shell.status(
+                verb,
+                format!(
+                    "{}@{} ({}) to {}",
+                    outcome.id,
+                    outcome.version,
+                    human_size(outcome.size),
+                    outcome.registry
+                ),
+            );
+            let mut out = String::new();
+            match &outcome.target {
+                Target::Directory(d) => {
+                    if d.replaced {
+                        writeln!(out, "replaces the version published before (--force)")?;
+                    }
+                    for f in &d.files {
+                        writeln!(out, "{}", f.display())?;
+                    }
+                    if !outcome.dry_run {
+                        writeln!(
+                            out,
+                            "install with: gtdx install {}@{}",
+                            outcome.id, outcome.version
+                        )?;
+                    }
+                }
+                Target::Oci(p) => {
+                    if p.replaced {
+                        writeln!(out, "replaces tag {} (--force)", outcome.version)?;
+                    }
+                    writeln!(out, "{}", p.pinned)?;
+                    writeln!(out, "{}", p.tagged)?;
+                }
+            }
+            shell.print(out);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,74 @@
+//! The Greentic home and the platform's layout inside it, as its installer writes it and its
+//! Designer reads it: `$GREENTIC_HOME` (else `~/.greentic`), installed extensions under
+//! `extensions/<kind dir>/<id>-<version>/`, and the enable/disable state in
+//! `extensions-state.json`. Every command that looks into the home (lint's installed baseline,
+//! doctor, install) finds things here, one way.
+
+use std::path::{Path, PathBuf};
+
+/// The state file (schema 1.1) at the root of the home: which `<id>@<version>` are enabled,
+/// per scope (`default`, `tenants.<tenant>`).
+pub const STATE_FILE: &str = "extensions-state.json";
+
+/// The Greentic home: `$GREENTIC_HOME`, else `~/.greentic`.
+pub fn greentic_home() -> PathBuf {
+    if let Some(h) = std::env::var_os("GREENTIC_HOME").filter(|h| !h.is_empty()) {
+        return PathBuf::from(h);
+    }
+    std::env::var_os("HOME")
+        .or_else(|| std::env::var_os("USERPROFILE"))
+        .map(PathBuf::from)
+        .unwrap_or_default()
+        .join(".greentic")
+}
+
+/// The installer's directory name for a `kind` wire value, as the platform's
+/// `ExtensionKind::dir_name` maps it (MCP routers included).
+pub fn kind_dir(kind: &str) -> Option<&'static str> {
+    if kind == "wasix:mcp/router" {
+        return Some("mcp");
+    }
+    crate::ExtensionKind::parse(kind).map(crate::ExtensionKind::short)
+}
+
+/// Every installed version of extension `id` of a kind, lowest first: the directories
+/// `extensions/<kind dir>/<id>-<semver>/` under `home`.
+pub fn installed_versions(
+    home: &Path,
+    kind_dir: &str,
+    id: &str,
+) -> Vec<(semver::Version, PathBuf)> {
+    let dir = home.join("extensions").join(kind_dir);
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    let mut found: Vec<(semver::Version, PathBuf)> = entries
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .filter_map(|e| {
+            let name = e.file_name();
+            let version = name
+                .to_str()?
+                .strip_prefix(id)?
+                .strip_prefix('-')
+                .and_then(|v| semver::Version::parse(v).ok())?;
+            Some((version, e.path()))
+        })
+        .collect();
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    found
+}
+
+/// Every installed version of extension `id`, whatever its kind, lowest first.
+pub fn find_installed(home: &Path, id: &str) -> Vec<(semver::Version, PathBuf)> {
+    let Ok(kinds) = std::fs::read_dir(home.join("extensions")) else {
+        return Vec::new();
+    };
+    let mut found: Vec<(semver::Version, PathBuf)> = kinds
+        .flatten()
+        .filter_map(|k| k.file_name().to_str().map(str::to_string))
+        .flat_map(|k| installed_versions(home, &k, id))
+        .collect();
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    found
+}

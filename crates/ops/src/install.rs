@@ -1,0 +1,414 @@
+//! `gtdx install PACK | ID[@VERSION] | oci://…`: pull (or copy) into staging, verify the staged
+//! bytes (integrity always; authenticity by trust policy), ask for consent to the permissions,
+//! unpack into `$GREENTIC_HOME/extensions/<kind>/<id>-<version>/` and record it in
+//! `extensions-state.json`.
+
+use std::path::PathBuf;
+
+pub use gtdx_registry::install::InstallAction;
+use gtdx_registry::install::StagedPack;
+use gtdx_registry::oci::OciOptions;
+use gtdx_registry::reference::OciArtifact;
+pub use gtdx_registry::{Home, PackInfo};
+use gtdx_registry::{InstallSource, RegistryRef, trust};
+use serde::Serialize;
+
+use crate::keys::TrustInputs;
+
+pub use gtdx_registry::RegistryError;
+pub use gtdx_registry::packinfo::Permissions;
+
+/// Who must have signed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TrustLevel {
+    /// Integrity only; the signature is not checked (unsigned packs install).
+    Loose,
+    /// Signed; the signer's key is pinned on first install and required after.
+    #[default]
+    Normal,
+    /// Signed by a pinned key (or a `--trusted-key`).
+    Strict,
+}
+
+/// How consent to the requested permissions is given.
+pub enum Consent<'a> {
+    /// `--yes`.
+    Given,
+    /// Ask (on a terminal): `true` to go on.
+    Ask(&'a mut dyn FnMut(&PackInfo) -> bool),
+    /// No terminal and no `--yes`: refuse rather than wait.
+    Unavailable,
+}
+
+/// `gtdx install` options.
+pub struct InstallOptions<'a> {
+    pub source: String,
+    /// Where `ID[@VERSION]` is looked up (default `local`).
+    pub registry: Option<String>,
+    pub home: Home,
+    pub trust: TrustLevel,
+    pub trusted_keys: TrustInputs,
+    pub force: bool,
+    pub consent: Consent<'a>,
+    pub oci: OciOptions,
+}
+
+/// What an install did.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InstallOutcome {
+    pub action: InstallAction,
+    #[serde(flatten)]
+    pub info: PackInfo,
+    pub dir: PathBuf,
+    /// Where the pack came from (a path, `oci://…@sha256:…`, or `registry: id@version`).
+    pub source: String,
+    pub sha256: String,
+    pub trust: TrustLevel,
+    /// How the signer was trusted: `trusted-key`, `pinned`, `pinned-now`, or `none` (loose).
+    pub authenticity: String,
+}
+
+/// Why an install did not happen.
+#[derive(Debug, thiserror::Error)]
+pub enum InstallError {
+    #[error(transparent)]
+    Registry(#[from] RegistryError),
+    #[error(transparent)]
+    Key(#[from] crate::keys::KeyError),
+    #[error("{source_name}: {reason}")]
+    Refused { source_name: String, reason: String },
+    #[error(
+        "installing {id}@{version} needs consent (permissions it requests: {summary}) and there is no terminal to ask; pass --yes to accept"
+    )]
+    NeedsConsent {
+        id: String,
+        version: String,
+        summary: String,
+    },
+    #[error("{id}@{version} was not installed: consent to its permissions was declined")]
+    Declined { id: String, version: String },
+    #[error(
+        "GREENTIC_HOME is not set and there is no HOME to put ~/.greentic in; set GREENTIC_HOME"
+    )]
+    NoHome,
+}
+
+/// The result of checking a staged pack.
+pub(crate) struct Checked {
+    pub info: PackInfo,
+    pub describe: serde_json::Value,
+    pub report: gtdx_sign::VerifyReport,
+}
+
+/// Verifies a pack file: every integrity check always; the signature unless `integrity_only`.
+/// Refuses an unsigned pack unless `allow_unsigned`, an invalid signature always, and a signer
+/// outside `trusted` when keys were given.
+pub(crate) fn check_pack(
+    path: &std::path::Path,
+    shown: &str,
+    trusted: &TrustInputs,
+    integrity_only: bool,
+    allow_unsigned: bool,
+) -> Result<Checked, InstallError> {
+    let policy = trusted.policy()?;
+    let refused = |reason: String| InstallError::Refused {
+        source_name: shown.to_string(),
+        reason,
+    };
+    let report =
+        gtdx_sign::verify_pack_with(path, &policy, gtdx_sign::VerifyOptions { integrity_only })
+            .map_err(|e| refused(e.to_string()))?;
+    let integrity: Vec<String> = report
+        .failures()
+        .filter(|c| c.check != "signature")
+        .map(|c| match &c.entry {
+            Some(e) => format!("{} ({e}): {}", c.check, c.message),
+            None => format!("{}: {}", c.check, c.message),
+        })
+        .collect();
+    if !integrity.is_empty() {
+        return Err(refused(format!(
+            "it fails its integrity checks, so nothing was written: {}. `gtdx verify` shows the full report; rebuild and re-sign the pack",
+            integrity.join("; ")
+        )));
+    }
+    let pack = gtdx_pack::read_pack(path).map_err(|e| refused(e.to_string()))?;
+    let bytes = pack
+        .describe
+        .ok_or_else(|| refused("it has no readable describe.json".into()))?;
+    let describe: serde_json::Value = serde_json::from_slice(&bytes)
+        .map_err(|e| refused(format!("describe.json is not JSON: {e}")))?;
+    let info = PackInfo::from_value(&describe, &format!("{shown}!describe.json"))?;
+    if !integrity_only {
+        let sig = report.checks.iter().find(|c| c.check == "signature");
+        let sig_failed = sig.is_some_and(|c| c.status == gtdx_sign::verify::Status::Fail);
+        if info.signer.is_none() && describe.get("signature").is_none() {
+            if !allow_unsigned {
+                return Err(refused(
+                    "it is not signed. Sign it (`gtdx sign PACK --key KEY`), or accept unsigned packs explicitly (--allow-unsigned for publish, --trust loose for install)".into(),
+                ));
+            }
+        } else if sig_failed {
+            let why = sig.map(|c| c.message.clone()).unwrap_or_default();
+            return Err(refused(format!(
+                "its signature does not verify ({why}); the pack was changed after signing or signed wrongly. Rebuild and re-sign it"
+            )));
+        } else if !policy.keys.is_empty()
+            && report
+                .checks
+                .iter()
+                .any(|c| c.check == "trust" && c.status == gtdx_sign::verify::Status::Untrusted)
+        {
+            return Err(refused(format!(
+                "it is signed by {}, which is not among the trusted keys (--trusted-key, --trusted-keys)",
+                info.signer
+                    .as_deref()
+                    .map_or_else(|| "an unknown key".into(), key_label)
+            )));
+        }
+    }
+    Ok(Checked {
+        info,
+        describe,
+        report,
+    })
+}
+
+/// The home to use: `$GREENTIC_HOME`, else `~/.greentic`.
+pub fn default_home() -> Result<Home, InstallError> {
+    Home::from_env().ok_or(InstallError::NoHome)
+}
+
+/// A pack fetched into the staging directory of the Greentic home.
+pub struct Fetched {
+    pub staged: StagedPack,
+    /// How messages name where it came from.
+    pub shown: String,
+    /// What pins it: the file, `oci://HOST/REPO@sha256:…`, or `ID@VERSION` of a directory
+    /// registry (whose recorded SHA-256 was checked).
+    pub pinned: String,
+}
+
+/// Stages a source: a copy of a pack file, a pack from a directory registry, or a pull. One
+/// rule for `gtdx install` and the registry packs of `gtdx worker build`.
+pub fn fetch(
+    source: &str,
+    registry: Option<&str>,
+    home: &Home,
+    oci: &OciOptions,
+) -> Result<Fetched, InstallError> {
+    match InstallSource::parse(source)? {
+        InstallSource::File(path) => {
+            let staged = StagedPack::copy_from(home, &path)?;
+            let shown = path.display().to_string();
+            Ok(Fetched {
+                staged,
+                pinned: shown.clone(),
+                shown,
+            })
+        }
+        InstallSource::Oci(art) => {
+            let (staged, pulled) = gtdx_registry::oci::pull(&art, home, oci)?;
+            Ok(Fetched {
+                staged,
+                shown: pulled.pinned.clone(),
+                pinned: pulled.pinned,
+            })
+        }
+        InstallSource::Id { id, version } => {
+            let reg = RegistryRef::parse(registry.unwrap_or("local"), home)?;
+            match reg {
+                RegistryRef::Dir { root, .. } => {
+                    let local = gtdx_registry::local::LocalRegistry::new(&root);
+                    let (version, pack) = local.find(&id, version.as_deref())?;
+                    let staged = StagedPack::copy_from(home, &pack)?;
+                    if let Some(recorded) = local.recorded_sha256(&id, &version)
+                        && recorded != staged.sha256
+                    {
+                        return Err(InstallError::Refused {
+                            source_name: pack.display().to_string(),
+                            reason: format!(
+                                "its SHA-256 is {}, but the registry recorded {recorded} when it was published; the registry's copy was changed. Republish it",
+                                staged.sha256
+                            ),
+                        });
+                    }
+                    Ok(Fetched {
+                        staged,
+                        shown: format!("{} ({id}@{version})", pack.display()),
+                        pinned: format!("{id}@{version}"),
+                    })
+                }
+                RegistryRef::Oci(repo) => {
+                    let mut art = OciArtifact {
+                        host: repo.host.clone(),
+                        repository: repo.repository(&id),
+                        tag: version.clone(),
+                        digest: None,
+                    };
+                    if art.tag.is_none() {
+                        let tags = gtdx_registry::oci::list_tags(&art, oci)?;
+                        let newest =
+                            newest_version(&tags).ok_or_else(|| RegistryError::NotFound {
+                                what: id.clone(),
+                                registry: format!("oci://{}/{}", art.host, art.repository),
+                                hint: " (no tag is a version)".into(),
+                            })?;
+                        art.tag = Some(newest);
+                    }
+                    let (staged, pulled) = gtdx_registry::oci::pull(&art, home, oci)?;
+                    Ok(Fetched {
+                        staged,
+                        shown: pulled.pinned.clone(),
+                        pinned: pulled.pinned,
+                    })
+                }
+            }
+        }
+    }
+}
+
+/// The highest semantic version among `tags`.
+pub fn newest_version(tags: &[String]) -> Option<String> {
+    tags.iter()
+        .filter_map(|t| semver::Version::parse(t).ok().map(|v| (v, t)))
+        .max_by(|a, b| a.0.cmp(&b.0))
+        .map(|(_, t)| t.clone())
+}
+
+/// Installs one extension.
+pub fn install(mut options: InstallOptions<'_>) -> Result<InstallOutcome, InstallError> {
+    let home = options.home.clone();
+    let Fetched {
+        staged,
+        shown: source,
+        ..
+    } = fetch(
+        &options.source,
+        options.registry.as_deref(),
+        &home,
+        &options.oci,
+    )?;
+    let loose = options.trust == TrustLevel::Loose;
+    let checked = check_pack(&staged.path, &source, &options.trusted_keys, loose, loose)?;
+    let info = checked.info;
+    let refused = |reason: String| InstallError::Refused {
+        source_name: source.clone(),
+        reason,
+    };
+
+    // Authenticity by policy (the signature itself verified above).
+    let trusted_by_key = checked
+        .report
+        .checks
+        .iter()
+        .any(|c| c.check == "trust" && c.status == gtdx_sign::verify::Status::Pass);
+    let pinned = trust::pinned(&home, &info.id)?;
+    let mut pin_now = false;
+    let authenticity = if loose {
+        "none".to_string()
+    } else {
+        let signer = info.signer.clone().unwrap_or_default();
+        match (&pinned, options.trust) {
+            (Some(p), _) if trust::same_key(p, &signer) => "pinned".to_string(),
+            (Some(p), _) if !trusted_by_key => {
+                return Err(refused(format!(
+                    "it is signed by {}, but {} pins {} for {}: the publisher's key changed. If the change is expected, pass the new key with --trusted-key (or remove the pin from that file)",
+                    key_label(&signer),
+                    home.publishers_file().display(),
+                    key_label(p),
+                    info.id
+                )));
+            }
+            _ if trusted_by_key => {
+                pin_now = pinned.is_none();
+                "trusted-key".to_string()
+            }
+            (None, TrustLevel::Strict) => {
+                return Err(refused(format!(
+                    "--trust strict needs the signer's key pinned in {} or given with --trusted-key, and {} is neither",
+                    home.publishers_file().display(),
+                    key_label(&signer)
+                )));
+            }
+            _ => {
+                pin_now = true;
+                "pinned-now".to_string()
+            }
+        }
+    };
+
+    let already = home
+        .install_dir(
+            gtdx_registry::home::kind_dir(&info.kind).unwrap_or("unknown"),
+            &info.id,
+            &info.version,
+        )
+        .exists();
+    if !already || options.force {
+        match &mut options.consent {
+            Consent::Given => {}
+            Consent::Ask(ask) => {
+                if !ask(&info) {
+                    return Err(InstallError::Declined {
+                        id: info.id.clone(),
+                        version: info.version.clone(),
+                    });
+                }
+            }
+            Consent::Unavailable => {
+                return Err(InstallError::NeedsConsent {
+                    summary: permission_summary(&info.permissions),
+                    id: info.id.clone(),
+                    version: info.version.clone(),
+                });
+            }
+        }
+    }
+    let (action, dir) = gtdx_registry::install::commit(&home, &staged, &info, options.force)?;
+    if pin_now && let Some(signer) = &info.signer {
+        // Another install may have pinned first: then its key must be this one.
+        if let Some(other) = trust::pin(&home, &info.id, signer)?
+            && !trust::same_key(&other, signer)
+            && !trusted_by_key
+        {
+            return Err(refused(format!(
+                "a concurrent install pinned another key ({}) for {}",
+                key_label(&other),
+                info.id
+            )));
+        }
+    }
+    Ok(InstallOutcome {
+        action,
+        sha256: staged.sha256.clone(),
+        info,
+        dir,
+        source,
+        trust: options.trust,
+        authenticity,
+    })
+}
+
+/// How messages name a public key: its key id (error paragraphs redact anything that looks like
+/// key material, so a bare base64 key would read `[redacted]`).
+pub fn key_label(public_key: &str) -> String {
+    match gtdx_sign::PublicKey::parse_inline(public_key) {
+        Ok(k) => format!("key {}", k.key_id),
+        Err(_) => "an unreadable key".into(),
+    }
+}
+
+/// `network: 2, secrets: 1` or `none`.
+pub fn permission_summary(p: &Permissions) -> String {
+    let rows = p.rows();
+    if rows.is_empty() {
+        return "none".into();
+    }
+    rows.iter()
+        .map(|(k, v)| format!("{k}: {}", v.join(", ")))
+        .collect::<Vec<_>>()
+        .join("; ")
+}

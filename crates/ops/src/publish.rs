@@ -1,0 +1,180 @@
+//! `gtdx publish [PACK] [--registry REG]`: verify a pack, then publish it to a directory
+//! registry in the platform's layout (`local`, `file://DIR`) or to an OCI registry
+//! (`oci://HOST/NAMESPACE[/NAME]`, tag = version).
+
+use std::path::{Path, PathBuf};
+
+use gtdx_registry::local::{LocalPublished, LocalRegistry, PublishRequest};
+pub use gtdx_registry::oci::OciOptions;
+use gtdx_registry::oci::{PushRequest, Pushed};
+use gtdx_registry::reference::OciArtifact;
+use gtdx_registry::{Home, RegistryRef};
+use serde::Serialize;
+
+use crate::install::{InstallError, check_pack};
+use crate::keys::TrustInputs;
+
+/// `gtdx publish` options.
+pub struct PublishOptions {
+    /// The pack; `None`: the one `.gtxpack` in `target/gtdx/`.
+    pub pack: Option<PathBuf>,
+    pub registry: String,
+    pub home: Home,
+    pub trust: TrustInputs,
+    pub allow_unsigned: bool,
+    pub force: bool,
+    pub dry_run: bool,
+    pub oci: OciOptions,
+    /// `org.opencontainers.image.source` (default: `$GITHUB_SERVER_URL/$GITHUB_REPOSITORY`).
+    pub source_url: Option<String>,
+    /// `org.opencontainers.image.revision` (default: `$GITHUB_SHA`).
+    pub revision: Option<String>,
+}
+
+/// Where the pack went.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase", tag = "type")]
+pub enum Target {
+    Directory(LocalPublished),
+    Oci(Pushed),
+}
+
+/// What `gtdx publish` did (or, dry, would do).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PublishOutcome {
+    pub id: String,
+    pub version: String,
+    pub pack: PathBuf,
+    pub sha256: String,
+    pub size: u64,
+    pub signed: bool,
+    pub signer: Option<String>,
+    pub registry: String,
+    pub dry_run: bool,
+    pub target: Target,
+}
+
+impl PublishOutcome {
+    /// The references a user passes to `gtdx install`.
+    pub fn references(&self) -> Vec<String> {
+        match &self.target {
+            Target::Directory(d) => vec![
+                format!("{}@{}", self.id, self.version),
+                d.pack.display().to_string(),
+            ],
+            Target::Oci(p) => vec![p.pinned.clone(), p.tagged.clone()],
+        }
+    }
+}
+
+/// Why publishing failed.
+pub type PublishError = InstallError;
+
+/// The pack `gtdx build` wrote: the one `.gtxpack` in `target/gtdx/`.
+fn default_pack() -> Result<PathBuf, InstallError> {
+    let dir = Path::new("target").join("gtdx");
+    let packs: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|rd| {
+            rd.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "gtxpack"))
+                .collect()
+        })
+        .unwrap_or_default();
+    match packs.as_slice() {
+        [one] => Ok(one.clone()),
+        [] => Err(InstallError::Refused {
+            source_name: dir.display().to_string(),
+            reason:
+                "no .gtxpack there; name the pack (`gtdx publish PACK`) or run `gtdx build` first"
+                    .into(),
+        }),
+        _ => Err(InstallError::Refused {
+            source_name: dir.display().to_string(),
+            reason: format!(
+                "{} packs there; name the one to publish (`gtdx publish PACK`)",
+                packs.len()
+            ),
+        }),
+    }
+}
+
+/// Verifies and publishes.
+pub fn publish(options: &PublishOptions) -> Result<PublishOutcome, PublishError> {
+    let pack = match &options.pack {
+        Some(p) => p.clone(),
+        None => default_pack()?,
+    };
+    let shown = pack.display().to_string();
+    let sha256 = gtdx_pack::sha256_file(&pack).map_err(gtdx_registry::RegistryError::from)?;
+    let registry = RegistryRef::parse(&options.registry, &options.home)?;
+    let checked = check_pack(&pack, &shown, &options.trust, false, options.allow_unsigned)?;
+    let info = &checked.info;
+    let size = std::fs::metadata(&pack).map(|m| m.len()).unwrap_or(0);
+    let target = match &registry {
+        RegistryRef::Dir { root, .. } => {
+            Target::Directory(LocalRegistry::new(root).publish(&PublishRequest {
+                pack: &pack,
+                sha256: &sha256,
+                describe: &checked.describe,
+                info,
+                force: options.force,
+                dry_run: options.dry_run,
+            })?)
+        }
+        RegistryRef::Oci(repo) => {
+            let bytes = gtdx_fsx::read(&pack, gtdx_fsx::limits::PACK)
+                .map_err(gtdx_registry::RegistryError::from)?;
+            if gtdx_registry::sha256_hex(&bytes) != sha256 {
+                return Err(InstallError::Refused {
+                    source_name: shown,
+                    reason: "it changed while being published; run the command again".into(),
+                });
+            }
+            let art = OciArtifact {
+                host: repo.host.clone(),
+                repository: repo.repository(&info.id),
+                tag: Some(info.version.clone()),
+                digest: None,
+            };
+            let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+            let source_url = options.source_url.clone().or_else(|| {
+                Some(format!(
+                    "{}/{}",
+                    env("GITHUB_SERVER_URL")?,
+                    env("GITHUB_REPOSITORY")?
+                ))
+            });
+            let revision = options.revision.clone().or_else(|| env("GITHUB_SHA"));
+            let annotations = gtdx_registry::oci::annotations(
+                &info.id,
+                &info.version,
+                source_url.as_deref(),
+                revision.as_deref(),
+            );
+            Target::Oci(gtdx_registry::oci::push(
+                PushRequest {
+                    artifact: &art,
+                    bytes,
+                    annotations,
+                    force: options.force,
+                    dry_run: options.dry_run,
+                },
+                &options.oci,
+            )?)
+        }
+    };
+    Ok(PublishOutcome {
+        id: info.id.clone(),
+        version: info.version.clone(),
+        pack,
+        sha256,
+        size,
+        signed: info.signer.is_some(),
+        signer: info.signer.clone(),
+        registry: registry.label(),
+        dry_run: options.dry_run,
+        target,
+    })
+}

@@ -1,0 +1,106 @@
+//! gtdx-registry: where packs go after `gtdx build` and `gtdx sign`, in the platform's formats.
+//!
+//! * [`reference`]: the registry a user names (`local`, `file://DIR`, `oci://HOST/NS[/NAME]`)
+//!   and what `gtdx install` is given (a pack file, `ID[@VERSION]`, `oci://…[:TAG|@DIGEST]`).
+//! * [`local`]: the platform's directory registry (`<root>/<id>/<version>/…`,
+//!   `<root>/<id>/metadata.json`, `<root>/index.json`), written under `.publish.lock` through
+//!   temp file + fsync + rename.
+//! * [`oci`]: any OCI distribution registry (GHCR, Harbor, ECR, `registry:2`) through
+//!   `oci-client`, with the platform's media types, on a current-thread tokio runtime.
+//! * [`home`]: `$GREENTIC_HOME` (default `~/.greentic`): installed extensions under
+//!   `extensions/<kind>/<id>-<version>/`, `extensions-state.json` ([`state`]), the publisher pins
+//!   of `trust/publishers.json` ([`trust`]); [`install`] unpacks into staging and renames.
+//!
+//! The platform's registry crate (`greentic-extension-sdk-registry`) is the authority on these
+//! layouts too, but it brings oci-client 0.14 with tokio's multi-thread runtime, reqwest's
+//! multipart and a terminal prompt library (dialoguer) into every build; the layouts are small,
+//! so they are written here and the e2e tests prove them against the platform's own CLI (what
+//! gtdx publishes, the platform installs, and the reverse). The state file's types come from the
+//! platform's light state crate (`greentic-extension-sdk-state`); its reads and writes go
+//! through gtdx-fsx (bounded reads, atomic writes) under the platform's lock file.
+//!
+//! One crate for registries and installs: an install pulls from a registry, and both share the
+//! pack checks and the lock discipline; the heavy dependencies (tokio, oci-client) stay here.
+
+pub mod config;
+pub mod home;
+pub mod install;
+pub mod local;
+pub mod lock;
+pub mod oci;
+pub mod packinfo;
+pub mod reference;
+pub mod state;
+pub mod trust;
+
+use std::path::PathBuf;
+
+pub use home::Home;
+pub use packinfo::PackInfo;
+pub use reference::{InstallSource, RegistryRef};
+
+/// Why a registry or install operation failed. Each message names the file or address and says
+/// how to fix it.
+#[derive(Debug, thiserror::Error)]
+pub enum RegistryError {
+    #[error(transparent)]
+    Fs(#[from] gtdx_fsx::FsError),
+    #[error("{}: {message}", path.display())]
+    Corrupt { path: PathBuf, message: String },
+    #[error(
+        "{given:?} is not a registry: {why}. Use `local`, `file:///DIR`, `oci://HOST/NAMESPACE[/NAME]` or a name from config.toml's [[registries]]"
+    )]
+    BadRegistry { given: String, why: String },
+    #[error("{given:?} is not something to install: {why}")]
+    BadSource { given: String, why: String },
+    #[error(
+        "{id}@{version} is already in {registry} ({place}). Publish a new version (bump `version` in Cargo.toml and rebuild), or pass --force to replace it"
+    )]
+    VersionExists {
+        id: String,
+        version: String,
+        registry: String,
+        place: String,
+    },
+    #[error("{what} is not in {registry}{hint}")]
+    NotFound {
+        what: String,
+        registry: String,
+        hint: String,
+    },
+    #[error("{0}")]
+    Oci(String),
+    #[error(
+        "{id}@{version} is not installed in {}. `gtdx list` shows what is",
+        home.display()
+    )]
+    NotInstalled {
+        id: String,
+        version: String,
+        home: PathBuf,
+    },
+    #[error("{id} has {count} versions installed ({versions}); name one: `{id}@VERSION`")]
+    Ambiguous {
+        id: String,
+        count: usize,
+        versions: String,
+    },
+    #[error("the pack is refused: {0}")]
+    Refused(String),
+    #[error("{0}")]
+    Other(String),
+}
+
+impl RegistryError {
+    pub(crate) fn corrupt(path: impl Into<PathBuf>, message: impl Into<String>) -> Self {
+        RegistryError::Corrupt {
+            path: path.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// Lowercase-hex SHA-256 of `bytes`.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    gtdx_pack::sha256_hex(bytes)
+}
