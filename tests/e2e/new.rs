@@ -7,7 +7,7 @@
 //! project the workspace's Cargo.lock, so all variants resolve to the same dependency versions
 //! (the ones the workspace is tested with) and compile them once.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use gtdx_scaffold::prompts;
 use serde_json::Value;
@@ -261,7 +261,7 @@ fn variant_dynamic_tools_builds_tests_and_lints_clean() {
             .len(),
         8
     );
-    let written = PathBuf::from(admission["catalog"]["path"].as_str().unwrap());
+    let written = p.dir.join(admission["catalog"]["path"].as_str().unwrap());
     assert!(
         written.starts_with(&catalog) && written.is_file(),
         "{admission}"
