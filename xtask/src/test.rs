@@ -25,30 +25,68 @@ pub const PLATFORM_VERSION: &str = "1.2.25";
 
 pub fn run_all(args: &[String]) -> anyhow::Result<()> {
     let quick = args.iter().any(|a| a == "--no-lint");
-    let platform = install_prerequisites()?;
+    // Each step's wall time, printed at the end: the cold CI run has a budget.
+    let mut steps = Steps::default();
+    let platform = steps.time("prerequisites", install_prerequisites)?;
     if !quick {
-        sh(Command::new("cargo").args(["fmt", "--all", "--", "--check"]))?;
-        sh(Command::new("cargo").args([
-            "clippy",
-            "--workspace",
-            "--all-targets",
-            "--",
-            "-D",
-            "warnings",
-        ]))?;
-        package_published_crates()?;
+        steps.time("fmt", || {
+            sh(Command::new("cargo").args(["fmt", "--all", "--", "--check"]))
+        })?;
+        steps.time("clippy", || {
+            sh(Command::new("cargo").args([
+                "clippy",
+                "--workspace",
+                "--all-targets",
+                "--",
+                "-D",
+                "warnings",
+            ]))
+        })?;
+        steps.time("package", package_published_crates)?;
     }
+    let oracle = steps.time("oracle", ensure_oracle)?;
     let mut test = Command::new("cargo");
     // Every test binary runs even after one fails, so one CI run reports every failure and the
     // total line counts the whole suite.
     test.args(["test", "--workspace", "--no-fail-fast"]);
     test.env("GTDX_PLATFORM_BIN", &platform);
-    test.env("GTDX_ORACLE_BIN", ensure_oracle()?);
+    test.env("GTDX_ORACLE_BIN", oracle);
     // Pass anything after `--` through to the test harness (e.g. a name filter).
     if let Some(pos) = args.iter().position(|a| a == "--") {
         test.arg("--").args(&args[pos + 1..]);
     }
-    run_counting(&mut test)
+    let result = steps.time("test", || run_counting(&mut test));
+    steps.print();
+    result
+}
+
+/// Wall time per step of `cargo xtask test`.
+#[derive(Default)]
+struct Steps(Vec<(&'static str, std::time::Duration)>);
+
+impl Steps {
+    fn time<T>(
+        &mut self,
+        name: &'static str,
+        step: impl FnOnce() -> anyhow::Result<T>,
+    ) -> anyhow::Result<T> {
+        let start = std::time::Instant::now();
+        let result = step();
+        self.0.push((name, start.elapsed()));
+        if result.is_err() {
+            self.print();
+        }
+        result
+    }
+
+    fn print(&self) {
+        let line: Vec<String> = self
+            .0
+            .iter()
+            .map(|(n, d)| format!("{n} {}s", d.as_secs()))
+            .collect();
+        eprintln!("steps: {}", line.join(", "));
+    }
 }
 
 /// The crates a generated project depends on (`gtdx-sdk`, and `gtdx-describe` in its build
@@ -222,20 +260,16 @@ pub fn ensure_oracle() -> anyhow::Result<PathBuf> {
         .join("oracle")
         .join(format!("gtdx-oracle{}", std::env::consts::EXE_SUFFIX));
     sh(Command::new("cargo")
-        .args([
-            "build",
-            "--release",
-            "--locked",
-            "--quiet",
-            "--manifest-path",
-        ])
+        // The dev profile (without debug info, see its Cargo.toml): the oracle runs no wasm,
+        // so optimising wasmtime would only make the cold build minutes longer.
+        .args(["build", "--locked", "--quiet", "--manifest-path"])
         .arg(root().join("tests/oracle/Cargo.toml"))
         .arg("--target-dir")
         .arg(tools.join("build-oracle")))?;
     std::fs::create_dir_all(tools.join("oracle"))?;
     std::fs::copy(
         tools
-            .join("build-oracle/release")
+            .join("build-oracle/debug")
             .join(format!("gtdx-oracle{}", std::env::consts::EXE_SUFFIX)),
         &bin,
     )?;

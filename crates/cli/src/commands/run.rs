@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use gtdx_ops::run::{CallOutcome, Input, RunOptions, RunResult};
 
 use crate::exit;
-use crate::render::progress::Reporter;
+use crate::render::progress::quiet_in_json;
 use crate::shell::{Failure, Format, Shell};
 
 /// `gtdx run TOOL [--input JSON | --input-file F | -]`
@@ -50,11 +50,7 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
         host: args.host.inputs(),
         list_tools: args.list_tools,
     };
-    let result = if shell.is_json() {
-        gtdx_ops::run::run(&options, &mut gtdx_ops::progress::Silent)
-    } else {
-        gtdx_ops::run::run(&options, &mut Reporter::new(shell))
-    };
+    let result = quiet_in_json(shell, |progress| gtdx_ops::run::run(&options, progress));
     let result = match result {
         Ok(r) => r,
         Err(e) => return Ok(shell.fail(Failure::error(&e))),

@@ -8,7 +8,7 @@ use gtdx_ops::run::Input;
 use gtdx_ops::test::{DiscoveryOptions, TestOptions, TestOutcome};
 
 use crate::exit;
-use crate::render::progress::Reporter;
+use crate::render::progress::quiet_in_json;
 use crate::shell::{Failure, Format, Shell, count};
 
 /// `gtdx test [--tool NAME] [--filter TEXT] [--junit FILE] [--discovery]`
@@ -87,11 +87,7 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
             input: args.input.clone().map_or(Input::Empty, Input::Json),
         }),
     };
-    let result = if shell.is_json() {
-        gtdx_ops::test::test(&options, &mut gtdx_ops::progress::Silent)
-    } else {
-        gtdx_ops::test::test(&options, &mut Reporter::new(shell))
-    };
+    let result = quiet_in_json(shell, |progress| gtdx_ops::test::test(&options, progress));
     let outcome = match result {
         Ok(o) => o,
         Err(e) => return Ok(shell.fail(Failure::error(&e))),

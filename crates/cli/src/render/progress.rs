@@ -216,3 +216,13 @@ fn bar_style() -> ProgressStyle {
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> ")
 }
+
+/// Runs `op` with its progress on stderr for people, and silent under `--format json`, where
+/// stdout is one document (`gtdx run`, `gtdx test`) rather than a stream of events.
+pub fn quiet_in_json<T>(shell: &mut Shell, op: impl FnOnce(&mut dyn Progress) -> T) -> T {
+    if shell.is_json() {
+        op(&mut gtdx_ops::progress::Silent)
+    } else {
+        op(&mut Reporter::new(shell))
+    }
+}
