@@ -1381,7 +1381,7 @@ _gtdx() {
                     return 0
                     ;;
                 --kind)
-                    COMPREPLY=($(compgen -W "design bundle deploy provider" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "design" -- "${cur}"))
                     return 0
                     ;;
                 --tool)
@@ -1717,7 +1717,7 @@ _gtdx() {
                     return 0
                     ;;
                 --kind)
-                    COMPREPLY=($(compgen -W "design bundle deploy provider" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "design" -- "${cur}"))
                     return 0
                     ;;
                 --tool)

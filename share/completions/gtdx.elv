@@ -40,7 +40,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand dev 'Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install)'
             cand doctor 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen'
             cand migrate 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
-            cand publish 'Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE'
+            cand publish 'Publish a verified pack to a registry: local, file://DIR or oci://HOST/NAMESPACE'
             cand install 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://'
             cand list 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state'
             cand uninstall 'Remove an installed extension'
@@ -55,7 +55,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         &'gtdx;new'= {
             cand --name 'Package name [default: the directory''s name]'
             cand --id 'Extension id, `greentic.<name>` [default: greentic.<package name, lowercase, _ as ->]'
-            cand --kind 'Extension kind. Only `design` is supported yet; bundle, deploy and provider are not'
+            cand --kind 'Extension kind: `design` (a DesignExtension: tools and node types), the only kind gtdx new scaffolds [default: design]'
             cand --tool 'An example tool to generate (snake_case); repeat or comma-separate [default: hello]'
             cand --capability 'Surface the tools are offered on; repeat for both [default: agentic_worker and flow]'
             cand --node-type 'Add a flow node type (config schema, success and error ports)'
@@ -76,7 +76,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         &'gtdx;init'= {
             cand --name 'Package name [default: the directory''s name]'
             cand --id 'Extension id, `greentic.<name>` [default: greentic.<package name, lowercase, _ as ->]'
-            cand --kind 'Extension kind. Only `design` is supported yet; bundle, deploy and provider are not'
+            cand --kind 'Extension kind: `design` (a DesignExtension: tools and node types), the only kind gtdx new scaffolds [default: design]'
             cand --tool 'An example tool to generate (snake_case); repeat or comma-separate [default: hello]'
             cand --capability 'Surface the tools are offered on; repeat for both [default: agentic_worker and flow]'
             cand --node-type 'Add a flow node type (config schema, success and error ports)'
@@ -132,10 +132,10 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         }
         &'gtdx;build'= {
             cand --manifest-path 'The extension''s Cargo.toml; describe.json sits next to it'
-            cand --out 'Directory for the .gtxpack (default: <cargo target dir>/gtdx)'
+            cand --out 'Directory for the .gtxpack [default: <cargo target dir>/gtdx]'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
-            cand --release 'Build with the release profile (the default)'
+            cand --release 'Build with the release profile, as without --debug'
             cand --debug 'Build with the dev profile'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -145,7 +145,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         &'gtdx;pack'= {
             cand --wasm 'The component, built by any toolchain (it must be a WebAssembly component)'
             cand --describe 'The describe.json to ship with it. Declared asset paths (prompts, schemas, knowledge, icon, `assets/`) are relative to its directory. The file itself is not modified: the component''s sha256 is written into the packed copy'
-            cand --out 'Directory for the .gtxpack (default: the current directory)'
+            cand --out 'Directory for the .gtxpack [default: the current directory]'
             cand --wit 'A WIT directory defining the world runtime.components.*.world names, so the component can be checked against it (repeatable)'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
@@ -311,8 +311,8 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         &'gtdx;sign'= {
             cand --key 'The secret key file (from `gtdx keygen`); must not be readable by group or others'
             cand --key-env 'An environment variable holding the secret key (the key file''s text, or its base64 seed), as CI secrets are passed'
-            cand --key-id 'Label written as `signature.keyId` (default: the key''s id). Advisory only'
-            cand --trusted-comment 'The signed trusted comment of a detached signature (default: timestamp and file name)'
+            cand --key-id 'Label written as `signature.keyId`; advisory only [default: the key''s id]'
+            cand --trusted-comment 'The signed trusted comment of a detached signature [default: timestamp and file name]'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand --detached 'Write TARGET.minisig, a minisign-format signature of any file, instead'
@@ -324,7 +324,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         &'gtdx;verify'= {
             cand --trusted-key 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable'
             cand --trusted-keys 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable'
-            cand --signature 'The detached signature file (default: TARGET.minisig)'
+            cand --signature 'The detached signature file [default: TARGET.minisig]'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand --detached 'Verify TARGET.minisig (or --signature), a minisign-format detached signature'
@@ -379,7 +379,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --surface 'The surface the tool should appear on'
             cand --tenant 'Check this tenant''s override in the state file'
             cand --allow-set 'The tenant''s allow-set exported from Greentic Admin: a JSON array of extension ids (or ID@VERSION). Without it the Designer fails open, as it does without an admin backend'
-            cand --designer-version 'The Designer version to check against (default: ask $GREENTIC_DESIGNER_BIN or greentic-designer on PATH)'
+            cand --designer-version 'The Designer version to check against [default: ask $GREENTIC_DESIGNER_BIN or greentic-designer on PATH]'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand -h 'Print help (see more with ''--help'')'
@@ -402,9 +402,9 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --registry '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), or `oci://HOST/NAMESPACE[/NAME]`'
             cand --trusted-key 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable'
             cand --trusted-keys 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable'
-            cand --source-url 'The `org.opencontainers.image.source` annotation (default: $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set)'
-            cand --revision 'The `org.opencontainers.image.revision` annotation (default: $GITHUB_SHA when set)'
-            cand --oci-user 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)'
+            cand --source-url 'The `org.opencontainers.image.source` annotation [default: $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set]'
+            cand --revision 'The `org.opencontainers.image.revision` annotation [default: $GITHUB_SHA when set]'
+            cand --oci-user 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]'
             cand --oci-token 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
@@ -418,11 +418,11 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --version 'Print version'
         }
         &'gtdx;install'= {
-            cand --registry 'Where `ID[@VERSION]` is looked up: `local` (default), `file://DIR`, `oci://HOST/NAMESPACE`'
+            cand --registry 'Where `ID[@VERSION]` is looked up: `local`, `file://DIR`, `oci://HOST/NAMESPACE` [default: local]'
             cand --trust 'Who must have signed: `loose` (integrity only, unsigned packs install), `normal` (the signer''s key is pinned on first install and required after), `strict` (the key must be pinned already or given with --trusted-key)'
             cand --trusted-key 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable'
             cand --trusted-keys 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable'
-            cand --oci-user 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)'
+            cand --oci-user 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]'
             cand --oci-token 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
@@ -472,7 +472,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         }
         &'gtdx;search'= {
             cand --registry '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), or `oci://HOST/NAMESPACE[/NAME]`'
-            cand --oci-user 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)'
+            cand --oci-user 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]'
             cand --oci-token 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
@@ -484,7 +484,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         }
         &'gtdx;info'= {
             cand --registry '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), or `oci://HOST/NAMESPACE[/NAME]`'
-            cand --oci-user 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)'
+            cand --oci-user 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]'
             cand --oci-token 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
@@ -527,7 +527,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand dev 'Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install)'
             cand doctor 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen'
             cand migrate 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
-            cand publish 'Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE'
+            cand publish 'Publish a verified pack to a registry: local, file://DIR or oci://HOST/NAMESPACE'
             cand install 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://'
             cand list 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state'
             cand uninstall 'Remove an installed extension'
