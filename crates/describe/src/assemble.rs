@@ -23,7 +23,11 @@ pub fn manifest(pkg: &Package, cfg: &GtdxConfig, tools: &[ToolOut]) -> Result<De
     let id = cfg.id.clone();
     if id.is_none() {
         missing.push((
-            "no `id` in [package.metadata.gtdx] (reverse-DNS; the store addresses the extension by it)",
+            if pkg.gtdx.is_null() {
+                "no [package.metadata.gtdx] table, so no `id` (reverse-DNS; the store addresses the extension by it)"
+            } else {
+                "no `id` in [package.metadata.gtdx] (reverse-DNS; the store addresses the extension by it)"
+            },
             "[package.metadata.gtdx]",
             format!("id = \"greentic.{}\"", crate::config::kebab(&pkg.name)),
         ));
