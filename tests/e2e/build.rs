@@ -754,10 +754,7 @@ fn build_twice_gives_identical_bytes() {
     std::thread::sleep(std::time::Duration::from_millis(1100));
     let lib = hello.dir.join("src/lib.rs");
     std::fs::write(&lib, std::fs::read(&lib).unwrap()).unwrap();
-    let second = hello
-        .build(&env, &b)
-        .args(["--format", "json"])
-        .run();
+    let second = hello.build(&env, &b).args(["--format", "json"]).run();
     let recompiled = second.success().json_lines().iter().any(|e| {
         e["event"] == "compiled"
             && e["crate"] == "hello-extension"

@@ -544,11 +544,7 @@ fn signed_manifest_verifies_in_inspect_and_tampering_is_caught() {
 
     // No trust anchor: the signature is valid but proves nothing yet; exit 3, as `gtdx verify`
     // exits in the same situation.
-    w.env
-        .gtdx_cmd(["verify"])
-        .arg(&out_file)
-        .run()
-        .code(3);
+    w.env.gtdx_cmd(["verify"]).arg(&out_file).run().code(3);
     w.env
         .gtdx_cmd(["worker", "inspect"])
         .arg(&out_file)

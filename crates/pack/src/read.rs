@@ -390,7 +390,11 @@ impl<R: Read + Seek> Reader<'_, R> {
                 Some(end),
                 format!(
                     "{} between the central directory and its end record",
-                    count((cd_end - end) as usize, "unaccounted byte", "unaccounted bytes")
+                    count(
+                        (cd_end - end) as usize,
+                        "unaccounted byte",
+                        "unaccounted bytes"
+                    )
                 ),
             )),
             _ => Err(self.malformed(

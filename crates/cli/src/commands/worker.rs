@@ -63,9 +63,11 @@ pub struct BuildArgs {
 }
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Exit codes, as for `gtdx verify`: 0 the manifest is unsigned, or signed by a \
+#[command(
+    after_help = "Exit codes, as for `gtdx verify`: 0 the manifest is unsigned, or signed by a \
 trusted key; 1 its signature does not verify; 3 the signature is valid but its key is not among \
-the trusted keys, or no trusted key was given.")]
+the trusted keys, or no trusted key was given."
+)]
 pub struct InspectArgs {
     /// The manifest written by `gtdx worker build`.
     pub manifest: PathBuf,
