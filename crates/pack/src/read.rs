@@ -273,8 +273,8 @@ impl<R: Read + Seek> Reader<'_, R> {
             return Err(self.malformed(
                 None,
                 format!(
-                    "not a zip archive ({} bytes; even an empty zip has 22); it may be truncated",
-                    self.file_size
+                    "not a zip archive ({}; even an empty zip has 22); it may be truncated",
+                    count(self.file_size as usize, "byte", "bytes")
                 ),
             ));
         }
@@ -731,8 +731,9 @@ impl<R: Read + Seek> Reader<'_, R> {
                             Check::Archive,
                             Some(entry.name.clone()),
                             format!(
-                                "the entry yields {} bytes but the central directory declares {}",
-                                data.size, rec.size
+                                "the entry yields {} but the central directory declares {}",
+                                count(data.size as usize, "byte", "bytes"),
+                                rec.size
                             ),
                         ));
                     }
