@@ -1461,7 +1461,7 @@ _gtdx() {
                     return 0
                     ;;
                 --kind)
-                    COMPREPLY=($(compgen -W "design bundle deploy provider" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "design" -- "${cur}"))
                     return 0
                     ;;
                 --tool)
@@ -1801,7 +1801,7 @@ _gtdx() {
                     return 0
                     ;;
                 --kind)
-                    COMPREPLY=($(compgen -W "design bundle deploy provider" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "design" -- "${cur}"))
                     return 0
                     ;;
                 --tool)

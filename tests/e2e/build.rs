@@ -227,7 +227,7 @@ fn pack_json_events() {
     let dir = minimal_describe_dir(&env);
     let out = env.mkdir("out");
     let events = pack_cmd(&env, minimal_wasm(), &dir, &out)
-        .args(["--message-format", "json"])
+        .args(["--message-format", "json"]) // cargo's spelling, a hidden alias of --format
         .run()
         .success()
         .json_lines();
@@ -278,7 +278,7 @@ fn pack_json_error_event_carries_the_check_diagnostics() {
     });
     let out = env.mkdir("out");
     let events = pack_cmd(&env, minimal_wasm(), &dir, &out)
-        .args(["--message-format", "json"])
+        .args(["--format", "json"])
         .run()
         .code(2)
         .json_lines();
@@ -754,10 +754,7 @@ fn build_twice_gives_identical_bytes() {
     std::thread::sleep(std::time::Duration::from_millis(1100));
     let lib = hello.dir.join("src/lib.rs");
     std::fs::write(&lib, std::fs::read(&lib).unwrap()).unwrap();
-    let second = hello
-        .build(&env, &b)
-        .args(["--message-format", "json"])
-        .run();
+    let second = hello.build(&env, &b).args(["--format", "json"]).run();
     let recompiled = second.success().json_lines().iter().any(|e| {
         e["event"] == "compiled"
             && e["crate"] == "hello-extension"
@@ -779,7 +776,7 @@ fn build_json_events_for_ci() {
     let out = env.mkdir("out");
     let events = hello
         .build(&env, &out)
-        .args(["--message-format", "json"])
+        .args(["--format", "json"])
         .run()
         .success()
         .json_lines();
@@ -911,7 +908,7 @@ fn build_json_error_event_carries_the_check_diagnostics() {
     let out = env.mkdir("out");
     let events = hello
         .build(&env, &out)
-        .args(["--message-format", "json"])
+        .args(["--format", "json"])
         .run()
         .code(2)
         .json_lines();

@@ -641,6 +641,40 @@ fn every_source_rule_fires_on_its_crate_and_not_on_its_near_miss() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// A crate without description, authors and license hears about all three in one run (one
+/// paragraph naming Cargo.toml, each field and the lines to add); adding those lines is enough.
+#[test]
+fn every_missing_package_field_is_reported_at_once() {
+    let env = Env::new();
+    let dir = env.path("no_package_fields");
+    copy_dir(&describe_fixture("errors").join("no_package_fields"), &dir);
+    let run = env.gtdx_in(&dir, ["describe"]);
+    run.code(2)
+        .stdout_is("")
+        .stderr_has("Cargo.toml: the extension lacks 3 fields:")
+        .stderr_has("no summary: neither package.description")
+        .stderr_has("no author: neither package.authors")
+        .stderr_has("no license: neither package.license")
+        .stderr_has("help: add to [package]:")
+        .stderr_has("description = \"One line about what it does\"")
+        .stderr_has("authors = [\"Your Name <you@example.com>\"]")
+        .stderr_has("license = \"Apache-2.0\"")
+        .check(
+            run.stderr().matches("error:").count() == 1,
+            "one error paragraph",
+        );
+
+    // The help's lines, added under [package], are all it takes.
+    let manifest = dir.join("Cargo.toml");
+    let text = read(&manifest).replace(
+        "edition = \"2024\"\n",
+        "edition = \"2024\"\ndescription = \"One line about what it does\"\nauthors = [\"Your Name <you@example.com>\"]\nlicense = \"Apache-2.0\"\n",
+    );
+    std::fs::write(&manifest, text).unwrap();
+    env.gtdx_in(&dir, ["describe"]).success();
+    assert!(dir.join("describe.json").is_file());
+}
+
 #[test]
 fn missing_manifest_path_is_bad_input() {
     let env = Env::new();

@@ -434,7 +434,8 @@ fn bad_name_id_tool_kind_and_sdk_exit_2_and_create_nothing() {
         (&["--tool", "lookup-order"], "not snake_case"),
         (&["--tool", "match"], "Rust keyword"),
         (&["--tool", "a,a"], "named twice"),
-        (&["--kind", "bundle"], "not supported by gtdx new yet"),
+        // Only the kind gtdx new scaffolds is listed, and only it is accepted.
+        (&["--kind", "bundle"], "[possible values: design]"),
         (&["--capability", "agents"], "agents"),
         (&["--sdk", "0.1.2.3"], "not a valid requirement"),
         (&["--sdk", "/no/such/gtdx"], "neither a gtdx checkout"),

@@ -209,7 +209,7 @@ tool_name = "search"
     let spec = w.spec(&["alpha", "beta"], picks);
     let report = w
         .build(&spec)
-        .args(["--message-format", "json"])
+        .args(["--format", "json"])
         .run()
         .success()
         .json();
@@ -363,7 +363,7 @@ fn unsigned_and_untrusted_packs_are_refused_unless_allowed_then_marked() {
     w.build(&spec)
         .run()
         .code(3)
-        .stderr_has("not among the 1 trusted keys");
+        .stderr_has("is not trusted (checked against 1 trusted key)");
     // No trusted keys at all: every signed pack is untrusted.
     w.env.gtdx_cmd(["worker", "build"]).arg(&spec).run().code(3);
 
@@ -542,14 +542,25 @@ fn signed_manifest_verifies_in_inspect_and_tampering_is_caught() {
     run.success();
     insta::assert_snapshot!("worker_inspect_human", w.normalize(run.stdout()));
 
-    let j = w
+    // No trust anchor: the signature is valid but proves nothing yet; exit 3, as `gtdx verify`
+    // exits in the same situation.
+    w.env.gtdx_cmd(["verify"]).arg(&out_file).run().code(3);
+    w.env
+        .gtdx_cmd(["worker", "inspect"])
+        .arg(&out_file)
+        .run()
+        .code(3)
+        .stdout_has("signer not checked: no trusted keys were given");
+
+    let run = w
         .env
         .gtdx_cmd(["worker", "inspect", "--format", "json"])
         .arg(&out_file)
-        .run()
-        .success()
-        .json();
+        .run();
+    run.code(3);
+    let j = run.json();
     assert_eq!(j["signature"]["status"], "valid");
+    assert_eq!(j["signature"]["trusted"], Value::Null);
     let secrets: Vec<(&str, bool)> = j["secrets"]
         .as_array()
         .unwrap()

@@ -116,7 +116,11 @@ credential_ref = "openai/api_key"
         .arg(&secret))?;
 
     step("8/8 gtdx worker inspect + a detached signature of the worker manifest");
-    sh(gtdx_cmd(&gtdx).args(["worker", "inspect"]).arg(&worker))?;
+    sh(gtdx_cmd(&gtdx)
+        .args(["worker", "inspect"])
+        .arg(&worker)
+        .arg("--trusted-key")
+        .arg(&public))?;
     sh(gtdx_cmd(&gtdx)
         .args(["sign", "--detached"])
         .arg(&worker)

@@ -1,7 +1,7 @@
 //! What a build reports while it runs.
 //!
 //! The library never prints: it hands [`Event`]s and cargo's stderr lines to a [`Progress`]
-//! sink. The CLI renders them as a progress bar, as plain lines, or (`--message-format json`)
+//! sink. The CLI renders them as a progress bar, as plain lines, or (`--format json`)
 //! as one JSON object per line, `{"event": "<kind>", ...}`.
 
 use gtdx_contract::Diagnostic;

@@ -121,11 +121,7 @@ fn check_headline(
         .iter()
         .filter(|d| d.severity == gtdx_contract::Severity::Error)
         .count();
-    let what = if n == 1 {
-        "1 problem".to_string()
-    } else {
-        format!("{n} problems")
-    };
+    let what = gtdx_contract::text::count(n, "problem", "problems");
     format!(
         "{} cannot be packed with {} ({what}); no pack was written",
         component.display(),

@@ -7,7 +7,8 @@ use gtdx_ops::keys::{KeySource, TrustInputs};
 
 use crate::shell::Format;
 
-/// `--format human|json` (also accepted as cargo's `--message-format`).
+/// `--format human|json`, the one documented spelling. Cargo's `--message-format` is a hidden
+/// alias, for fingers used to `cargo build`; the docs and `--help` write only `--format`.
 #[derive(Debug, Clone, Copy, Default, clap::Args)]
 pub struct FormatArgs {
     /// `human` for people; `json` for machines: stdout then holds only JSON (one document, or
@@ -185,7 +186,7 @@ impl HostArgs {
 /// How to reach an OCI registry: `--oci-user`, `--oci-token`, `--insecure`.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct OciArgs {
-    /// The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere).
+    /// The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]
     #[arg(long, value_name = "USER")]
     pub oci_user: Option<String>,
     /// The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then

@@ -75,7 +75,7 @@ pub enum Command {
     Doctor(commands::doctor::Args),
     /// Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human.
     Migrate(commands::migrate::Args),
-    /// Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE.
+    /// Publish a verified pack to a registry: local, file://DIR or oci://HOST/NAMESPACE.
     Publish(commands::publish::Args),
     /// Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://.
     Install(commands::install::Args),

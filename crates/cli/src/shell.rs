@@ -277,11 +277,5 @@ pub fn human_size(n: u64) -> String {
     }
 }
 
-/// `n thing` or `n things`.
-pub fn count(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
+/// `n thing` or `n things`: one rule for every crate, in `gtdx-contract`.
+pub use gtdx_ops::count;

@@ -13,6 +13,27 @@ fn all_commands(command: &clap::Command, path: &str, out: &mut Vec<(String, Stri
     }
 }
 
+/// A default is written one way: `[default: x]`, clap's own line for a literal default, or at
+/// the end of the help text when the default is computed; never "(default: x)".
+#[test]
+fn defaults_are_written_one_way() {
+    let mut out = Vec::new();
+    all_commands(&gtdx_cli::command(), "gtdx", &mut out);
+    let bad: Vec<String> = out
+        .iter()
+        .flat_map(|(path, help)| {
+            help.lines()
+                .filter(|l| {
+                    ["(default:", "(default)", "(the default)"]
+                        .iter()
+                        .any(|p| l.contains(p))
+                })
+                .map(move |l| format!("{path}: {}", l.trim()))
+        })
+        .collect();
+    assert!(bad.is_empty(), "write `[default: x]`:\n{}", bad.join("\n"));
+}
+
 #[test]
 fn help_of_every_command() {
     let mut out = Vec::new();

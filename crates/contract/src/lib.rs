@@ -27,6 +27,7 @@ pub mod schema;
 pub mod secrets;
 pub mod source;
 pub mod suggest;
+pub mod text;
 
 pub use codes::Code;
 pub use diagnostic::{Diagnostic, Severity};

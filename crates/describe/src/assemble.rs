@@ -18,43 +18,58 @@ use crate::tools::ToolOut;
 /// Builds the manifest. `tools` are already sorted by name.
 pub fn manifest(pkg: &Package, cfg: &GtdxConfig, tools: &[ToolOut]) -> Result<Describe, Error> {
     let bad = |message: String, help: &str| Error::manifest(&pkg.manifest_path, message, help);
-    let id = cfg.id.clone().ok_or_else(|| {
-        bad(
-            "[package.metadata.gtdx] has no `id`".into(),
-            &format!(
-                "add `id = \"greentic.{}\"` (reverse-DNS; the store addresses the extension by it)",
-                crate::config::kebab(&pkg.name)
-            ),
-        )
-    })?;
+    // Every missing field at once: one run names them all, each with its fix.
+    let mut missing: Vec<(&str, &str, String)> = Vec::new();
+    let id = cfg.id.clone();
+    if id.is_none() {
+        missing.push((
+            if pkg.gtdx.is_null() {
+                "no [package.metadata.gtdx] table, so no `id` (reverse-DNS; the store addresses the extension by it)"
+            } else {
+                "no `id` in [package.metadata.gtdx] (reverse-DNS; the store addresses the extension by it)"
+            },
+            "[package.metadata.gtdx]",
+            format!("id = \"greentic.{}\"", crate::config::kebab(&pkg.name)),
+        ));
+    }
     let summary = match (&cfg.summary, &pkg.description) {
-        (Some(s), _) => s.clone(),
-        (None, Some(d)) => LocalizedText::Plain(d.clone()),
+        (Some(s), _) => Some(s.clone()),
+        (None, Some(d)) => Some(LocalizedText::Plain(d.clone())),
         (None, None) => {
-            return Err(bad(
-                "the extension has no summary: neither [package.metadata.gtdx].summary nor package.description is set".into(),
-                "add `description = \"One line about what it does\"` to [package]",
+            missing.push((
+                "no summary: neither package.description nor [package.metadata.gtdx].summary is set",
+                "[package]",
+                "description = \"One line about what it does\"".into(),
             ));
+            None
         }
     };
     let author = match &cfg.author {
-        Some(a) => a.clone(),
+        Some(a) => Some(a.clone()),
         None => match pkg.authors.iter().find(|a| !a.trim().is_empty()) {
-            Some(a) => parse_author(a),
+            Some(a) => Some(parse_author(a)),
             None => {
-                return Err(bad(
-                    "the extension has no author: neither package.authors nor [package.metadata.gtdx].author is set".into(),
-                    "add `authors = [\"Your Name <you@example.com>\"]` to [package]",
+                missing.push((
+                    "no author: neither package.authors nor [package.metadata.gtdx].author is set",
+                    "[package]",
+                    "authors = [\"Your Name <you@example.com>\"]".into(),
                 ));
+                None
             }
         },
     };
-    let license = cfg.license.clone().or_else(|| pkg.license.clone()).ok_or_else(|| {
-        bad(
-            "the extension has no license: package.license is not set".into(),
-            "add `license = \"Apache-2.0\"` (an SPDX expression) to [package], or `license` to [package.metadata.gtdx]",
-        )
-    })?;
+    let license = cfg.license.clone().or_else(|| pkg.license.clone());
+    if license.is_none() {
+        missing.push((
+            "no license: neither package.license nor [package.metadata.gtdx].license is set",
+            "[package]",
+            "license = \"Apache-2.0\"   # an SPDX expression".into(),
+        ));
+    }
+    let (Some(id), Some(summary), Some(author), Some(license)) = (id, summary, author, license)
+    else {
+        return Err(missing_fields(&pkg.manifest_path, &missing));
+    };
     let compat = cfg.compat.clone().unwrap_or_default();
 
     // Components: this crate's own (digests are placeholders until `gtdx build`), then the rest.
@@ -316,6 +331,38 @@ pub fn dispatch_tools(pkg: &Package, cfg: &GtdxConfig, tools: &[ToolOut]) -> Vec
         }
     }
     out
+}
+
+/// One paragraph for every missing field: what is missing, then the lines to add, by table.
+fn missing_fields(manifest: &std::path::Path, missing: &[(&str, &str, String)]) -> Error {
+    let message = if let [(what, _, _)] = missing {
+        format!("the extension has {what}")
+    } else {
+        let mut m = format!("the extension lacks {} fields:", missing.len());
+        for (what, _, _) in missing {
+            m.push_str(&format!("\n  - {what}"));
+        }
+        m
+    };
+    let mut help = String::new();
+    for table in ["[package]", "[package.metadata.gtdx]"] {
+        let lines: Vec<&str> = missing
+            .iter()
+            .filter(|(_, t, _)| *t == table)
+            .map(|(_, _, line)| line.as_str())
+            .collect();
+        if lines.is_empty() {
+            continue;
+        }
+        if !help.is_empty() {
+            help.push_str("\n        ");
+        }
+        help.push_str(&format!("add to {table}:"));
+        for line in lines {
+            help.push_str(&format!("\n          {line}"));
+        }
+    }
+    Error::manifest(manifest, message, help)
 }
 
 /// `Name <email>` → author name and email.

@@ -172,15 +172,10 @@ fn legacy_dynamic_tools(pkg: &Package) -> Result<(), Error> {
 impl GtdxConfig {
     /// Parses the table, naming the offending key on error.
     pub fn from_package(pkg: &Package) -> Result<Self, Error> {
+        // No table: every field it must hold (the id) is reported as missing by the assembly,
+        // together with the missing package fields, in one paragraph.
         if pkg.gtdx.is_null() {
-            return Err(Error::manifest(
-                &pkg.manifest_path,
-                "there is no [package.metadata.gtdx] table, so describe does not know the extension's id",
-                format!(
-                    "add\n\n    [package.metadata.gtdx]\n    id = \"greentic.{}\"\n    summary = \"One line about what it does\"\n\n  (see docs/authoring.md for every key)",
-                    kebab(&pkg.name)
-                ),
-            ));
+            return Ok(GtdxConfig::default());
         }
         legacy_dynamic_tools(pkg)?;
         let cfg: GtdxConfig = serde_path_to_error::deserialize(&pkg.gtdx).map_err(|e| {

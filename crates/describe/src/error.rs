@@ -113,7 +113,10 @@ fn render_all(errors: &[SourceError]) -> String {
         s.push_str(&e.to_string());
     }
     if errors.len() > 1 {
-        s.push_str(&format!("\n\n{} problems found", errors.len()));
+        s.push_str(&format!(
+            "\n\n{} found",
+            gtdx_contract::text::count(errors.len(), "problem", "problems")
+        ));
     }
     s
 }

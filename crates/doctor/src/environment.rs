@@ -388,10 +388,10 @@ fn home(home: &Path) -> Vec<Finding> {
                 out.push(Finding::pass(
                     "state-file",
                     format!(
-                        "{}: schema {}, {} entries",
+                        "{}: schema {}, {}",
                         path.display(),
                         st.schema,
-                        st.default.enabled.len()
+                        gtdx_contract::text::count(st.default.enabled.len(), "entry", "entries")
                     ),
                 ));
             } else {

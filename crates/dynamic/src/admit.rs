@@ -365,7 +365,8 @@ pub fn admit(descriptors: &Value, ctx: &Context) -> Result<Report, DiscoveryErro
                 control: 5,
                 scoped_id: Some(c.exec.scoped_id.clone()),
                 reason: format!(
-                    "capacity: {limit} tools already admitted (the limit, set by {set_by}; descriptors are admitted in key order)"
+                    "capacity: {} already admitted (the limit, set by {set_by}; descriptors are admitted in key order)",
+                    gtdx_contract::text::count(limit as usize, "tool", "tools")
                 ),
                 expand: format!("raise {set_by} above {limit}"),
             });

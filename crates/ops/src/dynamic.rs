@@ -220,11 +220,10 @@ fn kept_sentence(target: Option<&CatalogTarget>, ctx: &Context) -> String {
         Ok(Some(c)) => {
             let a = c.availability(&ctx.artifact_sha256, &ctx.grant.id);
             let mut s = format!(
-                ". The catalog of connection `{}` is unchanged: the last successful sync (#{}) with {} tool{} stays",
+                ". The catalog of connection `{}` is unchanged: the last successful sync (#{}) with {} stays",
                 t.connection,
                 c.sync,
-                c.tools.len(),
-                if c.tools.len() == 1 { "" } else { "s" }
+                crate::count(c.tools.len(), "tool", "tools")
             );
             match a.reason {
                 Some(r) if !a.available => s.push_str(&format!(" (but {r})")),

@@ -62,6 +62,7 @@ pub mod verify;
 pub mod worker;
 
 pub use gtdx_contract::lines::LineIndex;
+pub use gtdx_contract::text::count;
 pub use gtdx_contract::{Diagnostic, Severity};
 
 /// An error and its causes as one paragraph: `message: cause: cause`. Library errors often

@@ -1,7 +1,7 @@
 //! How `build` and `pack` report their steps while they run.
 //!
 //! The event model is `gtdx-build`'s: its JSON form (`{"event": "<kind>", ...}`) is what
-//! `--message-format json` prints, a public contract, so the operations hand those events on
+//! `--format json` prints, a public contract, so the operations hand those events on
 //! rather than inventing a second set. This module adds `Recorder`, which forwards events to
 //! the caller's sink and keeps the findings that ride on them, so an operation's outcome can
 //! list every diagnostic it produced without the caller having to collect them.

@@ -93,8 +93,8 @@ fn default_pack() -> Result<PathBuf, InstallError> {
         _ => Err(InstallError::Refused {
             source_name: dir.display().to_string(),
             reason: format!(
-                "{} packs there; name the one to publish (`gtdx publish PACK`)",
-                packs.len()
+                "{} there; name the one to publish (`gtdx publish PACK`)",
+                crate::count(packs.len(), "pack", "packs")
             ),
         }),
     }

@@ -259,7 +259,11 @@ pub fn verify_integrity(pack: &Pack) -> Vec<IntegrityFailure> {
             out.push(fail(
                 Check::EntrySize,
                 Some(&entry.name),
-                format!("size is {size} bytes but manifest.json lists {}", row.size),
+                format!(
+                    "size is {} but manifest.json lists {}",
+                    gtdx_contract::text::count(size as usize, "byte", "bytes"),
+                    row.size
+                ),
             ));
         }
     }

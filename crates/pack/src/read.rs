@@ -25,6 +25,7 @@ use std::collections::HashSet;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
+use gtdx_contract::text::count;
 use sha2::{Digest, Sha256};
 
 use crate::integrity::{Check, IntegrityFailure};
@@ -272,8 +273,8 @@ impl<R: Read + Seek> Reader<'_, R> {
             return Err(self.malformed(
                 None,
                 format!(
-                    "not a zip archive ({} bytes; even an empty zip has 22); it may be truncated",
-                    self.file_size
+                    "not a zip archive ({}; even an empty zip has 22); it may be truncated",
+                    count(self.file_size as usize, "byte", "bytes")
                 ),
             ));
         }
@@ -305,9 +306,12 @@ impl<R: Read + Seek> Reader<'_, R> {
                         self.malformed(
                             Some(tail_start + end as u64),
                             format!(
-                                "{} unexpected trailing bytes after the end of the zip archive \
-                                 (offset {})",
-                                tail_len - end,
+                                "{} after the end of the zip archive (offset {})",
+                                count(
+                                    tail_len - end,
+                                    "unexpected trailing byte",
+                                    "unexpected trailing bytes"
+                                ),
                                 tail_start + end as u64
                             ),
                         )
@@ -385,8 +389,12 @@ impl<R: Read + Seek> Reader<'_, R> {
             Some(end) if end < cd_end => Err(self.malformed(
                 Some(end),
                 format!(
-                    "{} unaccounted bytes between the central directory and its end record",
-                    cd_end - end
+                    "{} between the central directory and its end record",
+                    count(
+                        (cd_end - end) as usize,
+                        "unaccounted byte",
+                        "unaccounted bytes"
+                    )
                 ),
             )),
             _ => Err(self.malformed(
@@ -557,8 +565,12 @@ impl<R: Read + Seek> Reader<'_, R> {
             if rec.offset != pos {
                 let msg = if rec.offset > pos {
                     format!(
-                        "{} unaccounted bytes at offset {pos} (before entry `{}`)",
-                        rec.offset - pos,
+                        "{} at offset {pos} (before entry `{}`)",
+                        count(
+                            (rec.offset - pos) as usize,
+                            "unaccounted byte",
+                            "unaccounted bytes"
+                        ),
                         entries[idx].name
                     )
                 } else {
@@ -589,8 +601,12 @@ impl<R: Read + Seek> Reader<'_, R> {
         if pos != layout.cd_offset {
             let msg = if pos < layout.cd_offset {
                 format!(
-                    "{} unaccounted bytes at offset {pos} (before the central directory)",
-                    layout.cd_offset - pos
+                    "{} at offset {pos} (before the central directory)",
+                    count(
+                        (layout.cd_offset - pos) as usize,
+                        "unaccounted byte",
+                        "unaccounted bytes"
+                    )
                 )
             } else {
                 "the last entry overlaps the central directory".to_string()
@@ -715,8 +731,9 @@ impl<R: Read + Seek> Reader<'_, R> {
                             Check::Archive,
                             Some(entry.name.clone()),
                             format!(
-                                "the entry yields {} bytes but the central directory declares {}",
-                                data.size, rec.size
+                                "the entry yields {} but the central directory declares {}",
+                                count(data.size as usize, "byte", "bytes"),
+                                rec.size
                             ),
                         ));
                     }

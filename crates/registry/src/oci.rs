@@ -417,9 +417,9 @@ pub fn pull(
             .map_err(|e| explain(&e, art, "pulling the pack", source))?;
         if sink.written != declared {
             return Err(RegistryError::Oci(format!(
-                "{}: the layer is {} bytes, its manifest says {declared}; refusing it",
+                "{}: the layer is {}, its manifest says {declared}; refusing it",
                 art.display(),
-                sink.written
+                gtdx_contract::text::count(sink.written as usize, "byte", "bytes")
             )));
         }
         sink.file

@@ -213,7 +213,8 @@ impl PublicKey {
                 })
             }
             n => Err(format!(
-                "decodes to {n} bytes; an ed25519 public key is 32 bytes (or 42 in minisign's form)"
+                "decodes to {}; an ed25519 public key is 32 bytes (or 42 in minisign's form)",
+                gtdx_contract::text::count(n, "byte", "bytes")
             )),
         }
     }

@@ -58,8 +58,8 @@ impl Minisig {
             .map_err(|_| "line 2 is not base64")?;
         if raw.len() != 74 {
             return Err(format!(
-                "line 2 decodes to {} bytes; a minisign signature has 74",
-                raw.len()
+                "line 2 decodes to {}; a minisign signature has 74",
+                gtdx_contract::text::count(raw.len(), "byte", "bytes")
             ));
         }
         let prehashed = match [raw[0], raw[1]] {

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use gtdx_contract::text::count;
 use gtdx_pack::{Check, IntegrityFailure};
 use serde::Serialize;
 
@@ -311,8 +312,8 @@ pub fn verify_loaded_pack(
             Status::Pass,
             None,
             format!(
-                "zip structure sound: {} entries, no duplicate, unsafe or linked entry, CRCs match",
-                pack.entries.len()
+                "zip structure sound: {}, no duplicate, unsafe or linked entry, CRCs match",
+                count(pack.entries.len(), "entry", "entries")
             ),
         );
     }
@@ -330,7 +331,9 @@ pub fn verify_loaded_pack(
             Status::Pass,
             None,
             format!(
-                "{files} files match manifest.json (SHA-256 and size); none missing, none extra"
+                "{} {} manifest.json (SHA-256 and size); none missing, none extra",
+                count(files, "file", "files"),
+                if files == 1 { "matches" } else { "match" }
             ),
         );
     }
@@ -458,7 +461,7 @@ fn check_describe_bytes(rep: &mut VerifyReport, bytes: &[u8], policy: &TrustPoli
                     "trust",
                     Status::Untrusted,
                     None,
-                    format!("the signature is valid but key {label} ({}) is not among the {} trusted keys", public_key.to_base64(), policy.keys.len()),
+                    format!("the signature is valid but key {label} ({}) is not trusted (checked against {})", public_key.to_base64(), count(policy.keys.len(), "trusted key", "trusted keys")),
                 );
             }
             rep.signer = Some(Signer {
@@ -521,9 +524,9 @@ pub fn verify_detached(
             Status::Untrusted,
             entry,
             format!(
-                "signed by key id {}, which is not among the {} trusted keys (a minisign signature does not carry its public key, so it cannot be checked without it)",
+                "signed by key id {}, which is not trusted (checked against {}; a minisign signature does not carry its public key, so it cannot be checked without it)",
                 sig.key_id,
-                policy.keys.len()
+                count(policy.keys.len(), "trusted key", "trusted keys")
             ),
         );
         return Ok(rep.finish());

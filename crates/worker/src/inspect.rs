@@ -282,18 +282,28 @@ impl Inspection {
             };
             let _ = writeln!(
                 s,
-                "  {} {}  {}  sha256 {}  {}  {} tool(s)",
-                p.extension_id, p.extension_version, p.pack, p.sha256, trust, p.tools_kept
+                "  {} {}  {}  sha256 {}  {}  {}",
+                p.extension_id,
+                p.extension_version,
+                p.pack,
+                p.sha256,
+                trust,
+                gtdx_contract::text::count(p.tools_kept, "tool", "tools")
             );
         }
         let sig = match &self.signature {
             ManifestSignature::Unsigned => "manifest signature: none".to_string(),
             ManifestSignature::Valid {
-                key_id, trusted, ..
+                key_id,
+                public_key,
+                trusted,
             } => match trusted {
                 Some(true) => format!("manifest signature: valid, by {key_id} (trusted)"),
                 Some(false) => format!("manifest signature: valid, by {key_id} (NOT trusted)"),
-                None => format!("manifest signature: valid, by {key_id}"),
+                // As `gtdx verify` says it: a signature anyone can make proves nothing yet.
+                None => format!(
+                    "manifest signature: valid, by {key_id}; signer not checked: no trusted keys were given (pass --trusted-key {public_key})"
+                ),
             },
             ManifestSignature::Invalid { reason } => {
                 format!("manifest signature: INVALID: {reason}")

@@ -9,18 +9,18 @@ use crate::exit;
 use crate::render::progress::Reporter;
 use crate::shell::{Failure, Shell};
 
-/// `gtdx build [--manifest-path] [--release | --debug] [--out DIR] [--message-format human|json]`
+/// `gtdx build [--manifest-path] [--release | --debug] [--out DIR] [--format human|json]`
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
     pub manifest: crate::args::ManifestArgs,
-    /// Build with the release profile (the default).
+    /// Build with the release profile, as without --debug.
     #[arg(long, conflicts_with = "debug")]
     pub release: bool,
     /// Build with the dev profile.
     #[arg(long)]
     pub debug: bool,
-    /// Directory for the .gtxpack (default: <cargo target dir>/gtdx).
+    /// Directory for the .gtxpack [default: <cargo target dir>/gtdx]
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     #[command(flatten)]

@@ -30,8 +30,8 @@ pub struct Args {
     /// ID@VERSION). Without it the Designer fails open, as it does without an admin backend.
     #[arg(long, value_name = "FILE", requires = "tool")]
     pub allow_set: Option<PathBuf>,
-    /// The Designer version to check against (default: ask $GREENTIC_DESIGNER_BIN or
-    /// greentic-designer on PATH).
+    /// The Designer version to check against [default: ask $GREENTIC_DESIGNER_BIN or
+    /// greentic-designer on PATH]
     #[arg(long, value_name = "VERSION", requires = "tool")]
     pub designer_version: Option<semver::Version>,
     #[command(flatten)]

@@ -8,7 +8,7 @@ use crate::shell::{Format, Shell};
 /// `gtdx info ID[@VERSION] [--registry REG]`
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The extension id, optionally with `@VERSION` (default: the newest).
+    /// The extension id, optionally with `@VERSION` [default: the newest version]
     pub target: String,
     #[command(flatten)]
     pub registry: crate::args::RegistryArgs,

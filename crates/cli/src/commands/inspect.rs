@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use gtdx_ops::inspect::{ComponentView, InspectOptions, Inspection, ToolView};
 
 use crate::exit;
-use crate::shell::{Format, Shell, human_size};
+use crate::shell::{Format, Shell, count, human_size};
 
 /// `gtdx inspect <PACK | WASM> [--format human|json]`
 #[derive(Debug, clap::Args)]
@@ -85,7 +85,11 @@ fn render(r: &Inspection) -> String {
                 );
             }
             Some(fails) => {
-                let _ = writeln!(s, "integrity: {} failure(s)", fails.len());
+                let _ = writeln!(
+                    s,
+                    "integrity: {}",
+                    count(fails.len(), "failure", "failures")
+                );
                 for f in fails {
                     let _ = writeln!(s, "  {f}");
                 }

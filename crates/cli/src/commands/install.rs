@@ -13,7 +13,8 @@ use crate::shell::{Format, Shell};
 pub struct Args {
     /// A .gtxpack file, `ID[@VERSION]` from --registry, or `oci://HOST/REPOSITORY[:TAG|@DIGEST]`.
     pub source: String,
-    /// Where `ID[@VERSION]` is looked up: `local` (default), `file://DIR`, `oci://HOST/NAMESPACE`.
+    /// Where `ID[@VERSION]` is looked up: `local`, `file://DIR`, `oci://HOST/NAMESPACE`
+    /// [default: local]
     #[arg(long, value_name = "REG")]
     pub registry: Option<String>,
     /// Who must have signed: `loose` (integrity only, unsigned packs install), `normal` (the

@@ -27,9 +27,9 @@ pub struct Common {
     /// Extension id, `greentic.<name>` [default: greentic.<package name, lowercase, _ as ->].
     #[arg(long, env = "GTDX_NEW_ID")]
     pub id: Option<String>,
-    /// Extension kind. Only `design` is supported yet; bundle, deploy and provider are not.
-    #[arg(long, env = "GTDX_NEW_KIND", value_name = "KIND",
-          value_parser = ["design", "bundle", "deploy", "provider"])]
+    /// Extension kind: `design` (a DesignExtension: tools and node types), the only kind gtdx
+    /// new scaffolds [default: design].
+    #[arg(long, env = "GTDX_NEW_KIND", value_name = "KIND", value_parser = ["design"])]
     pub kind: Option<String>,
     /// An example tool to generate (snake_case); repeat or comma-separate [default: hello].
     #[arg(

@@ -20,7 +20,7 @@ pub struct Args {
     /// component's sha256 is written into the packed copy.
     #[arg(long, value_name = "FILE")]
     pub describe: PathBuf,
-    /// Directory for the .gtxpack (default: the current directory).
+    /// Directory for the .gtxpack [default: the current directory]
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// A WIT directory defining the world runtime.components.*.world names, so the component

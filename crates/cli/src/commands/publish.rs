@@ -11,7 +11,7 @@ use crate::shell::{Format, Shell, human_size};
 /// `gtdx publish [PACK] [--registry REG] [--trusted-key KEY]... [--allow-unsigned] [--force]`
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The .gtxpack to publish (default: the one pack in target/gtdx/).
+    /// The .gtxpack to publish [default: the one pack in target/gtdx/]
     pub pack: Option<PathBuf>,
     #[command(flatten)]
     pub registry: crate::args::RegistryArgs,
@@ -26,11 +26,11 @@ pub struct Args {
     /// Check everything and show what would be written, without writing.
     #[arg(long)]
     pub dry_run: bool,
-    /// The `org.opencontainers.image.source` annotation (default:
-    /// $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set).
+    /// The `org.opencontainers.image.source` annotation [default:
+    /// $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set]
     #[arg(long, value_name = "URL")]
     pub source_url: Option<String>,
-    /// The `org.opencontainers.image.revision` annotation (default: $GITHUB_SHA when set).
+    /// The `org.opencontainers.image.revision` annotation [default: $GITHUB_SHA when set]
     #[arg(long, value_name = "REV")]
     pub revision: Option<String>,
     #[command(flatten)]

@@ -16,13 +16,13 @@ pub struct Args {
     /// The secret key (one of the two is required).
     #[command(flatten)]
     pub key: crate::args::KeyArgs,
-    /// Label written as `signature.keyId` (default: the key's id). Advisory only.
+    /// Label written as `signature.keyId`; advisory only [default: the key's id]
     #[arg(long, value_name = "ID", conflicts_with = "detached")]
     pub key_id: Option<String>,
     /// Write TARGET.minisig, a minisign-format signature of any file, instead.
     #[arg(long)]
     pub detached: bool,
-    /// The signed trusted comment of a detached signature (default: timestamp and file name).
+    /// The signed trusted comment of a detached signature [default: timestamp and file name]
     #[arg(long, value_name = "TEXT", requires = "detached")]
     pub trusted_comment: Option<String>,
     /// With `json`: one document on stdout (the signed file, the signature, the key id and

@@ -18,7 +18,7 @@ pub struct Args {
     /// Verify TARGET.minisig (or --signature), a minisign-format detached signature.
     #[arg(long)]
     pub detached: bool,
-    /// The detached signature file (default: TARGET.minisig).
+    /// The detached signature file [default: TARGET.minisig]
     #[arg(long, value_name = "FILE", requires = "detached")]
     pub signature: Option<PathBuf>,
     /// Check the archive only (manifest, digests, structure), not the signature.

@@ -69,6 +69,11 @@ pub struct BuildArgs {
 }
 
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Exit codes, as for `gtdx verify`: 0 the manifest is unsigned, or signed by a \
+trusted key; 1 its signature does not verify; 3 the signature is valid but its key is not among \
+the trusted keys, or no trusted key was given."
+)]
 pub struct InspectArgs {
     /// The manifest written by `gtdx worker build`.
     pub manifest: PathBuf,
@@ -214,12 +219,16 @@ fn inspect(a: InspectArgs, shell: &mut Shell) -> anyhow::Result<ExitCode> {
         Format::Human => shell.print(inspection.render_human()),
         Format::Json => shell.print_json(&inspection),
     }
+    // As `gtdx verify` decides: a valid signature is only as good as its key, so without a
+    // trusted key to check it against (`trusted: None`) the exit code is 3, as for an
+    // untrusted one. An unsigned manifest (built without `--sign`) is shown with 0.
     Ok(exit::code(match &inspection.signature {
         ManifestSignature::Invalid { .. } => exit::FINDINGS,
         ManifestSignature::Valid {
-            trusted: Some(false),
+            trusted: Some(true),
             ..
-        } => exit::UNTRUSTED,
-        _ => exit::OK,
+        } => exit::OK,
+        ManifestSignature::Valid { .. } => exit::UNTRUSTED,
+        ManifestSignature::Unsigned => exit::OK,
     }))
 }

@@ -8,7 +8,7 @@ use gtdx_ops::lint::{LoadError, Report};
 
 use crate::args::ReportFormat as Format;
 use crate::exit;
-use crate::shell::Shell;
+use crate::shell::{Shell, count};
 
 /// How a report is shown.
 pub(crate) struct Shown {
@@ -58,18 +58,9 @@ fn print_report(report: &Report, shown: &Shown, hidden: usize, shell: &mut Shell
                 );
             }
             if hidden > 0 {
-                let notes = if hidden == 1 {
-                    "1 info note"
-                } else {
-                    "info notes"
-                };
                 summary.push_str(&format!(
                     " ({} hidden; --verbose shows {})",
-                    if hidden == 1 {
-                        notes.to_string()
-                    } else {
-                        format!("{hidden} {notes}")
-                    },
+                    count(hidden, "info note", "info notes"),
                     if hidden == 1 { "it" } else { "them" }
                 ));
             }

@@ -116,8 +116,8 @@ fn runtime_ref(
             codes::E_RUNTIME_REF_MISSING,
             owner,
             format!(
-                "{what} has no runtime_ref, but runtime.components declares {} components, so the runtime cannot tell which one runs it",
-                components.len()
+                "{what} has no runtime_ref, but runtime.components declares {}, so the runtime cannot tell which one runs it",
+                gtdx_contract::text::count(components.len(), "component", "components")
             ),
             Some(format!("add \"runtime_ref\" naming one of: {}", listed())),
         ),

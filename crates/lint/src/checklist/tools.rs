@@ -170,7 +170,7 @@ pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
             &format!("{TOOLS}/{first}"),
             format!(
                 "{} offered on the flow surface ({}{more}), but the extension declares no nodeTypes: the flow capability does not make a draggable block",
-                if flow_tools.len() == 1 { "1 tool is".to_string() } else { format!("{} tools are", flow_tools.len()) },
+                gtdx_contract::text::count(flow_tools.len(), "tool is", "tools are"),
                 names.join(", ")
             ),
             Some("to get a block on the flow canvas, declare contributions.nodeTypes[]".into()),
