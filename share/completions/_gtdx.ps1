@@ -45,7 +45,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('dev', 'dev', [CompletionResultType]::ParameterValue, 'Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install)')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen')
             [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human')
-            [CompletionResult]::new('publish', 'publish', [CompletionResultType]::ParameterValue, 'Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE')
+            [CompletionResult]::new('publish', 'publish', [CompletionResultType]::ParameterValue, 'Publish a verified pack to a registry: local, file://DIR or oci://HOST/NAMESPACE')
             [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state')
             [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove an installed extension')
@@ -61,7 +61,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
         'gtdx;new' {
             [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Package name [default: the directory''s name]')
             [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'Extension id, `greentic.<name>` [default: greentic.<package name, lowercase, _ as ->]')
-            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Extension kind. Only `design` is supported yet; bundle, deploy and provider are not')
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Extension kind: `design` (a DesignExtension: tools and node types), the only kind gtdx new scaffolds [default: design]')
             [CompletionResult]::new('--tool', '--tool', [CompletionResultType]::ParameterName, 'An example tool to generate (snake_case); repeat or comma-separate [default: hello]')
             [CompletionResult]::new('--capability', '--capability', [CompletionResultType]::ParameterName, 'Surface the tools are offered on; repeat for both [default: agentic_worker and flow]')
             [CompletionResult]::new('--node-type', '--node-type', [CompletionResultType]::ParameterName, 'Add a flow node type (config schema, success and error ports)')
@@ -83,7 +83,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
         'gtdx;init' {
             [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'Package name [default: the directory''s name]')
             [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'Extension id, `greentic.<name>` [default: greentic.<package name, lowercase, _ as ->]')
-            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Extension kind. Only `design` is supported yet; bundle, deploy and provider are not')
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Extension kind: `design` (a DesignExtension: tools and node types), the only kind gtdx new scaffolds [default: design]')
             [CompletionResult]::new('--tool', '--tool', [CompletionResultType]::ParameterName, 'An example tool to generate (snake_case); repeat or comma-separate [default: hello]')
             [CompletionResult]::new('--capability', '--capability', [CompletionResultType]::ParameterName, 'Surface the tools are offered on; repeat for both [default: agentic_worker and flow]')
             [CompletionResult]::new('--node-type', '--node-type', [CompletionResultType]::ParameterName, 'Add a flow node type (config schema, success and error ports)')
@@ -143,10 +143,10 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
         }
         'gtdx;build' {
             [CompletionResult]::new('--manifest-path', '--manifest-path', [CompletionResultType]::ParameterName, 'The extension''s Cargo.toml; describe.json sits next to it')
-            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Directory for the .gtxpack (default: <cargo target dir>/gtdx)')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Directory for the .gtxpack [default: <cargo target dir>/gtdx]')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
-            [CompletionResult]::new('--release', '--release', [CompletionResultType]::ParameterName, 'Build with the release profile (the default)')
+            [CompletionResult]::new('--release', '--release', [CompletionResultType]::ParameterName, 'Build with the release profile, as without --debug')
             [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Build with the dev profile')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -157,7 +157,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
         'gtdx;pack' {
             [CompletionResult]::new('--wasm', '--wasm', [CompletionResultType]::ParameterName, 'The component, built by any toolchain (it must be a WebAssembly component)')
             [CompletionResult]::new('--describe', '--describe', [CompletionResultType]::ParameterName, 'The describe.json to ship with it. Declared asset paths (prompts, schemas, knowledge, icon, `assets/`) are relative to its directory. The file itself is not modified: the component''s sha256 is written into the packed copy')
-            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Directory for the .gtxpack (default: the current directory)')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Directory for the .gtxpack [default: the current directory]')
             [CompletionResult]::new('--wit', '--wit', [CompletionResultType]::ParameterName, 'A WIT directory defining the world runtime.components.*.world names, so the component can be checked against it (repeatable)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
@@ -168,7 +168,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             break
         }
         'gtdx;run' {
-            [CompletionResult]::new('--input', '--input', [CompletionResultType]::ParameterName, 'The input, a JSON object (default `{}`)')
+            [CompletionResult]::new('--input', '--input', [CompletionResultType]::ParameterName, 'The input, a JSON object [default: {}]')
             [CompletionResult]::new('--input-file', '--input-file', [CompletionResultType]::ParameterName, 'A file holding the input (`-` for standard input)')
             [CompletionResult]::new('--manifest-path', '--manifest-path', [CompletionResultType]::ParameterName, 'The project''s Cargo.toml (built first, like `cargo run`)')
             [CompletionResult]::new('--pack', '--pack', [CompletionResultType]::ParameterName, 'A .gtxpack instead of the project (integrity checked; with --trusted-key, signed too)')
@@ -195,14 +195,14 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
         'gtdx;test' {
             [CompletionResult]::new('--tool', '--tool', [CompletionResultType]::ParameterName, 'Only the cases of this tool')
             [CompletionResult]::new('--filter', '--filter', [CompletionResultType]::ParameterName, 'Only the cases whose `file::name` contains this text')
-            [CompletionResult]::new('--tests', '--tests', [CompletionResultType]::ParameterName, 'The directory of test files (default: tests/tools beside Cargo.toml)')
+            [CompletionResult]::new('--tests', '--tests', [CompletionResultType]::ParameterName, 'The directory of test files [default: tests/tools beside Cargo.toml]')
             [CompletionResult]::new('--junit', '--junit', [CompletionResultType]::ParameterName, 'Also write the results as JUnit XML, for CI dashboards')
             [CompletionResult]::new('--org', '--org', [CompletionResultType]::ParameterName, 'The organisation the extension is installed in (with --discovery)')
             [CompletionResult]::new('--grant', '--grant', [CompletionResultType]::ParameterName, 'The connection''s grant file (with --discovery) [default: the installed-extension grant, every declared executor]')
             [CompletionResult]::new('--max-derived-tools', '--max-derived-tools', [CompletionResultType]::ParameterName, 'The server cap on derived tools per connection (with --discovery)')
             [CompletionResult]::new('--connection', '--connection', [CompletionResultType]::ParameterName, 'The connection whose catalog to sync (with --discovery and --catalog)')
             [CompletionResult]::new('--catalog', '--catalog', [CompletionResultType]::ParameterName, 'The directory of catalogs to sync the admitted tools into (with --connection)')
-            [CompletionResult]::new('--input', '--input', [CompletionResultType]::ParameterName, 'The discovery tool''s input, a JSON object (with --discovery; default `{}`)')
+            [CompletionResult]::new('--input', '--input', [CompletionResultType]::ParameterName, 'The discovery tool''s input, a JSON object (with --discovery) [default: {}]')
             [CompletionResult]::new('--manifest-path', '--manifest-path', [CompletionResultType]::ParameterName, 'The project''s Cargo.toml (built first, like `cargo run`)')
             [CompletionResult]::new('--pack', '--pack', [CompletionResultType]::ParameterName, 'A .gtxpack instead of the project (integrity checked; with --trusted-key, signed too)')
             [CompletionResult]::new('--wasm', '--wasm', [CompletionResultType]::ParameterName, 'A component instead of the project (with --describe)')
@@ -359,7 +359,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('--key', '--key', [CompletionResultType]::ParameterName, 'The secret key file (from `gtdx keygen`); must not be readable by group or others')
             [CompletionResult]::new('--key-env', '--key-env', [CompletionResultType]::ParameterName, 'An environment variable holding the secret key (the key file''s text, or its base64 seed), as CI secrets are passed')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Where `ID@VERSION` entries of the spec are looked up: `local`, `file://DIR`, `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml')
-            [CompletionResult]::new('--oci-user', '--oci-user', [CompletionResultType]::ParameterName, 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)')
+            [CompletionResult]::new('--oci-user', '--oci-user', [CompletionResultType]::ParameterName, 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]')
             [CompletionResult]::new('--oci-token', '--oci-token', [CompletionResultType]::ParameterName, 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
@@ -412,8 +412,8 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
         'gtdx;sign' {
             [CompletionResult]::new('--key', '--key', [CompletionResultType]::ParameterName, 'The secret key file (from `gtdx keygen`); must not be readable by group or others')
             [CompletionResult]::new('--key-env', '--key-env', [CompletionResultType]::ParameterName, 'An environment variable holding the secret key (the key file''s text, or its base64 seed), as CI secrets are passed')
-            [CompletionResult]::new('--key-id', '--key-id', [CompletionResultType]::ParameterName, 'Label written as `signature.keyId` (default: the key''s id). Advisory only')
-            [CompletionResult]::new('--trusted-comment', '--trusted-comment', [CompletionResultType]::ParameterName, 'The signed trusted comment of a detached signature (default: timestamp and file name)')
+            [CompletionResult]::new('--key-id', '--key-id', [CompletionResultType]::ParameterName, 'Label written as `signature.keyId`; advisory only [default: the key''s id]')
+            [CompletionResult]::new('--trusted-comment', '--trusted-comment', [CompletionResultType]::ParameterName, 'The signed trusted comment of a detached signature [default: timestamp and file name]')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
             [CompletionResult]::new('--detached', '--detached', [CompletionResultType]::ParameterName, 'Write TARGET.minisig, a minisign-format signature of any file, instead')
@@ -426,7 +426,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
         'gtdx;verify' {
             [CompletionResult]::new('--trusted-key', '--trusted-key', [CompletionResultType]::ParameterName, 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable')
             [CompletionResult]::new('--trusted-keys', '--trusted-keys', [CompletionResultType]::ParameterName, 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable')
-            [CompletionResult]::new('--signature', '--signature', [CompletionResultType]::ParameterName, 'The detached signature file (default: TARGET.minisig)')
+            [CompletionResult]::new('--signature', '--signature', [CompletionResultType]::ParameterName, 'The detached signature file [default: TARGET.minisig]')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
             [CompletionResult]::new('--detached', '--detached', [CompletionResultType]::ParameterName, 'Verify TARGET.minisig (or --signature), a minisign-format detached signature')
@@ -499,7 +499,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('--surface', '--surface', [CompletionResultType]::ParameterName, 'The surface the tool should appear on')
             [CompletionResult]::new('--tenant', '--tenant', [CompletionResultType]::ParameterName, 'Check this tenant''s override in the state file')
             [CompletionResult]::new('--allow-set', '--allow-set', [CompletionResultType]::ParameterName, 'The tenant''s allow-set exported from Greentic Admin: a JSON array of extension ids (or ID@VERSION). Without it the Designer fails open, as it does without an admin backend')
-            [CompletionResult]::new('--designer-version', '--designer-version', [CompletionResultType]::ParameterName, 'The Designer version to check against (default: ask $GREENTIC_DESIGNER_BIN or greentic-designer on PATH)')
+            [CompletionResult]::new('--designer-version', '--designer-version', [CompletionResultType]::ParameterName, 'The Designer version to check against [default: ask $GREENTIC_DESIGNER_BIN or greentic-designer on PATH]')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -525,9 +525,9 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml')
             [CompletionResult]::new('--trusted-key', '--trusted-key', [CompletionResultType]::ParameterName, 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable')
             [CompletionResult]::new('--trusted-keys', '--trusted-keys', [CompletionResultType]::ParameterName, 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable')
-            [CompletionResult]::new('--source-url', '--source-url', [CompletionResultType]::ParameterName, 'The `org.opencontainers.image.source` annotation (default: $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set)')
-            [CompletionResult]::new('--revision', '--revision', [CompletionResultType]::ParameterName, 'The `org.opencontainers.image.revision` annotation (default: $GITHUB_SHA when set)')
-            [CompletionResult]::new('--oci-user', '--oci-user', [CompletionResultType]::ParameterName, 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)')
+            [CompletionResult]::new('--source-url', '--source-url', [CompletionResultType]::ParameterName, 'The `org.opencontainers.image.source` annotation [default: $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set]')
+            [CompletionResult]::new('--revision', '--revision', [CompletionResultType]::ParameterName, 'The `org.opencontainers.image.revision` annotation [default: $GITHUB_SHA when set]')
+            [CompletionResult]::new('--oci-user', '--oci-user', [CompletionResultType]::ParameterName, 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]')
             [CompletionResult]::new('--oci-token', '--oci-token', [CompletionResultType]::ParameterName, 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
@@ -542,11 +542,11 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             break
         }
         'gtdx;install' {
-            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Where `ID[@VERSION]` is looked up: `local` (default), `file://DIR`, `oci://HOST/NAMESPACE`')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Where `ID[@VERSION]` is looked up: `local`, `file://DIR`, `oci://HOST/NAMESPACE` [default: local]')
             [CompletionResult]::new('--trust', '--trust', [CompletionResultType]::ParameterName, 'Who must have signed: `loose` (integrity only, unsigned packs install), `normal` (the signer''s key is pinned on first install and required after), `strict` (the key must be pinned already or given with --trusted-key)')
             [CompletionResult]::new('--trusted-key', '--trusted-key', [CompletionResultType]::ParameterName, 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable')
             [CompletionResult]::new('--trusted-keys', '--trusted-keys', [CompletionResultType]::ParameterName, 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable')
-            [CompletionResult]::new('--oci-user', '--oci-user', [CompletionResultType]::ParameterName, 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)')
+            [CompletionResult]::new('--oci-user', '--oci-user', [CompletionResultType]::ParameterName, 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]')
             [CompletionResult]::new('--oci-token', '--oci-token', [CompletionResultType]::ParameterName, 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
@@ -601,7 +601,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
         }
         'gtdx;search' {
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml')
-            [CompletionResult]::new('--oci-user', '--oci-user', [CompletionResultType]::ParameterName, 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)')
+            [CompletionResult]::new('--oci-user', '--oci-user', [CompletionResultType]::ParameterName, 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]')
             [CompletionResult]::new('--oci-token', '--oci-token', [CompletionResultType]::ParameterName, 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
@@ -614,7 +614,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
         }
         'gtdx;info' {
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml')
-            [CompletionResult]::new('--oci-user', '--oci-user', [CompletionResultType]::ParameterName, 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)')
+            [CompletionResult]::new('--oci-user', '--oci-user', [CompletionResultType]::ParameterName, 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]')
             [CompletionResult]::new('--oci-token', '--oci-token', [CompletionResultType]::ParameterName, 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
@@ -662,7 +662,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('dev', 'dev', [CompletionResultType]::ParameterValue, 'Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install)')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen')
             [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human')
-            [CompletionResult]::new('publish', 'publish', [CompletionResultType]::ParameterValue, 'Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE')
+            [CompletionResult]::new('publish', 'publish', [CompletionResultType]::ParameterValue, 'Publish a verified pack to a registry: local, file://DIR or oci://HOST/NAMESPACE')
             [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state')
             [CompletionResult]::new('uninstall', 'uninstall', [CompletionResultType]::ParameterValue, 'Remove an installed extension')

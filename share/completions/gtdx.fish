@@ -48,7 +48,7 @@ complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "key" -d 'Key conversions 
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "dev" -d 'Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install)'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "doctor" -d 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "migrate" -d 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
-complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "publish" -d 'Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "publish" -d 'Publish a verified pack to a registry: local, file://DIR or oci://HOST/NAMESPACE'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "install" -d 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "list" -d 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "uninstall" -d 'Remove an installed extension'
@@ -61,10 +61,7 @@ complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "completions" -d 'Print a 
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l name -d 'Package name [default: the directory\'s name]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l id -d 'Extension id, `greentic.<name>` [default: greentic.<package name, lowercase, _ as ->]' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l kind -d 'Extension kind. Only `design` is supported yet; bundle, deploy and provider are not' -r -f -a "design\t''
-bundle\t''
-deploy\t''
-provider\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l kind -d 'Extension kind: `design` (a DesignExtension: tools and node types), the only kind gtdx new scaffolds [default: design]' -r -f -a "design\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l tool -d 'An example tool to generate (snake_case); repeat or comma-separate [default: hello]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l capability -d 'Surface the tools are offered on; repeat for both [default: agentic_worker and flow]' -r -f -a "agentic_worker\t''
 flow\t''"
@@ -88,10 +85,7 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand new" -s h -l help -d 'Print he
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l name -d 'Package name [default: the directory\'s name]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l id -d 'Extension id, `greentic.<name>` [default: greentic.<package name, lowercase, _ as ->]' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l kind -d 'Extension kind. Only `design` is supported yet; bundle, deploy and provider are not' -r -f -a "design\t''
-bundle\t''
-deploy\t''
-provider\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l kind -d 'Extension kind: `design` (a DesignExtension: tools and node types), the only kind gtdx new scaffolds [default: design]' -r -f -a "design\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l tool -d 'An example tool to generate (snake_case); repeat or comma-separate [default: hello]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l capability -d 'Surface the tools are offered on; repeat for both [default: agentic_worker and flow]' -r -f -a "agentic_worker\t''
 flow\t''"
@@ -147,19 +141,19 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -s v -l verbose -d '
 complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l manifest-path -d 'The extension\'s Cargo.toml; describe.json sits next to it' -r -F
-complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l out -d 'Directory for the .gtxpack (default: <cargo target dir>/gtdx)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l out -d 'Directory for the .gtxpack [default: <cargo target dir>/gtdx]' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
-complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l release -d 'Build with the release profile (the default)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l release -d 'Build with the release profile, as without --debug'
 complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l debug -d 'Build with the dev profile'
 complete -c gtdx -n "__fish_gtdx_using_subcommand build" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand build" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l wasm -d 'The component, built by any toolchain (it must be a WebAssembly component)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l describe -d 'The describe.json to ship with it. Declared asset paths (prompts, schemas, knowledge, icon, `assets/`) are relative to its directory. The file itself is not modified: the component\'s sha256 is written into the packed copy' -r -F
-complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l out -d 'Directory for the .gtxpack (default: the current directory)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l out -d 'Directory for the .gtxpack [default: the current directory]' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l wit -d 'A WIT directory defining the world runtime.components.*.world names, so the component can be checked against it (repeatable)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
@@ -168,7 +162,7 @@ always\t''
 never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l input -d 'The input, a JSON object (default `{}`)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l input -d 'The input, a JSON object [default: {}]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l input-file -d 'A file holding the input (`-` for standard input)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l manifest-path -d 'The project\'s Cargo.toml (built first, like `cargo run`)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l pack -d 'A .gtxpack instead of the project (integrity checked; with --trusted-key, signed too)' -r -F
@@ -193,14 +187,14 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand run" -s h -l help -d 'Print he
 complete -c gtdx -n "__fish_gtdx_using_subcommand run" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l tool -d 'Only the cases of this tool' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l filter -d 'Only the cases whose `file::name` contains this text' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l tests -d 'The directory of test files (default: tests/tools beside Cargo.toml)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l tests -d 'The directory of test files [default: tests/tools beside Cargo.toml]' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l junit -d 'Also write the results as JUnit XML, for CI dashboards' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l org -d 'The organisation the extension is installed in (with --discovery)' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l grant -d 'The connection\'s grant file (with --discovery) [default: the installed-extension grant, every declared executor]' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l max-derived-tools -d 'The server cap on derived tools per connection (with --discovery)' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l connection -d 'The connection whose catalog to sync (with --discovery and --catalog)' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l catalog -d 'The directory of catalogs to sync the admitted tools into (with --connection)' -r -F
-complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l input -d 'The discovery tool\'s input, a JSON object (with --discovery; default `{}`)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l input -d 'The discovery tool\'s input, a JSON object (with --discovery) [default: {}]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l manifest-path -d 'The project\'s Cargo.toml (built first, like `cargo run`)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l pack -d 'A .gtxpack instead of the project (integrity checked; with --trusted-key, signed too)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l wasm -d 'A component instead of the project (with --describe)' -r -F
@@ -281,7 +275,7 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcom
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l key -d 'The secret key file (from `gtdx keygen`); must not be readable by group or others' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l key-env -d 'An environment variable holding the secret key (the key file\'s text, or its base64 seed), as CI secrets are passed' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l registry -d 'Where `ID@VERSION` entries of the spec are looked up: `local`, `file://DIR`, `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l oci-user -d 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l oci-user -d 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l oci-token -d 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
@@ -316,8 +310,8 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -s h -l help -d 'Print
 complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l key -d 'The secret key file (from `gtdx keygen`); must not be readable by group or others' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l key-env -d 'An environment variable holding the secret key (the key file\'s text, or its base64 seed), as CI secrets are passed' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l key-id -d 'Label written as `signature.keyId` (default: the key\'s id). Advisory only' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l trusted-comment -d 'The signed trusted comment of a detached signature (default: timestamp and file name)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l key-id -d 'Label written as `signature.keyId`; advisory only [default: the key\'s id]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l trusted-comment -d 'The signed trusted comment of a detached signature [default: timestamp and file name]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
@@ -328,7 +322,7 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -s h -l help -d 'Print h
 complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l trusted-key -d 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l trusted-keys -d 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable' -r -F
-complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l signature -d 'The detached signature file (default: TARGET.minisig)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l signature -d 'The detached signature file [default: TARGET.minisig]' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
@@ -384,7 +378,7 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -l surface -d 'The sur
 flow\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -l tenant -d 'Check this tenant\'s override in the state file' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -l allow-set -d 'The tenant\'s allow-set exported from Greentic Admin: a JSON array of extension ids (or ID@VERSION). Without it the Designer fails open, as it does without an admin backend' -r -F
-complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -l designer-version -d 'The Designer version to check against (default: ask $GREENTIC_DESIGNER_BIN or greentic-designer on PATH)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -l designer-version -d 'The Designer version to check against [default: ask $GREENTIC_DESIGNER_BIN or greentic-designer on PATH]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
@@ -407,9 +401,9 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -s V -l version -d 'P
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l registry -d '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform\'s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l trusted-key -d 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l trusted-keys -d 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable' -r -F
-complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l source-url -d 'The `org.opencontainers.image.source` annotation (default: $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set)' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l revision -d 'The `org.opencontainers.image.revision` annotation (default: $GITHUB_SHA when set)' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l oci-user -d 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l source-url -d 'The `org.opencontainers.image.source` annotation [default: $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l revision -d 'The `org.opencontainers.image.revision` annotation [default: $GITHUB_SHA when set]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l oci-user -d 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l oci-token -d 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
@@ -422,13 +416,13 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l dry-run -d 'Check 
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l registry -d 'Where `ID[@VERSION]` is looked up: `local` (default), `file://DIR`, `oci://HOST/NAMESPACE`' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l registry -d 'Where `ID[@VERSION]` is looked up: `local`, `file://DIR`, `oci://HOST/NAMESPACE` [default: local]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l trust -d 'Who must have signed: `loose` (integrity only, unsigned packs install), `normal` (the signer\'s key is pinned on first install and required after), `strict` (the key must be pinned already or given with --trusted-key)' -r -f -a "loose\t''
 normal\t''
 strict\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l trusted-key -d 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l trusted-keys -d 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable' -r -F
-complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l oci-user -d 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l oci-user -d 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l oci-token -d 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
@@ -472,7 +466,7 @@ never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand disable" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand disable" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l registry -d '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform\'s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l oci-user -d 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l oci-user -d 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l oci-token -d 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
@@ -483,7 +477,7 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l insecure -d 'Allow 
 complete -c gtdx -n "__fish_gtdx_using_subcommand search" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand search" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l registry -d '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform\'s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l oci-user -d 'The user for an OCI registry (default: `oauth2` for GHCR, `token` elsewhere)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l oci-user -d 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l oci-token -d 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
@@ -524,7 +518,7 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subc
 complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "dev" -d 'Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "doctor" -d 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen'
 complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "migrate" -d 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "publish" -d 'Publish a verified pack to a registry: local (default), file://DIR or oci://HOST/NAMESPACE'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "publish" -d 'Publish a verified pack to a registry: local, file://DIR or oci://HOST/NAMESPACE'
 complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "install" -d 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://'
 complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "list" -d 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state'
 complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help" -f -a "uninstall" -d 'Remove an installed extension'

@@ -253,11 +253,10 @@ fn registries(home: &Path) -> Vec<Finding> {
                     Ok(tags) => out.push(Finding::pass(
                         "registry",
                         format!(
-                            "`{}` ({}) answers: {} tag{} in {}",
+                            "`{}` ({}) answers: {} in {}",
                             r.name,
                             r.url,
-                            tags.len(),
-                            if tags.len() == 1 { "" } else { "s" },
+                            crate::count(tags.len(), "tag", "tags"),
                             artifact.repository
                         ),
                     )),
@@ -304,10 +303,9 @@ fn directory_registry(name: &str, root: &Path) -> Finding {
         Ok(index) => Finding::pass(
             "registry",
             format!(
-                "`{name}` ({}): {} extension{}",
+                "`{name}` ({}): {}",
                 root.display(),
-                index.extensions.len(),
-                if index.extensions.len() == 1 { "" } else { "s" }
+                crate::count(index.extensions.len(), "extension", "extensions")
             ),
         ),
         Err(e) => Finding::fail(

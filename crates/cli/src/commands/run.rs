@@ -18,7 +18,7 @@ pub struct Args {
     /// `-`: read the input from standard input.
     #[arg(value_name = "-", value_parser = ["-"])]
     pub stdin: Option<String>,
-    /// The input, a JSON object (default `{}`).
+    /// The input, a JSON object [default: {}]
     #[arg(long, value_name = "JSON", conflicts_with_all = ["input_file", "stdin"])]
     pub input: Option<String>,
     /// A file holding the input (`-` for standard input).

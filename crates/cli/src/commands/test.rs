@@ -20,7 +20,7 @@ pub struct Args {
     /// Only the cases whose `file::name` contains this text.
     #[arg(long, value_name = "TEXT")]
     pub filter: Option<String>,
-    /// The directory of test files (default: tests/tools beside Cargo.toml).
+    /// The directory of test files [default: tests/tools beside Cargo.toml]
     #[arg(long, value_name = "DIR")]
     pub tests: Option<PathBuf>,
     /// Also write the results as JUnit XML, for CI dashboards.
@@ -58,7 +58,7 @@ pub struct Args {
     /// Exit 1 when a discovered descriptor is withheld (with --discovery).
     #[arg(long, requires = "discovery")]
     pub deny_withheld: bool,
-    /// The discovery tool's input, a JSON object (with --discovery; default `{}`).
+    /// The discovery tool's input, a JSON object (with --discovery) [default: {}]
     #[arg(long, value_name = "JSON", requires = "discovery")]
     pub input: Option<String>,
     #[command(flatten)]
