@@ -161,6 +161,15 @@ fn explain(
         OciDistributionError::DigestError(_) => format!(
             "{place}: the pulled bytes do not match their digest ({text}); the registry's copy is corrupt or was tampered with. Nothing was installed"
         ),
+        // Before the credential arm: an address may hold "401" or "403" (port 44037).
+        _ if lower.contains("manifest unknown")
+            || lower.contains("not found")
+            || lower.contains("name unknown") =>
+        {
+            format!(
+                "{place} is not in the registry ({text}). `gtdx search --registry oci://HOST/REPOSITORY` lists its tags"
+            )
+        }
         _ if lower.contains("unauthorized")
             || lower.contains("denied")
             || lower.contains("401")
@@ -168,14 +177,6 @@ fn explain(
         {
             format!(
                 "{place}: the registry refused the credentials ({auth_source}) while {action}: {text}. Check the user and token (--oci-user, --oci-token, $OCI_TOKEN, $GITHUB_TOKEN or ~/.docker/config.json)"
-            )
-        }
-        _ if lower.contains("manifest unknown")
-            || lower.contains("not found")
-            || lower.contains("name unknown") =>
-        {
-            format!(
-                "{place} is not in the registry ({text}). `gtdx search --registry oci://HOST/REPOSITORY` lists its tags"
             )
         }
         OciDistributionError::RequestError(re) => format!(
