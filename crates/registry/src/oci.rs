@@ -161,7 +161,22 @@ fn explain(
         OciDistributionError::DigestError(_) => format!(
             "{place}: the pulled bytes do not match their digest ({text}); the registry's copy is corrupt or was tampered with. Nothing was installed"
         ),
-        // Before the credential arm: an address may hold "401" or "403" (port 44037).
+        // The registry's own error codes first; the text is only a fallback (an address may
+        // hold "401" or "403", as the port 44037 does).
+        OciDistributionError::RegistryError { envelope, .. }
+            if envelope.errors.iter().any(|x| {
+                matches!(
+                    x.code,
+                    oci_client::errors::OciErrorCode::NameUnknown
+                        | oci_client::errors::OciErrorCode::ManifestUnknown
+                        | oci_client::errors::OciErrorCode::BlobUnknown
+                )
+            }) =>
+        {
+            format!(
+                "{place} is not in the registry ({text}). `gtdx search --registry oci://HOST/REPOSITORY` lists its tags"
+            )
+        }
         _ if lower.contains("manifest unknown")
             || lower.contains("not found")
             || lower.contains("name unknown") =>
