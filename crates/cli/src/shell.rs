@@ -161,8 +161,13 @@ impl Shell {
 
     /// One pretty-printed JSON document on stdout.
     pub fn print_json(&mut self, value: &impl serde::Serialize) {
-        let text = serde_json::to_string_pretty(value).unwrap_or_default();
-        let _ = writeln!(std::io::stdout().lock(), "{text}");
+        // Streamed through a buffer rather than built as one string: a report can be megabytes
+        // (`gtdx dynamic admit` of ten thousand descriptors writes about 9 MB).
+        let mut out = std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout().lock());
+        if serde_json::to_writer_pretty(&mut out, value).is_ok() {
+            let _ = writeln!(out);
+        }
+        let _ = out.flush();
     }
 
     /// One JSON object on one line of stdout (an event of `build` or `pack`).

@@ -95,6 +95,13 @@ pub fn refusals(bind: &Value) -> Vec<Refusal> {
     out
 }
 
+/// [`refusals`] of a bind object held as a map (no copy into a `Value` needed).
+pub fn refusals_in(bind: &serde_json::Map<String, Value>) -> Vec<Refusal> {
+    let mut out = Vec::new();
+    walk_object(bind, &mut String::new(), &mut out, 0);
+    out
+}
+
 /// Deeper binds are refused outright (serde_json's own parse limit is 128).
 const MAX_DEPTH: usize = 128;
 
@@ -107,21 +114,7 @@ fn walk(v: &Value, path: &mut String, out: &mut Vec<Refusal>, depth: usize) {
         return;
     }
     match v {
-        Value::Object(m) => {
-            for (k, child) in m {
-                let len = path.len();
-                path.push('/');
-                path.push_str(&k.replace('~', "~0").replace('/', "~1"));
-                if let Some(kind) = key_kind(k) {
-                    out.push(Refusal {
-                        path: path.clone(),
-                        why: format!("the key `{k}` names {kind}"),
-                    });
-                }
-                walk(child, path, out, depth + 1);
-                path.truncate(len);
-            }
-        }
+        Value::Object(m) => walk_object(m, path, out, depth),
         Value::Array(a) => {
             for (i, child) in a.iter().enumerate() {
                 let len = path.len();
@@ -144,6 +137,32 @@ fn walk(v: &Value, path: &mut String, out: &mut Vec<Refusal>, depth: usize) {
             }
         }
         _ => {}
+    }
+}
+
+fn walk_object(
+    m: &serde_json::Map<String, Value>,
+    path: &mut String,
+    out: &mut Vec<Refusal>,
+    depth: usize,
+) {
+    for (k, child) in m {
+        let len = path.len();
+        path.push('/');
+        // RFC 6901 escapes, without allocating for the usual key that needs none.
+        if k.contains(['~', '/']) {
+            path.push_str(&k.replace('~', "~0").replace('/', "~1"));
+        } else {
+            path.push_str(k);
+        }
+        if let Some(kind) = key_kind(k) {
+            out.push(Refusal {
+                path: path.clone(),
+                why: format!("the key `{k}` names {kind}"),
+            });
+        }
+        walk(child, path, out, depth + 1);
+        path.truncate(len);
     }
 }
 

@@ -234,7 +234,7 @@ pub fn admit(descriptors: &Value, ctx: &Context) -> Result<Report, DiscoveryErro
             pointer,
             reason,
         };
-        let refusals = authority::refusals(&Value::Object(p.bind.clone()));
+        let refusals = authority::refusals_in(&p.bind);
         if let Some(first) = refusals.first() {
             let all: Vec<String> = refusals
                 .iter()
