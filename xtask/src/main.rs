@@ -5,11 +5,13 @@
 //! * `codegen` — regenerate every file generated from code (`--check`: fail when one is stale).
 //! * `bench`  — the speed targets of the issues, whole-process, side by side with peers.
 //! * `fuzz`   — run the cargo-fuzz targets locally (not in CI).
+//! * `oracle` — record the platform runtime's verdicts on the run cases (`--check`: compare).
 
 mod bench;
 mod codegen;
 mod demo;
 mod fuzz;
+mod oracle;
 mod test;
 mod util;
 
@@ -23,8 +25,9 @@ fn main() -> std::process::ExitCode {
         "codegen" => codegen::run(&rest),
         "bench" => bench::run(&rest),
         "fuzz" => fuzz::run(&rest),
+        "oracle" => oracle::run(&rest),
         _ => Err(anyhow::anyhow!(
-            "usage: cargo xtask <demo|test|codegen|bench|fuzz> [args]"
+            "usage: cargo xtask <demo|test|codegen|bench|fuzz|oracle> [args]"
         )),
     };
     match result {

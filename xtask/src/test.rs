@@ -44,13 +44,11 @@ pub fn run_all(args: &[String]) -> anyhow::Result<()> {
         })?;
         steps.time("package", package_published_crates)?;
     }
-    let oracle = steps.time("oracle", ensure_oracle)?;
     let mut test = Command::new("cargo");
     // Every test binary runs even after one fails, so one CI run reports every failure and the
     // total line counts the whole suite.
     test.args(["test", "--workspace", "--no-fail-fast"]);
     test.env("GTDX_PLATFORM_BIN", &platform);
-    test.env("GTDX_ORACLE_BIN", oracle);
     // Pass anything after `--` through to the test harness (e.g. a name filter).
     if let Some(pos) = args.iter().position(|a| a == "--") {
         test.arg("--").args(&args[pos + 1..]);
@@ -214,8 +212,9 @@ pub fn install_prerequisites() -> anyhow::Result<PathBuf> {
 /// `target/tools/platform/bin/gtdx`, installed with `cargo install` when it does not run.
 ///
 /// The build directory is `target/tools/build`, kept between runs, so a rerun after an
-/// interrupted install is incremental. A cold install took 4 min 51 s on this project's 2-core
-/// machine (shared with other work at the time), with the crate sources already downloaded.
+/// interrupted install is incremental. A cold optimised install took 4 min 51 s on this
+/// project's 2-core machine (shared with other work at the time), with the crate sources
+/// already downloaded; it is built unoptimised now.
 pub fn ensure_platform_gtdx() -> anyhow::Result<PathBuf> {
     if let Some(preset) = std::env::var_os("GTDX_PLATFORM_BIN") {
         let bin = PathBuf::from(preset);
@@ -235,6 +234,10 @@ pub fn ensure_platform_gtdx() -> anyhow::Result<PathBuf> {
         .args(["install", PLATFORM_CRATE, "--version"])
         .arg(format!("={PLATFORM_VERSION}"))
         .arg("--locked")
+        // Unoptimised and without debug info: the suite runs it on small inputs only, and an
+        // optimised build of its ~250 crates would cost the cold CI run minutes more.
+        .arg("--debug")
+        .env("CARGO_PROFILE_DEV_DEBUG", "0")
         .arg("--root")
         .arg(tools.join("platform"))
         .arg("--target-dir")
@@ -244,35 +247,6 @@ pub fn ensure_platform_gtdx() -> anyhow::Result<PathBuf> {
         "`cargo install {PLATFORM_CRATE}` finished but {} does not run",
         bin.display()
     );
-    Ok(bin)
-}
-
-/// The platform runtime's verdicts as a program (`tests/oracle`, on `greentic-ext-runtime`):
-/// `$GTDX_ORACLE_BIN` when set, else built into `target/tools/oracle` (its own target
-/// directory, `target/tools/build-oracle`, kept between runs, so only the first build pays for
-/// wasmtime 45, tokio and reqwest).
-pub fn ensure_oracle() -> anyhow::Result<PathBuf> {
-    if let Some(preset) = std::env::var_os("GTDX_ORACLE_BIN") {
-        return Ok(PathBuf::from(preset));
-    }
-    let tools = root().join("target/tools");
-    let bin = tools
-        .join("oracle")
-        .join(format!("gtdx-oracle{}", std::env::consts::EXE_SUFFIX));
-    sh(Command::new("cargo")
-        // The dev profile (without debug info, see its Cargo.toml): the oracle runs no wasm,
-        // so optimising wasmtime would only make the cold build minutes longer.
-        .args(["build", "--locked", "--quiet", "--manifest-path"])
-        .arg(root().join("tests/oracle/Cargo.toml"))
-        .arg("--target-dir")
-        .arg(tools.join("build-oracle")))?;
-    std::fs::create_dir_all(tools.join("oracle"))?;
-    std::fs::copy(
-        tools
-            .join("build-oracle/debug")
-            .join(format!("gtdx-oracle{}", std::env::consts::EXE_SUFFIX)),
-        &bin,
-    )?;
     Ok(bin)
 }
 

@@ -17,9 +17,6 @@ pub const PLATFORM_VERSION: &str = "1.2.25";
 /// The name [`require_tool`] knows the platform's own `gtdx` by.
 pub const PLATFORM_GTDX: &str = "platform-gtdx";
 
-/// The name [`require_tool`] knows the platform-runtime oracle by (`tests/oracle`).
-pub const ORACLE: &str = "gtdx-oracle";
-
 /// A program found for a test.
 #[derive(Clone, Debug)]
 pub struct Tool {
@@ -64,20 +61,12 @@ pub fn in_ci() -> bool {
 pub fn require_tool(name: &str) -> Option<Tool> {
     let found = if name == PLATFORM_GTDX {
         platform_gtdx()
-    } else if name == ORACLE {
-        oracle()
     } else {
         on_path(name).ok_or_else(|| format!("`{name}` is not on PATH. {}", install_hint(name)))
     };
     match found {
         Ok(path) => Some(Tool {
-            name: if name == PLATFORM_GTDX {
-                "platform-gtdx".into()
-            } else if name == ORACLE {
-                ORACLE.into()
-            } else {
-                name.into()
-            },
+            name: name.into(),
             path,
         }),
         Err(why) => {
@@ -127,29 +116,6 @@ fn is_executable(p: &Path) -> bool {
     #[cfg(not(unix))]
     {
         p.is_file()
-    }
-}
-
-/// The oracle: `$GTDX_ORACLE_BIN`, else `target/tools/oracle/gtdx-oracle`.
-fn oracle() -> Result<PathBuf, String> {
-    let path = std::env::var_os("GTDX_ORACLE_BIN").map_or_else(
-        || {
-            workspace_root()
-                .join("target/tools/oracle")
-                .join(format!("gtdx-oracle{}", std::env::consts::EXE_SUFFIX))
-        },
-        PathBuf::from,
-    );
-    if path.is_file() {
-        Ok(path)
-    } else {
-        Err(format!(
-            "the platform-runtime oracle is not at {}. `cargo xtask test` builds it; by hand: \
-             `cargo build --release --manifest-path tests/oracle/Cargo.toml --target-dir \
-             target/tools/build-oracle` and copy target/tools/build-oracle/release/gtdx-oracle \
-             there, or point GTDX_ORACLE_BIN at one.",
-            path.display()
-        ))
     }
 }
 
