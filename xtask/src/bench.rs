@@ -140,6 +140,12 @@ fn benches() -> Vec<Bench> {
             extra: none,
         },
         Bench {
+            name: "dev",
+            target: "gtdx dev: edit -> running tool in a second (save to run_ok), beside cargo build of the same edit",
+            setup: setup_dev,
+            extra: none,
+        },
+        Bench {
             name: "run",
             target: "gtdx run of a ~2 MB component: first call (compile) vs repeated (cache) under 50 ms; gtdx test of 100 cases under 1 s",
             setup: setup_run,
@@ -210,6 +216,89 @@ fn setup_run(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
                 q(&wasm),
                 q(&describe),
                 q(&tests)
+            ),
+        },
+    ])
+}
+
+/// `gtdx dev --run hello` watching a fresh project, and the same project copied for cargo: each
+/// timed command changes the tool's greeting (a real code change, so the component, the pack
+/// and the installed copy all change) and returns when dev prints its `run_ok` event for it,
+/// or, for the floor, when `cargo build` of the copy has compiled the same edit.
+fn setup_dev(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
+    let manifest = new_extension(work, "ext", gtdx)?;
+    let copy = new_extension(work, "floor", gtdx)?;
+    let src = manifest.with_file_name("src/lib.rs");
+    let events = work.join("events.jsonl");
+    let script = work.join("edit.sh");
+    // The edit: a new greeting, unique per run, in the one `format!` of the hello tool.
+    std::fs::write(
+        &script,
+        r#"#!/usr/bin/env bash
+# edit.sh SRC [EVENTS]: change the hello tool's greeting in SRC; with EVENTS (gtdx dev's
+# --format json output), wait until dev has built, installed and run the edited tool.
+set -euo pipefail
+src=$1; events=${2:-}
+count() { grep -c -F "\"event\":\"$1\"" "$events" || true; }
+if [ -n "$events" ]; then ok=$(count run_ok); bad=$(( $(count build_failed) + $(count run_failed) )); fi
+sed -i -E "s/format!\(\"[^\"]*: \{text\}\"\)/format!(\"hello $(date +%s%N): {text}\")/" "$src"
+[ -n "$events" ] || exit 0
+for _ in $(seq 12000); do
+  [ "$(count run_ok)" -gt "$ok" ] && exit 0
+  if [ $(( $(count build_failed) + $(count run_failed) )) -gt "$bad" ]; then
+    echo "gtdx dev failed on the edit; see $events" >&2; exit 1
+  fi
+  sleep 0.005
+done
+echo "gtdx dev printed no run_ok within a minute; see $events" >&2; exit 1
+"#,
+    )?;
+    let child = Command::new(gtdx)
+        .args(["dev", "--format", "json", "--run", "hello", "--input"])
+        .arg(r#"{"text": "Ada"}"#)
+        .arg("--manifest-path")
+        .arg(&manifest)
+        .env("GREENTIC_HOME", work.join("greentic-home"))
+        .env("CARGO_TARGET_DIR", target_dir())
+        .stdout(std::fs::File::create(&events)?)
+        .stderr(std::process::Stdio::null())
+        .spawn()?;
+    if let Ok(mut v) = background().lock() {
+        v.push(child);
+    }
+    // The first build (dependencies included) is not timed: wait for its run_ok.
+    let started = std::time::Instant::now();
+    while !std::fs::read_to_string(&events)?.contains(r#""event":"run_ok""#) {
+        anyhow::ensure!(
+            started.elapsed() < std::time::Duration::from_secs(600),
+            "gtdx dev printed no run_ok for the first build; see {}",
+            events.display()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    sh(Command::new("cargo")
+        .args([
+            "build",
+            "--quiet",
+            "--target",
+            "wasm32-wasip2",
+            "--manifest-path",
+        ])
+        .arg(&copy)
+        .env("CARGO_TARGET_DIR", target_dir()))?;
+    Ok(vec![
+        Timed {
+            label: "gtdx dev: save to run_ok".into(),
+            command: format!("bash {} {} {}", q(&script), q(&src), q(&events)),
+        },
+        Timed {
+            label: "cargo build of the edit".into(),
+            command: format!(
+                "bash {} {} && {} cargo build --quiet --target wasm32-wasip2 --manifest-path {}",
+                q(&script),
+                q(&copy.with_file_name("src/lib.rs")),
+                shared_target(),
+                q(&copy)
             ),
         },
     ])
@@ -475,6 +564,14 @@ fn ensure_pip(package: &str, program: &str) -> bool {
 }
 
 pub fn run(args: &[String]) -> anyhow::Result<()> {
+    let result = run_benches(args);
+    // Also after a failed bench: a registry or `gtdx dev` left running would hold its port or
+    // keep watching (and building) the next run's project.
+    stop_background();
+    result
+}
+
+fn run_benches(args: &[String]) -> anyhow::Result<()> {
     crate::test::ensure_apt_packages(&[("hyperfine", "hyperfine")])?;
     sh(Command::new("cargo").args(["build", "--release", "--quiet", "--package", "gtdx"]))?;
     let gtdx = release_binary();
@@ -518,7 +615,6 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
             );
         }
     }
-    stop_registries();
     let path = dir.join("report.md");
     std::fs::write(&path, &report)?;
     println!("{report}");
@@ -771,15 +867,15 @@ fn setup_worker(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
     }])
 }
 
-/// The registries the publish bench started, stopped when the run ends.
-fn registries() -> &'static std::sync::Mutex<Vec<std::process::Child>> {
+/// The servers a bench started (registries, `gtdx dev`), stopped when the run ends.
+fn background() -> &'static std::sync::Mutex<Vec<std::process::Child>> {
     static R: std::sync::OnceLock<std::sync::Mutex<Vec<std::process::Child>>> =
         std::sync::OnceLock::new();
     R.get_or_init(|| std::sync::Mutex::new(Vec::new()))
 }
 
-fn stop_registries() {
-    if let Ok(mut v) = registries().lock() {
+fn stop_background() {
+    if let Ok(mut v) = background().lock() {
         for mut c in v.drain(..) {
             let _ = c.kill();
             let _ = c.wait();
@@ -810,7 +906,7 @@ fn start_registry(work: &Path) -> anyhow::Result<String> {
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()?;
-    if let Ok(mut v) = registries().lock() {
+    if let Ok(mut v) = background().lock() {
         v.push(child);
     }
     for _ in 0..200 {

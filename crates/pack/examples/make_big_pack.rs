@@ -58,7 +58,8 @@ fn pack(
         },
         "capabilities": {},
         "runtime": {"permissions": {}, "components": {"big": {
-            "gtpack": {"file": "components/big.wasm", "sha256": "0000000000000000000000000000000000000000000000000000000000000000"},
+            "gtpack": {"file": "components/big.wasm", "sha256": "0000000000000000000000000000000000000000000000000000000000000000",
+                       "pack_id": "gtdx.bench-big", "component_version": "0.1.0"},
             "sha256": "0000000000000000000000000000000000000000000000000000000000000000",
             "world": "greentic:extension-design/tools@0.3.0"
         }}},

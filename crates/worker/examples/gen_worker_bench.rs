@@ -54,7 +54,7 @@ fn generate(dir: &Path) -> Result<(), Box<dyn std::error::Error>> {
             },
             "capabilities": {},
             "runtime": {"permissions": {}, "components": {"tools": {
-                "gtpack": {"file": "component.wasm", "sha256": sha},
+                "gtpack": {"file": "component.wasm", "sha256": sha, "pack_id": id, "component_version": "1.0.0"},
                 "sha256": sha,
                 "world": "greentic:extension-design/extension@0.3.0"
             }}},
