@@ -346,34 +346,25 @@ impl Round {
             sha256: packed.sha256.clone(),
         });
         self.last_ok = true;
-        if options.install {
-            if self.installed.as_deref() == Some(packed.sha256.as_str()) {
-                sink.dev_event(&DevEvent::InstallSkipped {
-                    reason: format!(
-                        "the pack is unchanged (sha256 {})",
-                        &packed.sha256[..12.min(packed.sha256.len())]
-                    ),
-                });
-            } else {
-                match install(&packed.path) {
-                    Ok((id, version, dir)) => {
-                        self.installed = Some(packed.sha256.clone());
-                        sink.dev_event(&DevEvent::InstallOk {
-                            id,
-                            version,
-                            dir: dir.display().to_string(),
-                        });
-                    }
-                    Err(message) => {
-                        self.last_ok = false;
-                        sink.dev_event(&DevEvent::InstallFailed { message });
-                    }
-                }
+        // The `--run` call (most of it compiling the new component) goes on beside the install:
+        // both only read the pack, and the call's event still comes after the install's.
+        let ran = std::thread::scope(|scope| {
+            let call = options
+                .run
+                .as_ref()
+                .map(|run| (run, scope.spawn(|| call_tool(run, &packed.path))));
+            if options.install {
+                self.install(packed, sink, install);
             }
-        }
+            call.map(|(run, handle)| {
+                handle.join().unwrap_or_else(|_| DevEvent::RunFailed {
+                    tool: run.tool.clone(),
+                    message: "the call panicked; this is a bug in gtdx".into(),
+                })
+            })
+        });
         let mut ran_ok = true;
-        if let Some(run) = &options.run {
-            let event = call_tool(run, &packed.path);
+        if let Some(event) = ran {
             ran_ok = matches!(event, DevEvent::RunOk { .. });
             sink.dev_event(&event);
         }
@@ -381,6 +372,38 @@ impl Round {
             last_build_ok: self.last_ok,
         });
         self.last_ok && ran_ok
+    }
+
+    /// Installs the pack just built, unless it is the one installed last.
+    fn install(
+        &mut self,
+        packed: &gtdx_build::Packed,
+        sink: &mut dyn DevSink,
+        install: &mut Installer<'_>,
+    ) {
+        if self.installed.as_deref() == Some(packed.sha256.as_str()) {
+            sink.dev_event(&DevEvent::InstallSkipped {
+                reason: format!(
+                    "the pack is unchanged (sha256 {})",
+                    &packed.sha256[..12.min(packed.sha256.len())]
+                ),
+            });
+        } else {
+            match install(&packed.path) {
+                Ok((id, version, dir)) => {
+                    self.installed = Some(packed.sha256.clone());
+                    sink.dev_event(&DevEvent::InstallOk {
+                        id,
+                        version,
+                        dir: dir.display().to_string(),
+                    });
+                }
+                Err(message) => {
+                    self.last_ok = false;
+                    sink.dev_event(&DevEvent::InstallFailed { message });
+                }
+            }
+        }
     }
 }
 

@@ -107,9 +107,30 @@ pub fn publish(options: &PublishOptions) -> Result<PublishOutcome, PublishError>
         None => default_pack()?,
     };
     let shown = pack.display().to_string();
-    let sha256 = gtdx_pack::sha256_file(&pack).map_err(gtdx_registry::RegistryError::from)?;
     let registry = RegistryRef::parse(&options.registry, &options.home)?;
-    let checked = check_pack(&pack, &shown, &options.trust, false, options.allow_unsigned)?;
+    // An OCI push sends the pack from memory: its bytes are read and hashed once, and the file
+    // must still be the one read when the checks are done (below). A directory registry copies
+    // the file, so only its digest is needed. The digest is computed beside the checks: both
+    // read the whole pack, and a CI runner has two cores.
+    let is_oci = matches!(registry, RegistryRef::Oci(_));
+    let (digested, checked) = std::thread::scope(|scope| {
+        let digest = scope.spawn(|| -> Result<_, gtdx_registry::RegistryError> {
+            if is_oci {
+                let stamp = file_stamp(&pack);
+                let bytes = gtdx_fsx::read(&pack, gtdx_fsx::limits::PACK)?;
+                Ok((gtdx_registry::sha256_hex(&bytes), Some((bytes, stamp))))
+            } else {
+                Ok((gtdx_pack::sha256_file(&pack)?, None))
+            }
+        });
+        let checked = check_pack(&pack, &shown, &options.trust, false, options.allow_unsigned);
+        let digested = digest
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (digested, checked)
+    });
+    let (sha256, mut oci_bytes) = digested?;
+    let checked = checked?;
     let info = &checked.info;
     let size = std::fs::metadata(&pack).map(|m| m.len()).unwrap_or(0);
     let target = match &registry {
@@ -124,9 +145,8 @@ pub fn publish(options: &PublishOptions) -> Result<PublishOutcome, PublishError>
             })?)
         }
         RegistryRef::Oci(repo) => {
-            let bytes = gtdx_fsx::read(&pack, gtdx_fsx::limits::PACK)
-                .map_err(gtdx_registry::RegistryError::from)?;
-            if gtdx_registry::sha256_hex(&bytes) != sha256 {
+            let (bytes, stamp) = oci_bytes.take().unwrap_or_default();
+            if file_stamp(&pack) != stamp {
                 return Err(InstallError::Refused {
                     source_name: shown,
                     reason: "it changed while being published; run the command again".into(),
@@ -157,6 +177,7 @@ pub fn publish(options: &PublishOptions) -> Result<PublishOutcome, PublishError>
                 PushRequest {
                     artifact: &art,
                     bytes,
+                    sha256: &sha256,
                     annotations,
                     force: options.force,
                     dry_run: options.dry_run,
@@ -177,4 +198,11 @@ pub fn publish(options: &PublishOptions) -> Result<PublishOutcome, PublishError>
         dry_run: options.dry_run,
         target,
     })
+}
+
+/// The size and modification time of a file: what must not change between reading a pack and
+/// finishing its checks.
+fn file_stamp(path: &Path) -> Option<(u64, std::time::SystemTime)> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some((meta.len(), meta.modified().ok()?))
 }

@@ -13,9 +13,9 @@ use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use base64::Engine as _;
-use oci_client::client::{ClientConfig, ClientProtocol, Config, ImageLayer};
+use oci_client::client::{ClientConfig, ClientProtocol};
 use oci_client::errors::OciDistributionError;
-use oci_client::manifest::{OciImageManifest, OciManifest};
+use oci_client::manifest::{OciDescriptor, OciImageManifest, OciManifest};
 use oci_client::secrets::RegistryAuth;
 use oci_client::{Client, Reference};
 use serde_json::Value;
@@ -267,6 +267,9 @@ pub struct PushRequest<'a> {
     /// `tag` is the version; `digest` is ignored.
     pub artifact: &'a OciArtifact,
     pub bytes: Vec<u8>,
+    /// The lowercase-hex SHA-256 of `bytes`: the caller has hashed them already (a pack's
+    /// digest is checked before it is published), and a second pass is not free at 100 MB.
+    pub sha256: &'a str,
     pub annotations: BTreeMap<String, String>,
     pub force: bool,
     pub dry_run: bool,
@@ -294,14 +297,26 @@ pub fn push(req: PushRequest<'_>, opts: &OciOptions) -> Result<Pushed, RegistryE
                 place: format!("tag {tag}"),
             });
         }
-        let layer = ImageLayer::new(req.bytes, LAYER_MEDIA_TYPE.to_string(), None);
-        let config = Config {
-            data: b"{}".to_vec(),
-            media_type: CONFIG_MEDIA_TYPE.to_string(),
-            annotations: None,
+        // The manifest is built here, not by `OciImageManifest::build` and `Client::push`: each
+        // of those hashes every layer again, two SHA-256 passes over a pack that can be hundreds
+        // of megabytes, and the caller has its digest. The pushes are the ones `push` makes.
+        let config = b"{}".to_vec();
+        let manifest = OciImageManifest {
+            config: OciDescriptor {
+                media_type: CONFIG_MEDIA_TYPE.to_string(),
+                digest: format!("sha256:{}", crate::sha256_hex(&config)),
+                size: config.len() as i64,
+                ..Default::default()
+            },
+            layers: vec![OciDescriptor {
+                media_type: LAYER_MEDIA_TYPE.to_string(),
+                digest: format!("sha256:{}", req.sha256),
+                size: req.bytes.len() as i64,
+                ..Default::default()
+            }],
+            annotations: Some(req.annotations),
+            ..Default::default()
         };
-        let manifest =
-            OciImageManifest::build(std::slice::from_ref(&layer), &config, Some(req.annotations));
         let digest = manifest_digest(&manifest);
         let tagged = format!("oci://{}/{}:{tag}", art.host, art.repository);
         let pinned = format!("oci://{}/{}@{digest}", art.host, art.repository);
@@ -314,9 +329,17 @@ pub fn push(req: PushRequest<'_>, opts: &OciOptions) -> Result<Pushed, RegistryE
             });
         }
         let r = reference(art);
-        c.push(&r, &[layer], config, &auth, Some(manifest))
+        let pushing = |e| explain(&e, art, "pushing", source);
+        c.store_auth_if_needed(r.resolve_registry(), &auth).await;
+        c.push_blob(&r, &req.bytes, &manifest.layers[0].digest)
             .await
-            .map_err(|e| explain(&e, art, "pushing", source))?;
+            .map_err(pushing)?;
+        c.push_blob(&r, &config, &manifest.config.digest)
+            .await
+            .map_err(pushing)?;
+        c.push_manifest(&r, &OciManifest::Image(manifest))
+            .await
+            .map_err(pushing)?;
         // The registry's word on the digest (the manifest bytes it stored).
         let digest = c.fetch_manifest_digest(&r, &auth).await.unwrap_or(digest);
         Ok(Pushed {
