@@ -129,7 +129,7 @@ pub fn publish(options: &PublishOptions) -> Result<PublishOutcome, PublishError>
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         (digested, checked)
     });
-    let (sha256, mut oci_bytes) = digested?;
+    let (sha256, oci_bytes) = digested?;
     let checked = checked?;
     let info = &checked.info;
     let size = std::fs::metadata(&pack).map(|m| m.len()).unwrap_or(0);
@@ -145,7 +145,7 @@ pub fn publish(options: &PublishOptions) -> Result<PublishOutcome, PublishError>
             })?)
         }
         RegistryRef::Oci(repo) => {
-            let (bytes, stamp) = oci_bytes.take().unwrap_or_default();
+            let (bytes, stamp) = oci_bytes.unwrap_or_default();
             if file_stamp(&pack) != stamp {
                 return Err(InstallError::Refused {
                     source_name: shown,
