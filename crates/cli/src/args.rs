@@ -179,6 +179,7 @@ impl HostArgs {
             llm_endpoint: self.llm_endpoint,
             with: self.with,
             no_cache: self.no_cache,
+            compiler: gtdx_ops::run::Compiler::Cranelift,
         }
     }
 }

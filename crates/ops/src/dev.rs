@@ -407,9 +407,14 @@ impl Round {
     }
 }
 
-/// Calls `run.tool` of the pack just built, as `gtdx run --pack PACK` would. A tool that fails
-/// is reported, not fatal: the next save may fix it.
+/// Calls `run.tool` of the pack just built, as `gtdx run --pack PACK` would, but compiled by
+/// Winch, wasmtime's baseline compiler, and not cached: each round's component is new and
+/// called once, so its compile time is what the edit loop waits for, and a cache entry would
+/// never be read again. A tool that fails is reported, not fatal: the next save may fix it.
 fn call_tool(run: &DevRun, pack: &Path) -> DevEvent {
+    let mut host = run.host.clone();
+    host.compiler = crate::run::Compiler::Winch;
+    host.no_cache = true;
     let options = crate::run::RunOptions {
         source: crate::run::Source::Pack {
             path: pack.to_path_buf(),
@@ -417,7 +422,7 @@ fn call_tool(run: &DevRun, pack: &Path) -> DevEvent {
         },
         tool: Some(run.tool.clone()),
         input: run.input.clone(),
-        host: run.host.clone(),
+        host,
         list_tools: false,
     };
     let failed = |message: String| DevEvent::RunFailed {

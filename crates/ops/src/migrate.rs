@@ -223,6 +223,7 @@ fn component_tools(
         .map_err(|e| failed(format!("its sandbox does not load ({e})")))?;
     let runtime = gtdx_runtime::Runtime::new(gtdx_runtime::RuntimeOptions {
         cache_dir: gtdx_runtime::cache::default_dir(),
+        ..Default::default()
     })
     .map_err(|e| failed(e.to_string()))?;
     let loaded = runtime

@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use gtdx_contract::Describe;
 use gtdx_fsx::limits;
+pub use gtdx_runtime::Compiler;
 use gtdx_runtime::{Extension, HostOptions, LlmFixture, LlmSource, Runtime, RuntimeOptions};
 use serde_json::Value;
 
@@ -68,6 +69,8 @@ pub struct HostInputs {
     pub with: Vec<PathBuf>,
     /// `--no-cache`: compile every time.
     pub no_cache: bool,
+    /// Cranelift (what the platform runs) unless a caller such as `gtdx dev` asks for Winch.
+    pub compiler: gtdx_runtime::Compiler,
 }
 
 /// `gtdx run TOOL [--input JSON | --input-file F | -]`
@@ -186,7 +189,10 @@ pub fn prepare(
     } else {
         gtdx_runtime::cache::default_dir()
     };
-    let runtime = Runtime::new(RuntimeOptions { cache_dir })?;
+    let runtime = Runtime::new(RuntimeOptions {
+        cache_dir,
+        compiler: inputs.compiler,
+    })?;
     let (extension, describe_file) = load_source(source, progress)?;
     let loaded = runtime.load(extension)?;
     let mut with = Vec::new();

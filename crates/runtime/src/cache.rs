@@ -54,11 +54,13 @@ impl Hasher for ShaHasher {
     }
 }
 
-/// The entry name for `component` compiled by `engine`.
-pub fn key(engine: &Engine, component: &[u8]) -> String {
+/// The entry name for `component` compiled by `engine` with `compiler`.
+pub fn key(engine: &Engine, compiler: crate::Compiler, component: &[u8]) -> String {
     let mut h = ShaHasher(Sha256::new());
     h.write(b"gtdx-runtime\0");
     h.write(env!("CARGO_PKG_VERSION").as_bytes());
+    // The engine hash may not tell the compilers apart; their code must never be confused.
+    h.write(format!("{compiler:?}\0").as_bytes());
     engine.precompile_compatibility_hash().hash(&mut h);
     h.write(&Sha256::digest(component));
     h.0.finalize().iter().map(|b| format!("{b:02x}")).collect()
@@ -67,13 +69,14 @@ pub fn key(engine: &Engine, component: &[u8]) -> String {
 /// The component compiled, from `dir`'s entry when there is a good one.
 pub fn load_or_compile(
     engine: &Engine,
+    compiler: crate::Compiler,
     component: &[u8],
     dir: Option<&Path>,
 ) -> wasmtime::Result<(Component, CacheStatus)> {
     let Some(dir) = dir else {
         return Ok((Component::from_binary(engine, component)?, CacheStatus::Off));
     };
-    let path = dir.join(format!("{}.cwasm", key(engine, component)));
+    let path = dir.join(format!("{}.cwasm", key(engine, compiler, component)));
     if path.is_file() {
         // SAFETY: the entry was written by `Engine::precompile_component` of an engine with the
         // same compatibility hash (it is in the file name) into the user's own cache

@@ -107,6 +107,7 @@ struct Shared {
     engine: Engine,
     linker: Linker<HostState>,
     cache_dir: Option<PathBuf>,
+    compiler: crate::Compiler,
 }
 
 /// The engine (one per process), its epoch ticker and the linker.
@@ -120,6 +121,10 @@ impl Runtime {
         let mut config = Config::new();
         config.epoch_interruption(true);
         config.wasm_component_model(true);
+        config.strategy(match options.compiler {
+            crate::Compiler::Cranelift => wasmtime::Strategy::Cranelift,
+            crate::Compiler::Winch => wasmtime::Strategy::Winch,
+        });
         let engine = Engine::new(&config).map_err(|e| RuntimeError::Engine(e.to_string()))?;
         let linker =
             crate::host::linker(&engine).map_err(|e| RuntimeError::Engine(e.to_string()))?;
@@ -129,6 +134,7 @@ impl Runtime {
                 engine,
                 linker,
                 cache_dir: options.cache_dir,
+                compiler: options.compiler,
             }),
             _ticker: ticker,
         })
@@ -139,6 +145,7 @@ impl Runtime {
         let start = Instant::now();
         let (component, cache) = cache::load_or_compile(
             &self.shared.engine,
+            self.shared.compiler,
             &extension.component,
             self.shared.cache_dir.as_deref(),
         )

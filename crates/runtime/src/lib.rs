@@ -128,4 +128,18 @@ pub struct LlmFixture {
 pub struct RuntimeOptions {
     /// The compiled-component cache directory; `None` compiles every time.
     pub cache_dir: Option<PathBuf>,
+    /// Which of wasmtime's compilers turns the component into machine code.
+    pub compiler: Compiler,
+}
+
+/// wasmtime's two compilers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Compiler {
+    /// The optimising compiler, which the platform's runtime uses: `gtdx run` and `gtdx test`.
+    #[default]
+    Cranelift,
+    /// The baseline compiler: several times faster to compile, slower code. `gtdx dev` calls
+    /// each freshly built component once, so compile time is what the edit loop waits for.
+    Winch,
 }

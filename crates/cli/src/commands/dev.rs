@@ -28,7 +28,7 @@ pub struct Args {
     #[arg(long)]
     pub release: bool,
     /// Milliseconds the project must stay quiet after a save before the build starts.
-    #[arg(long, value_name = "MS", default_value_t = 200)]
+    #[arg(long, value_name = "MS", default_value_t = 50)]
     pub debounce: u64,
     /// After each successful build, call this tool of the new pack (as `gtdx run` does).
     #[arg(long, value_name = "TOOL")]
