@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use serde_json::{Value, json};
 
-use crate::support::{Env, HttpServer, Reply, Run, fixture, read_json, shared_target_dir};
+use crate::support::{Cmd, Env, HttpServer, Reply, Run, fixture, read_json, shared_target_dir};
 
 /// The fixture built by `gtdx build` once per run: (describe.json, component, pack).
 pub(crate) fn built() -> &'static (Value, PathBuf, PathBuf) {
@@ -53,8 +53,13 @@ fn permissions(d: &mut Value) -> &mut Value {
     &mut d["runtime"]["permissions"]
 }
 
-/// `gtdx run TOOL --wasm W --describe D --input INPUT ARGS`, with the cache in the env.
+/// `gtdx run TOOL --wasm W --describe D --input INPUT ARGS`, with the suite's shared
+/// compiled-component cache (support::Env).
 fn run(env: &Env, d: &Path, tool: &str, input: Value, args: &[&str]) -> Run {
+    run_cmd(env, d, tool, input, args).run()
+}
+
+fn run_cmd(env: &Env, d: &Path, tool: &str, input: Value, args: &[&str]) -> Cmd {
     env.gtdx_cmd(["run", tool, "--wasm"])
         .arg(&built().1)
         .arg("--describe")
@@ -62,8 +67,6 @@ fn run(env: &Env, d: &Path, tool: &str, input: Value, args: &[&str]) -> Run {
         .arg("--input")
         .arg(input.to_string())
         .args(args)
-        .env("GTDX_CACHE_DIR", env.path("cache"))
-        .run()
 }
 
 fn run_json(env: &Env, d: &Path, tool: &str, input: Value, args: &[&str]) -> (i32, Value) {
@@ -77,6 +80,18 @@ fn run_json(env: &Env, d: &Path, tool: &str, input: Value, args: &[&str]) -> (i3
 fn echo_prints_the_result_and_caches_the_compiled_component() {
     let env = Env::new();
     let d = describe(&env, |_| {});
+    // A cache of this test's own: it counts and damages entries.
+    let run = |env: &Env, d: &Path, tool: &str, input: Value, args: &[&str]| {
+        run_cmd(env, d, tool, input, args)
+            .env("GTDX_CACHE_DIR", env.path("cache"))
+            .run()
+    };
+    let run_json = |env: &Env, d: &Path, tool: &str, input: Value, args: &[&str]| {
+        let mut a = vec!["--format", "json"];
+        a.extend_from_slice(args);
+        let r = run(env, d, tool, input, &a);
+        (r.exit_code(), r.json())
+    };
     run(&env, &d, "echo", json!({"text": "héllo"}), &[])
         .code(0)
         .stdout_has("\"text\": \"héllo\"")
@@ -556,7 +571,6 @@ fn gtdx_test_runs_the_table_with_canned_http() {
             .arg("--describe")
             .arg(&d)
             .args(args)
-            .env("GTDX_CACHE_DIR", env.path("cache"))
             .run()
     };
     test(&["--junit", "junit.xml"])
@@ -687,7 +701,6 @@ fn gtdx_and_the_platform_runtime_agree_on_secrets_and_urls() {
             .arg(&d)
             .arg("--tests")
             .arg(&dir)
-            .env("GTDX_CACHE_DIR", env.path("cache"))
             .run();
         let doc = r.json();
         let allowed = doc["passed"] == 1;

@@ -184,6 +184,17 @@ impl Env {
                 cmd = cmd.env_default(k, None);
             }
         }
+        // One compiled-component cache for the whole suite (entries are keyed by the
+        // component's bytes and written atomically): the many calls of the same fixture
+        // component compile it once, not once per test.
+        cmd = cmd.env_default(
+            "GTDX_CACHE_DIR",
+            Some(
+                Path::new(env!("CARGO_TARGET_TMPDIR"))
+                    .join("component-cache")
+                    .as_os_str(),
+            ),
+        );
         cmd.env_default("HOME", Some(self.home().as_os_str()))
             .env_default("GREENTIC_HOME", Some(self.greentic_home().as_os_str()))
             .current_dir(self.root())
