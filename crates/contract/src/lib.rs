@@ -19,6 +19,7 @@ pub mod lines;
 pub mod manifest;
 pub mod metadata;
 pub mod names;
+pub mod par;
 pub mod paths;
 /// The JSON Schema of the model (`schemas/describe-v2.json`, the lint's validation): only with
 /// the `schema` feature, so a build script that reads the model does not compile schemars.

@@ -1,6 +1,7 @@
 //! The six-control admission pipeline ([`admit`]) and its report.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use gtdx_contract::ExecutorEffect;
 use serde::{Deserialize, Serialize};
@@ -90,8 +91,9 @@ pub struct AgentTool {
     pub id: String,
     pub name: String,
     pub description: String,
-    /// The executor's input schema without the bound parameters.
-    pub input_schema: Value,
+    /// The executor's input schema without the bound parameters (shared by every admitted tool
+    /// of the same executor and bound parameters).
+    pub input_schema: Arc<Value>,
 }
 
 /// One change neutralisation made.
@@ -141,8 +143,23 @@ struct Parsed<'a> {
     name: &'a str,
     description: &'a str,
     tool: &'a str,
-    bind: Map<String, Value>,
+    /// `dispatch.bind`, when the descriptor has one.
+    bind: Option<&'a Map<String, Value>>,
 }
+
+/// The controls that look at one descriptor alone (3, 2's lookup, 4 and 6's digest), run for
+/// every candidate on every core before the pass that needs them in order.
+struct Checked {
+    refusals: Vec<authority::Refusal>,
+    name: String,
+    description: String,
+    /// The identity digest, or why the descriptor has no RFC 8785 form; `None` when an earlier
+    /// control already decided.
+    identity: Option<Result<String, String>>,
+}
+
+/// Descriptors per thread below which the per-descriptor controls stay on one thread.
+const PER_THREAD: usize = 256;
 
 /// Runs the six controls on a discovery result (a JSON array of descriptors).
 ///
@@ -217,16 +234,19 @@ pub fn admit(descriptors: &Value, ctx: &Context) -> Result<Report, DiscoveryErro
         candidates.push(p);
     }
 
-    // 3. Authority binding, 2. scoped ids and the allowlist, 4. neutralisation.
+    // 3. Authority binding, 2. scoped ids and the allowlist, 4. neutralisation, and 6's
+    // digest: what each descriptor decides alone, computed on every core first.
+    let checked = gtdx_contract::par::map(&candidates, PER_THREAD, |p| check(p, ctx));
     struct Candidate<'a> {
         p: Parsed<'a>,
         exec: &'a ExecutorInfo,
         name: String,
         description: String,
         changes: Vec<Change>,
+        identity: Result<String, String>,
     }
     let mut admissible: Vec<Candidate<'_>> = Vec::with_capacity(candidates.len());
-    for p in candidates {
+    for (p, c) in candidates.into_iter().zip(checked) {
         let reject = |control: u8, pointer: String, reason: String| Rejected {
             index: p.index,
             key: Some(p.key.to_string()),
@@ -234,9 +254,9 @@ pub fn admit(descriptors: &Value, ctx: &Context) -> Result<Report, DiscoveryErro
             pointer,
             reason,
         };
-        let refusals = authority::refusals_in(&p.bind);
-        if let Some(first) = refusals.first() {
-            let all: Vec<String> = refusals
+        if let Some(first) = c.refusals.first() {
+            let all: Vec<String> = c
+                .refusals
                 .iter()
                 .map(|r| format!("`{}` ({})", r.path, r.why))
                 .collect();
@@ -250,48 +270,41 @@ pub fn admit(descriptors: &Value, ctx: &Context) -> Result<Report, DiscoveryErro
             ));
             continue;
         }
-        let exec = if p.tool.contains(':') {
-            match ctx.executor_by_scoped_id(p.tool) {
-                Some(e) => e,
-                None => {
-                    rejected.push(reject(
-                        2,
-                        format!("/{}/dispatch/tool", p.index),
-                        format!(
-                            "dispatch.tool supplies the scoped id `{}`, which no declared executor of {} in org `{}` resolves to; a supplied scoped id is never rewritten: use the executor's authoring slug",
-                            p.tool, ctx.extension, ctx.org
-                        ),
-                    ));
-                    continue;
-                }
+        let exec = match executor(ctx, p.tool) {
+            Some(e) => e,
+            None if p.tool.contains(':') => {
+                rejected.push(reject(
+                    2,
+                    format!("/{}/dispatch/tool", p.index),
+                    format!(
+                        "dispatch.tool supplies the scoped id `{}`, which no declared executor of {} in org `{}` resolves to; a supplied scoped id is never rewritten: use the executor's authoring slug",
+                        p.tool, ctx.extension, ctx.org
+                    ),
+                ));
+                continue;
             }
-        } else {
-            match ctx.executors.get(p.tool) {
-                Some(e) => e,
-                None => {
-                    let scoped = crate::context::scoped_id(&ctx.org, &ctx.extension, p.tool);
-                    let what = if ctx.tools.iter().any(|t| t == p.tool) {
-                        "is a tool of this extension but not a declared executor"
-                    } else {
-                        "is not a declared executor (nor any tool of this extension)"
-                    };
-                    withheld.push(Withheld {
-                        index: p.index,
-                        key: p.key.to_string(),
-                        control: 2,
-                        scoped_id: Some(scoped.clone()),
-                        reason: format!("dispatch.tool `{}` {what}", p.tool),
-                        expand: format!(
-                            "declare `{}` as an executor (#[tool(executor = \"read|write|delete\")]), reinstall, and grant `{scoped}`",
-                            p.tool
-                        ),
-                    });
-                    continue;
-                }
+            None => {
+                let scoped = crate::context::scoped_id(&ctx.org, &ctx.extension, p.tool);
+                let what = if ctx.tools.iter().any(|t| t == p.tool) {
+                    "is a tool of this extension but not a declared executor"
+                } else {
+                    "is not a declared executor (nor any tool of this extension)"
+                };
+                withheld.push(Withheld {
+                    index: p.index,
+                    key: p.key.to_string(),
+                    control: 2,
+                    scoped_id: Some(scoped.clone()),
+                    reason: format!("dispatch.tool `{}` {what}", p.tool),
+                    expand: format!(
+                        "declare `{}` as an executor (#[tool(executor = \"read|write|delete\")]), reinstall, and grant `{scoped}`",
+                        p.tool
+                    ),
+                });
+                continue;
             }
         };
-        let name = neutralise::name(p.name);
-        if name.is_empty() {
+        if c.name.is_empty() {
             rejected.push(reject(
                 4,
                 format!("/{}/name", p.index),
@@ -299,20 +312,19 @@ pub fn admit(descriptors: &Value, ctx: &Context) -> Result<Report, DiscoveryErro
             ));
             continue;
         }
-        let description = neutralise::description(p.description);
         let mut changes = Vec::new();
-        if name != p.name {
+        if c.name != p.name {
             changes.push(Change {
                 field: "name".into(),
                 before: p.name.to_string(),
-                after: name.clone(),
+                after: c.name.clone(),
             });
         }
-        if description != p.description {
+        if c.description != p.description {
             changes.push(Change {
                 field: "description".into(),
                 before: p.description.to_string(),
-                after: description.clone(),
+                after: c.description.clone(),
             });
         }
         if !ctx.grant.executors.contains(&exec.scoped_id) {
@@ -329,12 +341,15 @@ pub fn admit(descriptors: &Value, ctx: &Context) -> Result<Report, DiscoveryErro
             });
             continue;
         }
+        // `check` computed it for every candidate that gets here.
+        let identity = c.identity.unwrap_or_else(|| identity(&p, exec, ctx));
         admissible.push(Candidate {
             p,
             exec,
-            name,
-            description,
+            name: c.name,
+            description: c.description,
             changes,
+            identity,
         });
     }
 
@@ -343,10 +358,11 @@ pub fn admit(descriptors: &Value, ctx: &Context) -> Result<Report, DiscoveryErro
     admissible.sort_by(|a, b| a.p.key.cmp(b.p.key));
     let (limit, set_by) = ctx.capacity();
     let mut admitted = Vec::with_capacity(admissible.len().min(limit as usize));
+    let mut agent_schemas: HashMap<(&str, Vec<&str>), Arc<Value>> = HashMap::new();
     for c in admissible {
         // 6. Identity.
-        let canonical = match gtdx_sign::jcs::canonicalize(c.p.raw) {
-            Ok(b) => b,
+        let digest = match c.identity {
+            Ok(d) => d,
             Err(e) => {
                 rejected.push(Rejected {
                     index: c.p.index,
@@ -372,20 +388,22 @@ pub fn admit(descriptors: &Value, ctx: &Context) -> Result<Report, DiscoveryErro
             });
             continue;
         }
-        let digest = digest(
-            &c.exec.artifact_sha256,
-            &c.exec.scoped_id,
-            &canonical,
-            &ctx.grant.id,
-        );
-        let input_schema = agent_schema(&c.exec.input_schema, &c.p.bind);
+        let bound: Vec<&str> = c.p.bind.map_or_else(Vec::new, |b| {
+            let mut keys: Vec<&str> = b.keys().map(String::as_str).collect();
+            keys.sort_unstable();
+            keys
+        });
+        let input_schema = agent_schemas
+            .entry((c.exec.slug.as_str(), bound))
+            .or_insert_with(|| Arc::new(agent_schema(&c.exec.input_schema, c.p.bind)))
+            .clone();
         admitted.push(Admitted {
             index: c.p.index,
             key: c.p.key.to_string(),
             executor: c.exec.slug.clone(),
             effect: c.exec.effect,
             digest,
-            bind: c.p.bind,
+            bind: c.p.bind.cloned().unwrap_or_default(),
             changes: c.changes,
             agent: AgentTool {
                 id: c.exec.scoped_id.clone(),
@@ -442,10 +460,57 @@ pub fn digest(artifact: &str, scoped_id: &str, canonical: &[u8], grant_id: &str)
     s
 }
 
+/// The executor named by a descriptor's `dispatch.tool`: an authoring slug, or a scoped id
+/// that resolves to exactly that executor.
+fn executor<'c>(ctx: &'c Context, tool: &str) -> Option<&'c ExecutorInfo> {
+    if tool.contains(':') {
+        ctx.executor_by_scoped_id(tool)
+    } else {
+        ctx.executors.get(tool)
+    }
+}
+
+/// Control 6 on one descriptor: its identity digest, or why it has no RFC 8785 form.
+fn identity(p: &Parsed<'_>, exec: &ExecutorInfo, ctx: &Context) -> Result<String, String> {
+    let canonical = gtdx_sign::jcs::canonicalize(p.raw).map_err(|e| e.to_string())?;
+    Ok(digest(
+        &exec.artifact_sha256,
+        &exec.scoped_id,
+        &canonical,
+        &ctx.grant.id,
+    ))
+}
+
+/// The per-descriptor controls of [`Checked`].
+fn check(p: &Parsed<'_>, ctx: &Context) -> Checked {
+    let refusals = p.bind.map(authority::refusals_in).unwrap_or_default();
+    let name = neutralise::name(p.name);
+    let description = neutralise::description(p.description);
+    let identity = match executor(ctx, p.tool) {
+        Some(exec)
+            if refusals.is_empty()
+                && !name.is_empty()
+                && ctx.grant.executors.contains(&exec.scoped_id) =>
+        {
+            Some(identity(p, exec, ctx))
+        }
+        _ => None,
+    };
+    Checked {
+        refusals,
+        name,
+        description,
+        identity,
+    }
+}
+
 /// The executor's input schema without the bound top-level parameters (removed from
 /// `properties` and `required`): what the agent must send.
-pub fn agent_schema(executor: &Value, bind: &Map<String, Value>) -> Value {
+pub fn agent_schema(executor: &Value, bind: Option<&Map<String, Value>>) -> Value {
     let mut s = executor.clone();
+    let Some(bind) = bind else {
+        return s;
+    };
     if let Some(obj) = s.as_object_mut() {
         if let Some(Value::Object(props)) = obj.get_mut("properties") {
             props.retain(|k, _| !bind.contains_key(k));
@@ -576,8 +641,8 @@ fn structure(index: usize, d: &Value) -> Result<Parsed<'_>, Bad> {
         None => return Err((at("/dispatch"), "`dispatch.tool` is missing".into())),
     };
     let bind = match dm.get("bind") {
-        None | Some(Value::Null) => Map::new(),
-        Some(Value::Object(b)) => b.clone(),
+        None | Some(Value::Null) => None,
+        Some(Value::Object(b)) => Some(b),
         Some(other) => {
             return Err((
                 at("/dispatch/bind"),

@@ -9,6 +9,15 @@ pub const DESCRIPTION_MAX: usize = 1024;
 /// The name without markup (tags), reduced to the allowlist (ASCII letters and digits, space, `-`, `_`, `.`, `(`, `)`),
 /// other characters dropped, whitespace collapsed, trimmed, at most [`NAME_MAX`] characters.
 pub fn name(s: &str) -> String {
+    if is_clean(s, NAME_MAX, |b| {
+        b.is_ascii_alphanumeric() || b" -_.()".contains(&b)
+    }) {
+        return s.to_string();
+    }
+    cleaned_name(s)
+}
+
+fn cleaned_name(s: &str) -> String {
     let kept: String = strip_tags(s)
         .chars()
         .map(|c| if c.is_whitespace() { ' ' } else { c })
@@ -21,6 +30,15 @@ pub fn name(s: &str) -> String {
 /// tags and comments, and the `<`, `>` and backtick characters left over), whitespace
 /// collapsed, trimmed, at most [`DESCRIPTION_MAX`] characters.
 pub fn description(s: &str) -> String {
+    if is_clean(s, DESCRIPTION_MAX, |b| {
+        (b' '..=b'~').contains(&b) && !matches!(b, b'<' | b'>' | b'`')
+    }) {
+        return s.to_string();
+    }
+    cleaned_description(s)
+}
+
+fn cleaned_description(s: &str) -> String {
     let visible: String = s
         .chars()
         .filter_map(|c| {
@@ -39,6 +57,18 @@ pub fn description(s: &str) -> String {
         .filter(|c| !matches!(c, '<' | '>' | '`'))
         .collect();
     cap(&collapse(&plain), DESCRIPTION_MAX)
+}
+
+/// Whether `s` is already what cleaning makes of it, told without cleaning (most names and
+/// descriptions are): at most `max` bytes, each of them `allowed` (ASCII only, so bytes are
+/// characters), no space at either end or next to another.
+fn is_clean(s: &str, max: usize, allowed: impl Fn(u8) -> bool) -> bool {
+    let b = s.as_bytes();
+    b.len() <= max
+        && b.first() != Some(&b' ')
+        && b.last() != Some(&b' ')
+        && b.iter().all(|&c| allowed(c))
+        && !b.windows(2).any(|w| w == b"  ")
 }
 
 /// Zero-width, bidi-control and other invisible format characters.
@@ -102,6 +132,38 @@ mod tests {
         assert_eq!(name("  a\tb\n"), "a b");
         assert_eq!(name(&"x".repeat(100)).len(), NAME_MAX);
         assert_eq!(name("Ünïcode ✓"), "ncode");
+    }
+
+    /// The shortcut for clean text gives what the full cleaning gives.
+    #[test]
+    fn clean_text_takes_the_shortcut_unchanged() {
+        for s in [
+            "",
+            "a",
+            "Create Deal (v2)",
+            " a",
+            "a ",
+            "a  b",
+            "a<b",
+            "x`y",
+            "tab\there",
+            "é",
+        ] {
+            assert_eq!(name(s), cleaned_name(s), "{s:?}");
+            assert_eq!(description(s), cleaned_description(s), "{s:?}");
+        }
+        let long = "y".repeat(DESCRIPTION_MAX + 1);
+        assert_eq!(description(&long), cleaned_description(&long));
+        assert_eq!(name(&long), cleaned_name(&long));
+    }
+
+    proptest::proptest! {
+        /// Near-clean text, where the shortcut and the full cleaning could disagree.
+        #[test]
+        fn the_shortcut_agrees_with_cleaning(s in "[ -~\t]{0,80}") {
+            proptest::prop_assert_eq!(name(&s), cleaned_name(&s));
+            proptest::prop_assert_eq!(description(&s), cleaned_description(&s));
+        }
     }
 
     #[test]

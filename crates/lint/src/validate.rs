@@ -670,29 +670,15 @@ fn screen_schema_texts<'t>(texts: impl Iterator<Item = &'t str>) -> HashMap<&'t 
     let mut seen = HashSet::new();
     let distinct: Vec<&str> = texts.filter(|t| seen.insert(*t)).collect();
     // Threads pay off only with enough texts to share out.
-    const PER_THREAD: usize = 64;
-    if distinct.len() <= PER_THREAD {
-        return screen_chunk(&distinct);
+    // A panicking screen only loses the fast path: those texts get the full check.
+    let mut all = HashMap::with_capacity(distinct.len());
+    for part in gtdx_contract::par::map_chunks(&distinct, 64, |chunk| screen_chunk(chunk))
+        .into_iter()
+        .flatten()
+    {
+        all.extend(part);
     }
-    let workers = std::thread::available_parallelism()
-        .map(usize::from)
-        .unwrap_or(1)
-        .clamp(1, 8);
-    let per = distinct.len().div_ceil(workers).max(PER_THREAD);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = distinct
-            .chunks(per)
-            .map(|chunk| scope.spawn(move || screen_chunk(chunk)))
-            .collect();
-        let mut all = HashMap::with_capacity(distinct.len());
-        for h in handles {
-            // A panicking screen only loses the fast path: those texts get the full check.
-            if let Ok(part) = h.join() {
-                all.extend(part);
-            }
-        }
-        all
-    })
+    all
 }
 
 fn screen_chunk<'t>(texts: &[&'t str]) -> HashMap<&'t str, Arc<Value>> {

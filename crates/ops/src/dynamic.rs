@@ -188,7 +188,10 @@ pub fn admit(options: &AdmitOptions) -> Result<AdmitOutcome, DynamicError> {
             parse_descriptors(&buf).map_err(failed)?
         }
     };
-    let report = gtdx_dynamic::admit(&value, &ctx).map_err(|e| failed(e.to_string()))?;
+    let report = gtdx_dynamic::admit(&value, &ctx).map_err(|e| failed(e.to_string()));
+    // Ten thousand descriptors are a few hundred thousand allocations: freed beside the report.
+    gtdx_contract::par::drop_in_background(value);
+    let report = report?;
     let catalog = match &options.catalog {
         None => None,
         Some(t) => {
@@ -206,8 +209,22 @@ pub fn admit(options: &AdmitOptions) -> Result<AdmitOutcome, DynamicError> {
 }
 
 fn parse_descriptors(bytes: &[u8]) -> Result<serde_json::Value, String> {
-    serde_json::from_slice(bytes)
-        .map_err(|e| format!("not JSON: {e}; a discovery result is a JSON array of descriptors"))
+    let not_json = |e: serde_json::Error| {
+        format!("not JSON: {e}; a discovery result is a JSON array of descriptors")
+    };
+    // An array is checked and cut into its elements first, which are then parsed on every core;
+    // anything else (an error result, bad JSON) takes the one-thread parse and its message.
+    let Ok(elements) = serde_json::from_slice::<Vec<&serde_json::value::RawValue>>(bytes) else {
+        return serde_json::from_slice(bytes).map_err(not_json);
+    };
+    let parsed = gtdx_contract::par::map(&elements, 512, |raw| {
+        serde_json::from_str::<serde_json::Value>(raw.get())
+    });
+    match parsed.into_iter().collect::<Result<Vec<_>, _>>() {
+        Ok(list) => Ok(serde_json::Value::Array(list)),
+        // Say where in the file (a number out of range, say), not where in the element.
+        Err(_) => serde_json::from_slice(bytes).map_err(not_json),
+    }
 }
 
 /// " The catalog of connection `x` is unchanged: ..." for a failed discovery.

@@ -62,6 +62,7 @@ pub mod verify;
 pub mod worker;
 
 pub use gtdx_contract::lines::LineIndex;
+pub use gtdx_contract::par::drop_in_background;
 pub use gtdx_contract::text::count;
 pub use gtdx_contract::{Diagnostic, Severity};
 

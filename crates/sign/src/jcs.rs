@@ -28,17 +28,42 @@ pub enum JcsError {
 /// The canonical bytes of `value`.
 pub fn canonicalize(value: &Value) -> Result<Vec<u8>, JcsError> {
     let mut out = Vec::with_capacity(1024);
-    let mut pointer = String::new();
-    write_value(&mut out, value, &mut pointer)?;
+    write_value(&mut out, value, &mut Vec::new())?;
     Ok(out)
 }
 
-fn write_value(out: &mut Vec<u8>, value: &Value, pointer: &mut String) -> Result<(), JcsError> {
+/// One step of the path to the value being written: kept as borrowed parts and turned into a
+/// JSON pointer only for an error (building it for every member cost more than the writing).
+enum Step<'v> {
+    Key(&'v str),
+    Index(usize),
+}
+
+fn pointer(path: &[Step<'_>]) -> String {
+    if path.is_empty() {
+        return "/".into();
+    }
+    let mut p = String::new();
+    for step in path {
+        p.push('/');
+        match step {
+            Step::Key(k) => p.push_str(&k.replace('~', "~0").replace('/', "~1")),
+            Step::Index(i) => p.push_str(&i.to_string()),
+        }
+    }
+    p
+}
+
+fn write_value<'v>(
+    out: &mut Vec<u8>,
+    value: &'v Value,
+    path: &mut Vec<Step<'v>>,
+) -> Result<(), JcsError> {
     match value {
         Value::Null => out.extend_from_slice(b"null"),
         Value::Bool(true) => out.extend_from_slice(b"true"),
         Value::Bool(false) => out.extend_from_slice(b"false"),
-        Value::Number(n) => write_number(out, n, pointer)?,
+        Value::Number(n) => write_number(out, n, path)?,
         Value::String(s) => write_string(out, s),
         Value::Array(items) => {
             out.push(b'[');
@@ -46,17 +71,21 @@ fn write_value(out: &mut Vec<u8>, value: &Value, pointer: &mut String) -> Result
                 if i > 0 {
                     out.push(b',');
                 }
-                let len = pointer.len();
-                pointer.push('/');
-                pointer.push_str(&i.to_string());
-                write_value(out, item, pointer)?;
-                pointer.truncate(len);
+                path.push(Step::Index(i));
+                write_value(out, item, path)?;
+                path.pop();
             }
             out.push(b']');
         }
         Value::Object(map) => {
             let mut members: Vec<(&String, &Value)> = map.iter().collect();
-            members.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
+            // UTF-16 order is byte (code point) order unless a key holds a character beyond
+            // the BMP (4 UTF-8 bytes, lead byte 0xF0 and up); keys are unique, so unstable.
+            if map.keys().any(|k| k.bytes().any(|b| b >= 0xF0)) {
+                members.sort_unstable_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
+            } else {
+                members.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+            }
             out.push(b'{');
             for (i, (k, v)) in members.into_iter().enumerate() {
                 if i > 0 {
@@ -64,11 +93,9 @@ fn write_value(out: &mut Vec<u8>, value: &Value, pointer: &mut String) -> Result
                 }
                 write_string(out, k);
                 out.push(b':');
-                let len = pointer.len();
-                pointer.push('/');
-                pointer.push_str(&k.replace('~', "~0").replace('/', "~1"));
-                write_value(out, v, pointer)?;
-                pointer.truncate(len);
+                path.push(Step::Key(k));
+                write_value(out, v, path)?;
+                path.pop();
             }
             out.push(b'}');
         }
@@ -123,53 +150,43 @@ fn integer_text(
     big: bool,
     as_double: f64,
     text: String,
-    pointer: &str,
+    path: &[Step<'_>],
 ) -> Result<String, JcsError> {
     if big && es_number(as_double) != text {
         return Err(JcsError::UnsafeInteger {
-            pointer: display(pointer),
+            pointer: pointer(path),
             number: text,
         });
     }
     Ok(text)
 }
 
-fn write_number(out: &mut Vec<u8>, n: &serde_json::Number, pointer: &str) -> Result<(), JcsError> {
+fn write_number(
+    out: &mut Vec<u8>,
+    n: &serde_json::Number,
+    path: &[Step<'_>],
+) -> Result<(), JcsError> {
     if let Some(u) = n.as_u64() {
         out.extend_from_slice(
-            integer_text(u > MAX_SAFE, u as f64, u.to_string(), pointer)?.as_bytes(),
+            integer_text(u > MAX_SAFE, u as f64, u.to_string(), path)?.as_bytes(),
         );
     } else if let Some(i) = n.as_i64() {
         out.extend_from_slice(
-            integer_text(
-                i.unsigned_abs() > MAX_SAFE,
-                i as f64,
-                i.to_string(),
-                pointer,
-            )?
-            .as_bytes(),
+            integer_text(i.unsigned_abs() > MAX_SAFE, i as f64, i.to_string(), path)?.as_bytes(),
         );
     } else if let Some(f) = n.as_f64() {
         if !f.is_finite() {
             return Err(JcsError::NonFinite {
-                pointer: display(pointer),
+                pointer: pointer(path),
             });
         }
         out.extend_from_slice(es_number(f).as_bytes());
     } else {
         return Err(JcsError::NonFinite {
-            pointer: display(pointer),
+            pointer: pointer(path),
         });
     }
     Ok(())
-}
-
-fn display(pointer: &str) -> String {
-    if pointer.is_empty() {
-        "/".into()
-    } else {
-        pointer.into()
-    }
 }
 
 /// ECMAScript `Number::toString(x)` (ECMA-262 §6.1.6.1.20) for a finite double.
@@ -366,6 +383,29 @@ mod tests {
         for &(bits, want) in cases {
             assert_eq!(es_number(f64::from_bits(bits)), want, "bits {bits:016x}");
         }
+    }
+
+    #[test]
+    fn an_error_names_the_json_pointer_of_the_number() {
+        let v: Value =
+            serde_json::from_str(r#"{"a": [0, {"b/c~": 12345678901234567891}]}"#).unwrap();
+        match canonicalize(&v) {
+            Err(JcsError::UnsafeInteger { pointer, .. }) => assert_eq!(pointer, "/a/1/b~1c~0"),
+            other => panic!("{other:?}"),
+        }
+        let top: Value = serde_json::from_str("12345678901234567891").unwrap();
+        assert!(
+            matches!(canonicalize(&top), Err(JcsError::UnsafeInteger { pointer, .. }) if pointer == "/")
+        );
+    }
+
+    #[test]
+    fn keys_beyond_the_bmp_sort_by_utf16_code_units() {
+        // U+1F600 is D83D DE00 in UTF-16, below U+FF61; by code point it is above.
+        assert_eq!(
+            canon(r#"{"\ud83d\ude00": 1, "\uff61": 2}"#),
+            "{\"😀\":1,\"｡\":2}"
+        );
     }
 
     #[test]

@@ -183,7 +183,9 @@ fn admit(args: AdmitArgs, shell: &mut Shell) -> anyhow::Result<ExitCode> {
         Format::Json => shell.print_json(&outcome),
         Format::Human => render_admission(&outcome, shell)?,
     }
-    deny_exit(shell, &outcome, args.deny_rejected, args.deny_withheld)
+    let code = deny_exit(shell, &outcome, args.deny_rejected, args.deny_withheld);
+    gtdx_ops::drop_in_background(outcome);
+    code
 }
 
 /// The admission report as people read it (also `gtdx test --discovery`'s).
