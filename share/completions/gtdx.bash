@@ -1446,7 +1446,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__init)
-            opts="-y -h -V --name --id --kind --tool --capability --node-type --dynamic-tools --ci --vcs --sdk --force --yes --format --color --help --version"
+            opts="-y -h -V --name --id --kind --tool --capability --node-type --dynamic-tools --ci --vcs --sdk --gtdx-source --force --yes --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1489,6 +1489,10 @@ _gtdx() {
                     return 0
                     ;;
                 --sdk)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --gtdx-source)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1786,7 +1790,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__new)
-            opts="-y -h -V --name --id --kind --tool --capability --node-type --dynamic-tools --ci --vcs --sdk --force --yes --format --color --help --version"
+            opts="-y -h -V --name --id --kind --tool --capability --node-type --dynamic-tools --ci --vcs --sdk --gtdx-source --force --yes --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1829,6 +1833,10 @@ _gtdx() {
                     return 0
                     ;;
                 --sdk)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --gtdx-source)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

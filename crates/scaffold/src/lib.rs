@@ -15,6 +15,7 @@
 //! This crate does not depend on the describe engine; the describe engine reads the generated
 //! `Cargo.toml` statically (`gtdx_describe::Package::read_static`).
 
+pub mod gtdx_source;
 pub mod options;
 pub mod prompts;
 pub mod render;
@@ -23,6 +24,7 @@ pub mod validate;
 pub mod workspace;
 pub mod write;
 
+pub use gtdx_source::GtdxSource;
 pub use options::{Ci, Mode, Options, Prompter, Question, Request, Vcs, resolve};
 pub use render::{File, Project, render};
 pub use sdk::SdkSource;

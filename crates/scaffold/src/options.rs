@@ -50,6 +50,8 @@ pub struct Request {
     pub ci: Option<String>,
     pub vcs: Option<String>,
     pub sdk: Option<String>,
+    /// `--gtdx-source`: where the CI workflow installs gtdx from.
+    pub gtdx_source: Option<String>,
 }
 
 /// The fully resolved, validated choices.
@@ -69,6 +71,8 @@ pub struct Options {
     pub ci: Ci,
     pub vcs: Vcs,
     pub sdk: SdkSource,
+    /// Where the generated CI workflow installs gtdx from.
+    pub gtdx_source: crate::GtdxSource,
     /// `package.authors[0]`: `Name <email>` from git's `user.name`/`user.email`, else `$USER`.
     pub author: String,
 }
@@ -231,6 +235,10 @@ pub fn resolve(
         }
         None => SdkSource::default_for_this_gtdx(),
     };
+    let gtdx_source = match req.gtdx_source.as_deref() {
+        Some(s) => crate::GtdxSource::parse(s).map_err(bad)?,
+        None => crate::GtdxSource::default_for(&sdk),
+    };
 
     let author = default_author(&name);
     Ok(Options {
@@ -244,6 +252,7 @@ pub fn resolve(
         ci,
         vcs,
         sdk,
+        gtdx_source,
         author,
     })
 }

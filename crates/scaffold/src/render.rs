@@ -100,10 +100,14 @@ pub fn context(opts: &Options) -> Value {
         "first_tool_title": opts.tools.first().map(|t| title(t)).unwrap_or_default(),
         "component": opts.name.to_ascii_lowercase().replace('_', "-"),
         "sdk_is_path": matches!(opts.sdk, SdkSource::Path { .. }),
-        "gtdx_install": gtdx_install(&opts.sdk),
+        "gtdx_install": opts.gtdx_source.install_command(),
+        "gtdx_source": opts.gtdx_source.to_string(),
+        "gtdx_cache_key": opts.gtdx_source.cache_key(),
+        // The workflow's pinned toolchain: the Rust this gtdx requires.
+        "rust_toolchain": env!("CARGO_PKG_RUST_VERSION"),
         "secret_expr": "${{ secrets.GTDX_SIGNING_KEY }}",
         "github_token_expr": "${{ secrets.GITHUB_TOKEN }}",
-        "oci_registry_expr": "${{ vars.GTDX_OCI_REGISTRY || format('oci://ghcr.io/{0}', github.repository_owner) }}",
+        "oci_registry_expr": "oci://ghcr.io/${{ github.repository_owner }}",
     })
 }
 
@@ -160,23 +164,6 @@ fn title(snake: &str) -> String {
     }
 }
 
-/// The CI command that installs the gtdx matching the SDK source.
-fn gtdx_install(sdk: &SdkSource) -> String {
-    match sdk {
-        SdkSource::Git { url, rev: None } => format!("cargo install --locked --git {url} gtdx"),
-        SdkSource::Git { url, rev: Some(r) } => {
-            format!("cargo install --locked --git {url} --rev {r} gtdx")
-        }
-        SdkSource::Version(v) => format!("cargo install --locked gtdx --version '{v}'"),
-        SdkSource::Path { .. } => {
-            format!(
-                "cargo install --locked gtdx --version '{}'",
-                env!("CARGO_PKG_VERSION")
-            )
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,6 +182,7 @@ mod tests {
             ci,
             vcs: Vcs::None,
             sdk: SdkSource::Version("0.1".into()),
+            gtdx_source: crate::GtdxSource::Crates("0.1.0".into()),
             author: "Ada <ada@example.com>".into(),
         }
     }
@@ -250,8 +238,18 @@ mod tests {
         let yml = &p.get(".github/workflows/gtdx.yml").unwrap().contents;
         assert!(yml.contains("${{ secrets.GTDX_SIGNING_KEY }}"), "{yml}");
         assert!(yml.contains("--key-env GTDX_SIGNING_KEY"));
-        assert!(yml.contains("rustup target add wasm32-wasip2"));
+        assert!(yml.contains("--target wasm32-wasip2"));
         assert!(yml.contains("actions/upload-artifact"));
+        // Escaped in the template, kept verbatim in the workflow.
+        assert!(
+            yml.contains("group: ${{ github.workflow }}-${{ github.ref }}"),
+            "{yml}"
+        );
+        assert!(
+            yml.contains("key: gtdx-crates-0.1.0-${{ runner.os }}"),
+            "{yml}"
+        );
+        assert!(!yml.contains("\\{{"), "{yml}");
     }
 
     #[test]

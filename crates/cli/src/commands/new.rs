@@ -64,6 +64,16 @@ pub struct Common {
     /// else this gtdx's version].
     #[arg(long, env = "GTDX_NEW_SDK", value_name = "VERSION|PATH|GIT")]
     pub sdk: Option<String>,
+    /// Where the generated CI workflow installs gtdx from, pinned: `crates` (this gtdx's
+    /// version), `crates@X.Y.Z`, `git URL@REV` or `release URL` (a release archive) [default:
+    /// the SDK's git repository and revision, else `crates`].
+    #[arg(
+        long,
+        env = "GTDX_NEW_GTDX_SOURCE",
+        value_name = "SOURCE",
+        requires = "ci"
+    )]
+    pub gtdx_source: Option<String>,
     /// Add the project to a directory that is not empty. Existing files are kept (reported as
     /// skipped), never overwritten or deleted.
     #[arg(long)]
@@ -128,6 +138,7 @@ fn create(path: PathBuf, c: Common, mode: Mode, shell: &mut Shell) -> anyhow::Re
         ci: c.ci,
         vcs: c.vcs,
         sdk: c.sdk,
+        gtdx_source: c.gtdx_source,
     };
     let interactive =
         !c.yes && !shell.is_json() && std::io::stdin().is_terminal() && shell.err_is_terminal();
@@ -176,6 +187,10 @@ fn print_json(outcome: &NewOutcome, shell: &mut Shell) {
         "capabilities": opts.capabilities,
         "nodeType": opts.node_type,
         "dynamicTools": opts.dynamic_tools,
+        "ci": match opts.ci {
+            Ci::Github => serde_json::json!({"github": {"gtdxSource": opts.gtdx_source.to_string()}}),
+            Ci::None => serde_json::Value::Null,
+        },
         "skipped": outcome.skipped,
         "describe": match &outcome.describe {
             DescribeStatus::Generated => "generated".to_string(),
@@ -250,11 +265,22 @@ fn report(outcome: &NewOutcome, shown: &std::path::Path, shell: &mut Shell) {
     if outcome.git_initialized {
         shell.status("Initialized", "git repository");
     }
-    if opts.ci == Ci::Github && matches!(opts.sdk, SdkSource::Path { .. }) {
-        shell.note(
-            "note: the SDK is a local path, which a CI runner cannot see; for the GitHub workflow \
-             use --sdk <version> or --sdk <git URL>",
-        );
+    if opts.ci == Ci::Github {
+        if matches!(opts.sdk, SdkSource::Path { .. }) {
+            shell.note(
+                "note: the SDK is a local path, which a CI runner cannot see; for the GitHub \
+                 workflow use --sdk <version> or --sdk <git URL>",
+            );
+        }
+        shell.note(format!(
+            "note: the workflow installs gtdx from {src}, signs with the repository secret \
+             GTDX_SIGNING_KEY and verifies with keys/{name}.pub. Once: `gtdx keygen --out-dir \
+             keys --name {name}`, commit keys/{name}.pub, then `gh secret set GTDX_SIGNING_KEY \
+             < keys/{name}.key` (keys/*.key stays out of git). Without the secret, signing and \
+             publishing are skipped with a notice.",
+            src = opts.gtdx_source,
+            name = opts.name
+        ));
     }
     let here = std::env::current_dir()
         .map(|d| d == outcome.target)
