@@ -448,6 +448,19 @@ fn variant_ci_github_builds_tests_and_lints_clean() {
 #[test]
 fn gtdx_source_pins_where_the_workflow_installs_gtdx() {
     let env = Env::new();
+    let new_with_source = |dir: &str, source: &str| {
+        env.gtdx([
+            "new",
+            dir,
+            "--yes",
+            "--vcs",
+            "none",
+            "--ci",
+            "github",
+            "--gtdx-source",
+            source,
+        ])
+    };
     for (source, install) in [
         (
             "crates@1.2.3",
@@ -463,19 +476,9 @@ fn gtdx_source_pins_where_the_workflow_installs_gtdx() {
         ),
     ] {
         let dir = format!("src-{}", &source[..3]);
-        env.gtdx([
-            "new",
-            &dir,
-            "--yes",
-            "--vcs",
-            "none",
-            "--ci",
-            "github",
-            "--gtdx-source",
-            source,
-        ])
-        .code(0)
-        .stderr_has("gh secret set GTDX_SIGNING_KEY");
+        new_with_source(&dir, source)
+            .code(0)
+            .stderr_has("gh secret set GTDX_SIGNING_KEY");
         let wf = std::fs::read_to_string(env.path(&format!("{dir}/.github/workflows/gtdx.yml")))
             .unwrap();
         assert!(
@@ -490,19 +493,9 @@ fn gtdx_source_pins_where_the_workflow_installs_gtdx() {
         "release http://x/g.tgz",
         "pip",
     ] {
-        env.gtdx([
-            "new",
-            "bad",
-            "--yes",
-            "--vcs",
-            "none",
-            "--ci",
-            "github",
-            "--gtdx-source",
-            bad,
-        ])
-        .code(2)
-        .stderr_has("--gtdx-source");
+        new_with_source("bad", bad)
+            .code(2)
+            .stderr_has("--gtdx-source");
         assert!(!env.path("bad").exists(), "`{bad}` left a project behind");
     }
 }
