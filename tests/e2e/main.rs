@@ -14,6 +14,7 @@ mod build;
 mod cli;
 mod describe;
 mod dev;
+mod dist;
 mod doctor;
 mod dynamic;
 mod harden;

@@ -12,7 +12,7 @@ use std::process::Command;
 
 use anyhow::Context;
 
-use crate::util::{root, sh};
+use crate::util::{root, sh, target_dir};
 
 /// One timed command of a benchmark.
 struct Timed {
@@ -666,12 +666,6 @@ fn release_binary() -> PathBuf {
     target
         .join("release")
         .join(format!("gtdx{}", std::env::consts::EXE_SUFFIX))
-}
-
-fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("target"))
 }
 
 /// `CARGO_TARGET_DIR=<workspace target>` as a shell prefix, so generated crates reuse its deps.

@@ -9,7 +9,7 @@ use std::process::Command;
 
 use anyhow::Context;
 
-use crate::util::{root, sh};
+use crate::util::{root, sh, target_dir};
 
 pub fn run(_args: &[String]) -> anyhow::Result<()> {
     crate::test::ensure_wasm_target()?;
@@ -158,12 +158,6 @@ fn find_pack(dist: &Path) -> anyhow::Result<PathBuf> {
         .map(|e| e.path())
         .find(|p| p.extension().is_some_and(|e| e == "gtxpack"))
         .with_context(|| format!("gtdx build wrote no .gtxpack into {}", dist.display()))
-}
-
-fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("target"))
 }
 
 /// The debug `gtdx` binary in the workspace target directory.

@@ -6,10 +6,12 @@
 //! * `bench`  — the speed targets of the issues, whole-process, side by side with peers.
 //! * `fuzz`   — run the cargo-fuzz targets locally (not in CI).
 //! * `oracle` — record the platform runtime's verdicts on the run cases (`--check`: compare).
+//! * `dist` — the release archive of gtdx for this host, its SHA-256 and signature.
 
 mod bench;
 mod codegen;
 mod demo;
+mod dist;
 mod fuzz;
 mod oracle;
 mod test;
@@ -26,8 +28,9 @@ fn main() -> std::process::ExitCode {
         "bench" => bench::run(&rest),
         "fuzz" => fuzz::run(&rest),
         "oracle" => oracle::run(&rest),
+        "dist" => dist::run(&rest),
         _ => Err(anyhow::anyhow!(
-            "usage: cargo xtask <demo|test|codegen|bench|fuzz|oracle> [args]"
+            "usage: cargo xtask <demo|test|codegen|bench|fuzz|oracle|dist> [args]"
         )),
     };
     match result {

@@ -51,3 +51,10 @@ impl CurrentDir for Command {
         self
     }
 }
+
+/// The cargo target directory: `$CARGO_TARGET_DIR`, else the workspace's `target/`.
+pub fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target"))
+}
