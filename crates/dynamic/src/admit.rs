@@ -149,13 +149,14 @@ struct Parsed<'a> {
 
 /// The controls that look at one descriptor alone (3, 2's lookup, 4 and 6's digest), run for
 /// every candidate on every core before the pass that needs them in order.
-struct Checked {
+struct Checked<'c> {
     refusals: Vec<authority::Refusal>,
     name: String,
     description: String,
-    /// The identity digest, or why the descriptor has no RFC 8785 form; `None` when an earlier
-    /// control already decided.
-    identity: Option<Result<String, String>>,
+    /// The executor `dispatch.tool` names, with the identity digest (or why the descriptor has
+    /// no RFC 8785 form); `None` when no executor resolves, or when control 3 already refused
+    /// the descriptor (its digest would never be read).
+    resolved: Option<(&'c ExecutorInfo, Result<String, String>)>,
 }
 
 /// Descriptors per thread below which the per-descriptor controls stay on one thread.
@@ -270,8 +271,8 @@ pub fn admit(descriptors: &Value, ctx: &Context) -> Result<Report, DiscoveryErro
             ));
             continue;
         }
-        let exec = match executor(ctx, p.tool) {
-            Some(e) => e,
+        let (exec, identity) = match c.resolved {
+            Some(resolved) => resolved,
             None if p.tool.contains(':') => {
                 rejected.push(reject(
                     2,
@@ -341,8 +342,6 @@ pub fn admit(descriptors: &Value, ctx: &Context) -> Result<Report, DiscoveryErro
             });
             continue;
         }
-        // `check` computed it for every candidate that gets here.
-        let identity = c.identity.unwrap_or_else(|| identity(&p, exec, ctx));
         admissible.push(Candidate {
             p,
             exec,
@@ -482,25 +481,17 @@ fn identity(p: &Parsed<'_>, exec: &ExecutorInfo, ctx: &Context) -> Result<String
 }
 
 /// The per-descriptor controls of [`Checked`].
-fn check(p: &Parsed<'_>, ctx: &Context) -> Checked {
+fn check<'c>(p: &Parsed<'_>, ctx: &'c Context) -> Checked<'c> {
     let refusals = p.bind.map(authority::refusals_in).unwrap_or_default();
-    let name = neutralise::name(p.name);
-    let description = neutralise::description(p.description);
-    let identity = match executor(ctx, p.tool) {
-        Some(exec)
-            if refusals.is_empty()
-                && !name.is_empty()
-                && ctx.grant.executors.contains(&exec.scoped_id) =>
-        {
-            Some(identity(p, exec, ctx))
-        }
+    let resolved = match executor(ctx, p.tool) {
+        Some(exec) if refusals.is_empty() => Some((exec, identity(p, exec, ctx))),
         _ => None,
     };
     Checked {
         refusals,
-        name,
-        description,
-        identity,
+        name: neutralise::name(p.name),
+        description: neutralise::description(p.description),
+        resolved,
     }
 }
 

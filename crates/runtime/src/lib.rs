@@ -133,8 +133,7 @@ pub struct RuntimeOptions {
 }
 
 /// wasmtime's two compilers.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Compiler {
     /// The optimising compiler, which the platform's runtime uses: `gtdx run` and `gtdx test`.
     #[default]

@@ -105,9 +105,6 @@ pub fn context(opts: &Options) -> Value {
         "gtdx_cache_key": opts.gtdx_source.cache_key(),
         // The workflow's pinned toolchain: the Rust this gtdx requires.
         "rust_toolchain": env!("CARGO_PKG_RUST_VERSION"),
-        "secret_expr": "${{ secrets.GTDX_SIGNING_KEY }}",
-        "github_token_expr": "${{ secrets.GITHUB_TOKEN }}",
-        "oci_registry_expr": "oci://ghcr.io/${{ github.repository_owner }}",
     })
 }
 
