@@ -1,11 +1,14 @@
-//! Embeds every file under the workspace's `templates/` into the binary: generates
-//! `$OUT_DIR/templates.rs` with one `(relative path, include_str!(…))` entry per file, sorted.
+//! Embeds every file under `templates/` into the binary: generates `$OUT_DIR/templates.rs` with
+//! one `(relative path, include_str!(…))` entry per file, sorted.
+//!
+//! The templates live inside this crate (the root `templates/` links here), so that the crate
+//! builds from its published package as it does in the workspace.
 
 use std::path::{Path, PathBuf};
 
 fn main() {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default());
-    let root = manifest.join("../../templates");
+    let root = manifest.join("templates");
     println!("cargo:rerun-if-changed={}", root.display());
     let mut files = Vec::new();
     walk(&root, &root, &mut files);

@@ -73,7 +73,7 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l ci -d 'CI workflow to 
 none\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l vcs -d 'Initialise a repository (skipped inside an existing git work tree) [default: git]' -r -f -a "git\t''
 none\t''"
-complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l sdk -d 'Where gtdx-sdk comes from: a version (`0.1`), a path (gtdx checkout or its crates/sdk) or a git URL (`https://…[#rev]`) [default: this gtdx\'s source checkout if it exists, else this gtdx\'s version]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l sdk -d 'Where gtdx-sdk comes from: a version (`0.1`), `path:DIR` (a gtdx checkout or its crates/sdk, written relative to the project) or a git URL (`https://…[#rev]`) [default: this gtdx\'s version]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l gtdx-source -d 'Where the generated CI workflow installs gtdx from, pinned: `crates` (this gtdx\'s version), `crates@X.Y.Z`, `git URL@REV` or `release URL` (a release archive) [default: the SDK\'s git repository and revision, else `crates`]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
@@ -98,7 +98,7 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l ci -d 'CI workflow to
 none\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l vcs -d 'Initialise a repository (skipped inside an existing git work tree) [default: git]' -r -f -a "git\t''
 none\t''"
-complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l sdk -d 'Where gtdx-sdk comes from: a version (`0.1`), a path (gtdx checkout or its crates/sdk) or a git URL (`https://…[#rev]`) [default: this gtdx\'s source checkout if it exists, else this gtdx\'s version]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l sdk -d 'Where gtdx-sdk comes from: a version (`0.1`), `path:DIR` (a gtdx checkout or its crates/sdk, written relative to the project) or a git URL (`https://…[#rev]`) [default: this gtdx\'s version]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l gtdx-source -d 'Where the generated CI workflow installs gtdx from, pinned: `crates` (this gtdx\'s version), `crates@X.Y.Z`, `git URL@REV` or `release URL` (a release archive) [default: the SDK\'s git repository and revision, else `crates`]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"

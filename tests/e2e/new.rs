@@ -318,7 +318,7 @@ fn variant_ci_github_builds_tests_and_lints_clean() {
         "concurrency:",
         "group: ${{ github.workflow }}-${{ github.ref }}",
         "permissions:\n  contents: read",
-        "rustup toolchain install 1.95 --profile minimal --target wasm32-wasip2",
+        "rustup toolchain install 1.95.0 --profile minimal --target wasm32-wasip2",
         "Swatinem/rust-cache@v2",
         "path: ~/.cargo/bin/gtdx",
         "if: steps.gtdx-cache.outputs.cache-hit != 'true'",
@@ -598,13 +598,30 @@ fn generated_files_and_sdk_line() {
     let cargo_toml = p.read("Cargo.toml");
     assert!(cargo_toml.contains(r#"crate-type = ["cdylib", "rlib"]"#));
     assert!(cargo_toml.contains("[package.metadata.gtdx]"));
-    let sdk = workspace_root().join("crates/sdk");
+    // By version, as on any machine; the test's .cargo/config.toml patches it to this checkout.
+    let version = env!("CARGO_PKG_VERSION");
     assert!(
-        cargo_toml.contains(&format!("gtdx-sdk = {{ path = \"{}\" }}", sdk.display())),
+        cargo_toml.contains(&format!("gtdx-sdk = \"{version}\"")),
         "{cargo_toml}"
+    );
+    assert_eq!(
+        p.read("rust-toolchain.toml")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .collect::<Vec<_>>(),
+        [
+            "[toolchain]",
+            &format!("channel = \"{}.0\"", env!("CARGO_PKG_RUST_VERSION")),
+            "targets = [\"wasm32-wasip2\"]"
+        ]
     );
     let readme = p.read("README.md");
     for must in [
+        // Where gtdx comes from, and the pinned toolchain.
+        &format!("gtdx {version}**")[..],
+        &format!("`cargo install --locked gtdx --version ={version}`"),
+        "rust-toolchain.toml",
+        "`Cargo.lock` is committed",
         "cargo test",
         "gtdx build",
         "gtdx sign",
@@ -629,8 +646,10 @@ fn new_reports_which_sdk_it_uses() {
         .args(["--vcs", "none"])
         .run()
         .success()
-        .stderr_has("source checkout")
-        .stderr_has(&workspace_root().join("crates/sdk").display().to_string());
+        .stderr_has(&format!(
+            "gtdx-sdk: version \"{}\" from crates.io",
+            env!("CARGO_PKG_VERSION")
+        ));
 }
 
 #[test]
@@ -663,15 +682,40 @@ fn sdk_version_and_git_render_the_dependency_lines() {
         "{t}"
     );
 
-    let p = env.new_project("by-path", &["--sdk", workspace_root().to_str().unwrap()]);
+    // `path:` is written relative to the project, wherever the command runs: here from the
+    // test's root for a project one level down. The project builds against it.
+    let checkout = pathdiff(&workspace_root(), env.root());
+    let sdk = format!("path:{checkout}");
+    let p = env.new_project("nested/by-path", &["--sdk", &sdk, "--name", "by-path"]);
     let t = p.read("Cargo.toml");
-    assert!(
-        t.contains(&format!(
-            "gtdx-describe = {{ path = \"{}\" }}",
-            workspace_root().join("crates/describe").display()
-        )),
-        "{t}"
-    );
+    let from_project = pathdiff(&workspace_root(), &env.path("nested/by-path"));
+    for (krate, dir) in [("gtdx-sdk", "sdk"), ("gtdx-describe", "describe")] {
+        let line = format!("{krate} = {{ path = \"{from_project}/crates/{dir}\" }}");
+        assert!(t.contains(&line), "no `{line}` in\n{t}");
+    }
+    assert!(from_project.starts_with("../"), "{from_project}");
+    cargo([
+        "metadata",
+        "--format-version",
+        "1",
+        "--no-deps",
+        "--offline",
+    ])
+    .current_dir(env.path("nested/by-path"))
+    .run()
+    .success();
+}
+
+/// `to` relative to `from` (both absolute, no symlinks), `/`-separated.
+fn pathdiff(to: &Path, from: &Path) -> String {
+    let to: Vec<_> = to.components().collect();
+    let from: Vec<_> = from.components().collect();
+    let common = to.iter().zip(&from).take_while(|(a, b)| a == b).count();
+    let up = std::iter::repeat_n("..".to_string(), from.len() - common);
+    let down = to[common..]
+        .iter()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned());
+    up.chain(down).collect::<Vec<_>>().join("/")
 }
 
 /// Every bad value: exit 2, one clear message naming the value, and nothing created.

@@ -737,6 +737,8 @@ fn cold_runs(work: &Path) -> Vec<String> {
 
 fn setup_new(_work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
     std::fs::create_dir_all(new_dir())?;
+    // `gtdx new` with git also resolves Cargo.lock, against this checkout's SDK.
+    crate::util::write_sdk_patch(&new_dir())?;
     let x = new_dir().join("x");
     Ok(vec![
         Timed {
@@ -766,6 +768,7 @@ fn new_extension(work: &Path, name: &str, gtdx: &Path) -> anyhow::Result<PathBuf
     if ext.exists() {
         std::fs::remove_dir_all(&ext)?;
     }
+    crate::util::write_sdk_patch(work)?;
     sh(Command::new(gtdx)
         .arg("new")
         .arg(&ext)

@@ -20,6 +20,9 @@ pub fn run(_args: &[String]) -> anyhow::Result<()> {
         std::fs::remove_dir_all(&demo).with_context(|| format!("removing {}", demo.display()))?;
     }
     std::fs::create_dir_all(&demo)?;
+    // The project depends on the SDK by version, as every generated project does; until that
+    // version is on crates.io, target/demo/.cargo/config.toml points it at this checkout.
+    crate::util::write_sdk_patch(&demo)?;
     let project = demo.join("hello-demo");
     let manifest = project.join("Cargo.toml");
     let describe = project.join("describe.json");

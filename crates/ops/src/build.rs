@@ -29,6 +29,8 @@ pub struct BuildOptions {
     pub color: bool,
     /// Estimate the number of units beside the build, for a progress bar's total.
     pub estimate_total: bool,
+    /// Build with Cargo.lock as it is (`cargo build --locked`).
+    pub locked: bool,
 }
 
 /// A written pack and everything found on the way that did not stop it.
@@ -112,6 +114,7 @@ pub fn build(
             profile: options.profile,
             color: options.color,
             estimate_total: options.estimate_total,
+            locked: options.locked,
         },
         &mut progress,
     )?;

@@ -319,6 +319,7 @@ impl Round {
                 out_dir: None,
                 color: false,
                 estimate_total: false,
+                locked: false,
             },
             sink,
         );

@@ -452,6 +452,7 @@ pub fn load_source(
                     out_dir: None,
                     color: false,
                     estimate_total: false,
+                    locked: false,
                 },
                 progress,
             )?;

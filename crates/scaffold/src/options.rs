@@ -231,7 +231,7 @@ pub fn resolve(
     let sdk = match req.sdk.as_deref() {
         Some(s) => {
             let base = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-            SdkSource::parse(s, &base).map_err(bad)?
+            SdkSource::parse(s, &base, &base.join(&req.path)).map_err(bad)?
         }
         None => SdkSource::default_for_this_gtdx(),
     };

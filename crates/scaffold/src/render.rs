@@ -18,6 +18,16 @@ mod embedded {
 }
 
 /// The embedded template files: `(path under templates/, contents)`.
+/// The toolchain a new project pins: this gtdx's `rust-version` as a full release (`1.95` →
+/// `1.95.0`), the one gtdx itself is tested with, so rustup installs exactly one toolchain.
+pub fn pinned_toolchain() -> String {
+    let version = env!("CARGO_PKG_RUST_VERSION");
+    match version.split('.').count() {
+        2 => format!("{version}.0"),
+        _ => version.to_string(),
+    }
+}
+
 pub fn templates() -> &'static [(&'static str, &'static str)] {
     embedded::TEMPLATES
 }
@@ -100,11 +110,12 @@ pub fn context(opts: &Options) -> Value {
         "first_tool_title": opts.tools.first().map(|t| title(t)).unwrap_or_default(),
         "component": opts.name.to_ascii_lowercase().replace('_', "-"),
         "sdk_is_path": matches!(opts.sdk, SdkSource::Path { .. }),
+        "sdk_description": opts.sdk.to_string(),
         "gtdx_install": opts.gtdx_source.install_command(),
         "gtdx_source": opts.gtdx_source.to_string(),
         "gtdx_cache_key": opts.gtdx_source.cache_key(),
-        // The workflow's pinned toolchain: the Rust this gtdx requires.
-        "rust_toolchain": env!("CARGO_PKG_RUST_VERSION"),
+        // rust-toolchain.toml's and the workflow's pinned toolchain: the Rust this gtdx requires.
+        "rust_toolchain": pinned_toolchain(),
     })
 }
 

@@ -4,11 +4,14 @@
 //! * a version requirement (`0.1`, `=0.1.0`, `^0.1`) → `gtdx-sdk = "0.1"` from crates.io;
 //! * a git URL (`https://…`, `ssh://…`, `git@…`, `…​.git`, optionally `git+` in front and
 //!   `#<rev>` behind) → `gtdx-sdk = { git = "…", rev = "…" }`;
-//! * anything else is a path: either a gtdx checkout (with `crates/sdk`) or the SDK crate
-//!   itself (with `crates/describe` beside it).
+//! * `path:DIR` (or any other value) is a path: either a gtdx checkout (with `crates/sdk`) or
+//!   the SDK crate itself (with `crates/describe` beside it). It is written relative to the
+//!   project's directory, so the project and the checkout can move together (a monorepo, a
+//!   checkout next to the project) and the manifest names no one's home directory.
 //!
-//! Without `--sdk`, a gtdx built from a source checkout that still exists uses that checkout's
-//! `crates/sdk` by path; any other gtdx uses its own version from crates.io.
+//! Without `--sdk`, the SDK is this gtdx's own version from crates.io: what a project needs to
+//! build on any machine and in CI. Work on the SDK itself asks for a path explicitly, or keeps
+//! the version and patches it locally (`[patch.crates-io]` in `.cargo/config.toml`).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -16,49 +19,34 @@ use std::path::{Path, PathBuf};
 /// The SDK dependency of a generated project.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SdkSource {
-    /// Local crates; `from_checkout` when it is the checkout gtdx was built from.
-    Path {
-        sdk: PathBuf,
-        describe: PathBuf,
-        from_checkout: bool,
-    },
+    /// Local crates, as written in Cargo.toml: relative to the project's directory (absolute
+    /// only where no relative path leads there).
+    Path { sdk: PathBuf, describe: PathBuf },
     /// A version requirement on crates.io.
     Version(String),
     /// A git repository holding both crates, optionally at a revision.
     Git { url: String, rev: Option<String> },
 }
 
-/// The workspace gtdx was compiled from (two levels above this crate's manifest).
-fn build_checkout() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
 impl SdkSource {
-    /// The default: this gtdx's source checkout when it still exists, else this gtdx's version.
+    /// The default: this gtdx's own version, `gtdx-sdk = "X.Y.Z"`.
     pub fn default_for_this_gtdx() -> SdkSource {
-        let root = build_checkout();
-        let sdk = root.join("crates/sdk");
-        let describe = root.join("crates/describe");
-        if sdk.join("Cargo.toml").is_file() && describe.join("Cargo.toml").is_file() {
-            SdkSource::Path {
-                sdk: normalize(&sdk),
-                describe: normalize(&describe),
-                from_checkout: true,
-            }
-        } else {
-            SdkSource::Version(env!("CARGO_PKG_VERSION").to_string())
-        }
+        SdkSource::Version(env!("CARGO_PKG_VERSION").to_string())
     }
 
-    /// Parses an `--sdk` value (see the module documentation). `base` resolves relative paths.
-    pub fn parse(value: &str, base: &Path) -> Result<SdkSource, String> {
+    /// Parses an `--sdk` value (see the module documentation). `base` resolves relative paths;
+    /// `project` is the new project's directory, which a path is written relative to.
+    pub fn parse(value: &str, base: &Path, project: &Path) -> Result<SdkSource, String> {
         let value = value.trim();
         if value.is_empty() {
             return Err(
-                "--sdk is empty. Give a version (`0.1`), a path to a gtdx checkout or to \
-                        its crates/sdk, or a git URL (`https://github.com/org/gtdx#<rev>`)."
+                "--sdk is empty. Give a version (`0.1`), `path:DIR` (a gtdx checkout or \
+                 its crates/sdk) or a git URL (`https://github.com/org/gtdx#<rev>`)."
                     .into(),
             );
+        }
+        if let Some(dir) = value.strip_prefix("path:") {
+            return parse_path(value, dir, base, project);
         }
         if let Some(git) = parse_git(value) {
             return Ok(git);
@@ -75,31 +63,7 @@ impl SdkSource {
                     )
                 });
         }
-        let path = base.join(value);
-        let (sdk, describe) = if path.join("crates/sdk/Cargo.toml").is_file() {
-            (path.join("crates/sdk"), path.join("crates/describe"))
-        } else if path.join("Cargo.toml").is_file() {
-            (path.clone(), path.join("../describe"))
-        } else {
-            return Err(format!(
-                "--sdk `{value}`: {} holds neither a gtdx checkout (crates/sdk/Cargo.toml) nor the \
-                 SDK crate (Cargo.toml). Give the path of a gtdx checkout or of its crates/sdk, a \
-                 version such as `0.1`, or a git URL.",
-                path.display()
-            ));
-        };
-        if !describe.join("Cargo.toml").is_file() {
-            return Err(format!(
-                "--sdk `{value}`: the SDK's build-dependency gtdx-describe is not at {}. Point \
-                 --sdk at a whole gtdx checkout.",
-                describe.display()
-            ));
-        }
-        Ok(SdkSource::Path {
-            sdk: normalize(&sdk),
-            describe: normalize(&describe),
-            from_checkout: false,
-        })
+        parse_path(value, value, base, project)
     }
 
     /// The `gtdx-sdk` line of `[dependencies]`.
@@ -144,21 +108,53 @@ impl SdkSource {
     }
 }
 
+/// A `--sdk` path (`value` as given, `dir` without its `path:` prefix): a gtdx checkout or its
+/// `crates/sdk`, written relative to `project`.
+fn parse_path(value: &str, dir: &str, base: &Path, project: &Path) -> Result<SdkSource, String> {
+    if dir.trim().is_empty() {
+        return Err(format!(
+            "--sdk `{value}` names no directory. Write e.g. `--sdk path:../gtdx` (a gtdx checkout) \
+             or `--sdk path:../gtdx/crates/sdk`."
+        ));
+    }
+    let path = base.join(dir);
+    let (sdk, describe) = if path.join("crates/sdk/Cargo.toml").is_file() {
+        (path.join("crates/sdk"), path.join("crates/describe"))
+    } else if path.join("Cargo.toml").is_file() {
+        (path.clone(), path.join("../describe"))
+    } else {
+        return Err(format!(
+            "--sdk `{value}`: {} holds neither a gtdx checkout (crates/sdk/Cargo.toml) nor the \
+             SDK crate (Cargo.toml). Give the path of a gtdx checkout or of its crates/sdk, a \
+             version such as `0.1`, or a git URL.",
+            path.display()
+        ));
+    };
+    if !describe.join("Cargo.toml").is_file() {
+        return Err(format!(
+            "--sdk `{value}`: the SDK's build-dependency gtdx-describe is not at {}. Point \
+             --sdk at a whole gtdx checkout.",
+            describe.display()
+        ));
+    }
+    let project = normalize(project);
+    let relative = |p: &Path| {
+        let p = normalize(p);
+        pathdiff::diff_paths(&p, &project).unwrap_or(p)
+    };
+    Ok(SdkSource::Path {
+        sdk: relative(&sdk),
+        describe: relative(&describe),
+    })
+}
+
 impl fmt::Display for SdkSource {
-    /// What `gtdx new` reports, e.g. "path /src/gtdx/crates/sdk (the source checkout this gtdx was
-    /// built from)".
+    /// What `gtdx new` reports, e.g. `version "0.1.0" from crates.io`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SdkSource::Path {
-                sdk,
-                from_checkout: true,
-                ..
-            } => write!(
-                f,
-                "path {} (the source checkout this gtdx was built from; pass --sdk to choose)",
-                sdk.display()
-            ),
-            SdkSource::Path { sdk, .. } => write!(f, "path {} (--sdk)", sdk.display()),
+            SdkSource::Path { sdk, .. } => {
+                write!(f, "path {} (relative to the project)", sdk.display())
+            }
             SdkSource::Version(v) => write!(f, "version \"{v}\" from crates.io"),
             SdkSource::Git { url, rev: None } => write!(f, "git {url}"),
             SdkSource::Git { url, rev: Some(r) } => write!(f, "git {url} at {r}"),
@@ -218,30 +214,52 @@ mod tests {
     #[test]
     fn versions_and_git() {
         let base = Path::new("/");
+        let parse = |v: &str| SdkSource::parse(v, base, base);
+        assert_eq!(parse("0.1").unwrap().sdk_dependency(), "gtdx-sdk = \"0.1\"");
         assert_eq!(
-            SdkSource::parse("0.1", base).unwrap().sdk_dependency(),
-            "gtdx-sdk = \"0.1\""
-        );
-        assert_eq!(
-            SdkSource::parse("=0.1.0", base)
-                .unwrap()
-                .describe_dependency(),
+            parse("=0.1.0").unwrap().describe_dependency(),
             "gtdx-describe = \"=0.1.0\""
         );
-        assert!(SdkSource::parse("0.x.y.z", base).is_err());
+        assert!(parse("0.x.y.z").is_err());
         assert_eq!(
-            SdkSource::parse("https://github.com/o/gtdx#abc123", base)
+            parse("https://github.com/o/gtdx#abc123")
                 .unwrap()
                 .sdk_dependency(),
             "gtdx-sdk = { git = \"https://github.com/o/gtdx\", rev = \"abc123\" }"
         );
         assert_eq!(
-            SdkSource::parse("git@github.com:o/gtdx.git", base)
-                .unwrap()
-                .sdk_dependency(),
+            parse("git@github.com:o/gtdx.git").unwrap().sdk_dependency(),
             "gtdx-sdk = { git = \"git@github.com:o/gtdx.git\" }"
         );
-        assert!(SdkSource::parse("/definitely/not/here", base).is_err());
+        assert!(parse("/definitely/not/here").is_err());
+        assert!(parse("path:").is_err());
+    }
+
+    #[test]
+    fn the_default_is_this_gtdx_by_version() {
+        assert_eq!(
+            SdkSource::default_for_this_gtdx().sdk_dependency(),
+            format!("gtdx-sdk = \"{}\"", env!("CARGO_PKG_VERSION"))
+        );
+    }
+
+    #[test]
+    fn a_path_is_written_relative_to_the_project() {
+        let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let cwd = checkout.join("target");
+        let project = cwd.join("demo/ext");
+        let sdk = SdkSource::parse("path:..", &cwd, &project).unwrap();
+        assert_eq!(
+            sdk.sdk_dependency(),
+            "gtdx-sdk = { path = \"../../../crates/sdk\" }"
+        );
+        assert_eq!(
+            sdk.describe_dependency(),
+            "gtdx-describe = { path = \"../../../crates/describe\" }"
+        );
+        // Without the prefix, and naming crates/sdk itself: the same.
+        let bare = SdkSource::parse("../crates/sdk", &cwd, &project).unwrap();
+        assert_eq!(bare, sdk);
     }
 
     #[test]

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use super::cmd::gtdx_cmd;
-use super::{Cmd, Run, Tool};
+use super::{Cmd, Run, Tool, workspace_root};
 
 /// A temp directory (removed at the end of the test) with an isolated HOME and GREENTIC_HOME.
 ///
@@ -109,6 +109,14 @@ impl Default for Env {
 
 impl Env {
     pub fn new() -> Env {
+        let env = Env::without_sdk_patch();
+        write_sdk_patch(env.dir.path());
+        env
+    }
+
+    /// An `Env` in which generated projects resolve gtdx-sdk as a user's would: no
+    /// `[patch.crates-io]` above them ([`write_sdk_patch`]).
+    pub fn without_sdk_patch() -> Env {
         let dir = tempfile::tempdir().expect("a temp dir");
         for sub in ["work", "home", "greentic-home"] {
             std::fs::create_dir(dir.path().join(sub)).unwrap();
@@ -292,6 +300,30 @@ impl Env {
         project.assert_generated();
         project
     }
+}
+
+/// `.cargo/config.toml` at the root of a test's temp dir: generated projects depend on gtdx-sdk
+/// and gtdx-describe by version (`gtdx new`'s default), which cargo resolves to this checkout,
+/// exactly as a user's `[patch.crates-io]` would. tests/e2e/outside.rs builds one without it,
+/// from the packaged crates.
+pub fn write_sdk_patch(dir: &Path) {
+    let root = workspace_root();
+    let path = |krate: &str| toml_path(&root.join("crates").join(krate));
+    std::fs::create_dir_all(dir.join(".cargo")).unwrap();
+    std::fs::write(
+        dir.join(".cargo/config.toml"),
+        format!(
+            "[patch.crates-io]\ngtdx-sdk = {{ path = {} }}\ngtdx-describe = {{ path = {} }}\n",
+            path("sdk"),
+            path("describe")
+        ),
+    )
+    .unwrap();
+}
+
+/// A path as a TOML literal string.
+fn toml_path(p: &Path) -> String {
+    format!("'{}'", p.display())
 }
 
 /// The package name `gtdx new` gives: `--name`'s, else the directory's.

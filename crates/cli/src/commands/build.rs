@@ -23,6 +23,10 @@ pub struct Args {
     /// Directory for the .gtxpack [default: <cargo target dir>/gtdx]
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Build with Cargo.lock exactly as it is: fail where cargo would change it (as `cargo build
+    /// --locked`; for CI and reproducible builds).
+    #[arg(long)]
+    pub locked: bool,
     #[command(flatten)]
     pub format: crate::args::FormatArgs,
 }
@@ -40,6 +44,7 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
         color: reporter.color(),
         // Only a progress bar needs the total (estimated beside the build, never waited for).
         estimate_total: reporter.shows_bar(),
+        locked: args.locked,
     };
     match gtdx_ops::build::build(&options, &mut reporter) {
         Ok(outcome) => {

@@ -55,8 +55,8 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
             )?;
             writeln!(
                 out,
-                "verifiers trust it with `gtdx verify PACK --trusted-key {}`.",
-                g.public.to_base64()
+                "verifiers trust it with `gtdx verify PACK --trusted-key {}` (commit that file).",
+                g.public_path.display()
             )?;
             shell.print(out);
         }

@@ -12,8 +12,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use gtdx_ops::new::{
-    Ci, DescribeStatus, Membership, Mode, NewOptions, NewOutcome, Prompter, Question, Request,
-    SdkSource, Strategy,
+    Ci, DescribeStatus, LockStatus, Membership, Mode, NewOptions, NewOutcome, Prompter, Question,
+    Request, SdkSource, Strategy,
 };
 
 use crate::shell::Shell;
@@ -59,10 +59,10 @@ pub struct Common {
     /// Initialise a repository (skipped inside an existing git work tree) [default: git].
     #[arg(long, env = "GTDX_NEW_VCS", value_name = "VCS", value_parser = ["git", "none"])]
     pub vcs: Option<String>,
-    /// Where gtdx-sdk comes from: a version (`0.1`), a path (gtdx checkout or its crates/sdk)
-    /// or a git URL (`https://…[#rev]`) [default: this gtdx's source checkout if it exists,
-    /// else this gtdx's version].
-    #[arg(long, env = "GTDX_NEW_SDK", value_name = "VERSION|PATH|GIT")]
+    /// Where gtdx-sdk comes from: a version (`0.1`), `path:DIR` (a gtdx checkout or its
+    /// crates/sdk, written relative to the project) or a git URL (`https://…[#rev]`)
+    /// [default: this gtdx's version].
+    #[arg(long, env = "GTDX_NEW_SDK", value_name = "VERSION|path:DIR|GIT")]
     pub sdk: Option<String>,
     /// Where the generated CI workflow installs gtdx from, pinned: `crates` (this gtdx's
     /// version), `crates@X.Y.Z`, `git URL@REV` or `release URL` (a release archive) [default:
@@ -198,6 +198,11 @@ fn print_json(outcome: &NewOutcome, shell: &mut Shell) {
             DescribeStatus::NotGenerated(e) => format!("not generated: {e}"),
         },
         "git": outcome.git_initialized,
+        "lockfile": match &outcome.lockfile {
+            LockStatus::Generated => "generated".to_string(),
+            LockStatus::NotAsked => "not-asked".to_string(),
+            LockStatus::Failed(why) => format!("not generated: {why}"),
+        },
         "workspace": membership,
     }));
 }
@@ -265,11 +270,22 @@ fn report(outcome: &NewOutcome, shown: &std::path::Path, shell: &mut Shell) {
     if outcome.git_initialized {
         shell.status("Initialized", "git repository");
     }
+    match &outcome.lockfile {
+        LockStatus::Generated => shell.status(
+            "Locked",
+            "dependencies in Cargo.lock (commit it with the sources)",
+        ),
+        LockStatus::Failed(why) => shell.warn(format!(
+            "Cargo.lock was not written ({why}); the first `cargo build` writes it: commit it \
+             with the sources"
+        )),
+        LockStatus::NotAsked => {}
+    }
     if opts.ci == Ci::Github {
         if matches!(opts.sdk, SdkSource::Path { .. }) {
             shell.note(
-                "note: the SDK is a local path, which a CI runner cannot see; for the GitHub \
-                 workflow use --sdk <version> or --sdk <git URL>",
+                "note: the SDK is a local path, which a CI runner sees only when it is in the \
+                 same repository; otherwise use --sdk <version> or --sdk <git URL>",
             );
         }
         shell.note(format!(

@@ -41,6 +41,11 @@ pub struct Args {
 
 pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
     let home = gtdx_ops::install::default_home()?;
+    // The install hint names the registry as it was given (`local` is install's default too).
+    let registry_flag = match args.registry.registry.as_str() {
+        "local" => String::new(),
+        other => format!(" --registry {other}"),
+    };
     let outcome = gtdx_ops::publish::publish(&PublishOptions {
         pack: args.pack,
         registry: args.registry.registry,
@@ -93,7 +98,7 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
                     if !outcome.dry_run {
                         writeln!(
                             out,
-                            "install with: gtdx install {}@{}",
+                            "install with: gtdx install {}@{}{registry_flag}",
                             outcome.id, outcome.version
                         )?;
                     }

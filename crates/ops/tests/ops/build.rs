@@ -19,6 +19,7 @@ fn build_runs_every_step_and_a_failed_check_carries_its_diagnostics() {
         out_dir: Some(out.clone()),
         color: false,
         estimate_total: false,
+        locked: false,
     };
     let err = gtdx_ops::build::build(&options, &mut progress).unwrap_err();
 
@@ -61,6 +62,7 @@ fn build_stops_when_the_package_cannot_be_described() {
         out_dir: None,
         color: false,
         estimate_total: false,
+        locked: false,
     };
     let err = gtdx_ops::build::build(&options, &mut progress).unwrap_err();
     assert!(matches!(err, BuildError::Describe(_)), "{err}");
