@@ -150,6 +150,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
             [CompletionResult]::new('--release', '--release', [CompletionResultType]::ParameterName, 'Build with the release profile, as without --debug')
             [CompletionResult]::new('--debug', '--debug', [CompletionResultType]::ParameterName, 'Build with the dev profile')
+            [CompletionResult]::new('--locked', '--locked', [CompletionResultType]::ParameterName, 'Build with Cargo.lock exactly as it is: fail where cargo would change it (as `cargo build --locked`; for CI and reproducible builds)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')

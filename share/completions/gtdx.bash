@@ -314,7 +314,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__build)
-            opts="-h -V --manifest-path --release --debug --out --format --color --help --version"
+            opts="-h -V --manifest-path --release --debug --out --locked --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

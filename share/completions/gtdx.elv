@@ -141,6 +141,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand --release 'Build with the release profile, as without --debug'
             cand --debug 'Build with the dev profile'
+            cand --locked 'Build with Cargo.lock exactly as it is: fail where cargo would change it (as `cargo build --locked`; for CI and reproducible builds)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'

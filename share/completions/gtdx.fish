@@ -151,6 +151,7 @@ always\t''
 never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l release -d 'Build with the release profile, as without --debug'
 complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l debug -d 'Build with the dev profile'
+complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l locked -d 'Build with Cargo.lock exactly as it is: fail where cargo would change it (as `cargo build --locked`; for CI and reproducible builds)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand build" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand build" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l wasm -d 'The component, built by any toolchain (it must be a WebAssembly component)' -r -F

@@ -1,18 +1,14 @@
 //! Cargo's habits and machine-readable output: `cargo gtdx …` as a cargo subcommand, shell
 //! completions, SARIF for code scanning.
 
-use crate::support::{Env, cargo, fixture};
+use crate::support::{Env, cargo, fixture, path_with};
 
 #[test]
 fn cargo_gtdx_runs_gtdx_as_a_cargo_subcommand() {
     let bin = assert_cmd::cargo::cargo_bin("cargo-gtdx");
     let dir = bin.parent().expect("binary directory");
-    let path = std::env::join_paths(std::iter::once(dir.to_path_buf()).chain(
-        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
-    ))
-    .expect("PATH");
     let run = cargo(["gtdx", "explain", "e_api_version"])
-        .env("PATH", path)
+        .env("PATH", path_with(dir))
         .run();
     run.code(0);
     run.check(

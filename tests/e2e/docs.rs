@@ -619,11 +619,7 @@ fn path_with_gtdx(env: &Env) -> std::ffi::OsString {
             panic!("cannot link {} into {}: {e}", exe.display(), bin.display())
         });
     }
-    let mut dirs = vec![bin];
-    dirs.extend(std::env::split_paths(
-        &std::env::var_os("PATH").unwrap_or_default(),
-    ));
-    std::env::join_paths(dirs).expect("PATH entries without `:`")
+    crate::support::path_with(&bin)
 }
 
 /// What the script printed, cut at its markers.

@@ -582,12 +582,7 @@ fn workflow_steps(wf: &str) -> Vec<WorkflowStep> {
 
 /// PATH with the gtdx under test first.
 fn path_with_gtdx() -> std::ffi::OsString {
-    let bin = Path::new(env!("CARGO_BIN_EXE_gtdx"))
-        .parent()
-        .unwrap()
-        .to_path_buf();
-    let rest = std::env::var_os("PATH").unwrap_or_default();
-    std::env::join_paths(std::iter::once(bin).chain(std::env::split_paths(&rest))).unwrap()
+    crate::support::path_with(Path::new(env!("CARGO_BIN_EXE_gtdx")).parent().unwrap())
 }
 
 #[test]

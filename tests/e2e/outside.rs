@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
-use crate::support::{Cmd, Env, cargo, read, workspace_root};
+use crate::support::{Cmd, Env, cargo, path_with, read, workspace_root};
 
 #[test]
 fn published_crates_install_gtdx_and_build_a_new_project_offline() {
@@ -214,7 +214,12 @@ fn vendor(scratch: &Path, crates: &[PathBuf]) -> PathBuf {
         let (_, dir) = dirs.iter().find(|(p, _)| p == package).unwrap();
         dir.join("Cargo.toml")
     };
-    let vendor = scratch.join("vendor");
+    // At the same path every run: cargo fingerprints a vendored crate by its path, so the
+    // install's third-party crates compile once, not once per run.
+    let vendor = crate::support::shared_target_dir().join("outside-install/vendor");
+    if vendor.exists() {
+        std::fs::remove_dir_all(&vendor).unwrap();
+    }
     cargo(["vendor", "--quiet", "--versioned-dirs", "--manifest-path"])
         .arg(manifest("gtdx"))
         .arg("--sync")
@@ -291,10 +296,10 @@ fn offline_cargo_home(scratch: &Path, vendor: &Path) -> PathBuf {
 /// `cargo install --locked gtdx` from the vendored packages; returns the `bin` directory.
 ///
 /// A debug build without debug info and with every dependency unoptimised: the cheapest build
-/// of the published crate, since the test only needs it to run. Its target directory outlives
-/// the run (third-party crates compile once), but this checkout's crates are recompiled every
-/// time: cargo takes a registry crate of the same name and version as unchanged, so their
-/// fingerprints are removed first.
+/// of the published crate, since the test only needs it to run. Its target directory (and the
+/// vendor directory beside it) outlives the run, so third-party crates compile once; this
+/// checkout's crates are recompiled every time: cargo takes a registry crate of the same name
+/// and version as unchanged, so their fingerprints are removed first.
 fn install_gtdx(env: &Env, cargo_home: &Path) -> PathBuf {
     let target = crate::support::shared_target_dir().join("outside-install");
     forget_our_crates(&target.join("debug/.fingerprint"));
@@ -324,11 +329,4 @@ fn forget_our_crates(fingerprints: &Path) {
             std::fs::remove_dir_all(entry.path()).unwrap();
         }
     }
-}
-
-/// PATH with `dir` first.
-fn path_with(dir: &Path) -> std::ffi::OsString {
-    let rest = std::env::var_os("PATH").unwrap_or_default();
-    std::env::join_paths(std::iter::once(dir.to_path_buf()).chain(std::env::split_paths(&rest)))
-        .unwrap()
 }

@@ -251,16 +251,13 @@ pub fn ensure_wasm_target() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The toolchain `gtdx new` pins in rust-toolchain.toml (this workspace's `rust-version` as a
-/// full release, e.g. `1.95.0`), with wasm32-wasip2: tests/e2e/outside.rs builds a generated
-/// project with it, as a user's machine would. rustup installs it where it can download; on a
-/// machine that cannot, the active toolchain is linked under that name when it is that release.
+/// The toolchain `gtdx new` pins in rust-toolchain.toml (e.g. `1.95.0`, from
+/// [`gtdx_scaffold::render::pinned_toolchain`]), with wasm32-wasip2: tests/e2e/outside.rs
+/// builds a generated project with it, as a user's machine would. rustup installs it where it
+/// can download; on a machine that cannot, the active toolchain is linked under that name when
+/// it is that release.
 pub fn ensure_pinned_toolchain() -> anyhow::Result<()> {
-    let version = env!("CARGO_PKG_RUST_VERSION");
-    let pinned = match version.split('.').count() {
-        2 => format!("{version}.0"),
-        _ => version.to_string(),
-    };
+    let pinned = gtdx_scaffold::render::pinned_toolchain();
     let has_target = |toolchain: &str| {
         Command::new("rustup")
             .args(["target", "list", "--installed", "--toolchain", toolchain])

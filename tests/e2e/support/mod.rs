@@ -46,6 +46,13 @@ pub fn shared_target_dir() -> PathBuf {
         .unwrap_or_else(|| workspace_root().join("target"))
 }
 
+/// PATH with `dir` in front (to run a particular `gtdx`, `cargo-gtdx` or tool by name).
+pub fn path_with(dir: &Path) -> std::ffi::OsString {
+    let rest = std::env::var_os("PATH").unwrap_or_default();
+    std::env::join_paths(std::iter::once(dir.to_path_buf()).chain(std::env::split_paths(&rest)))
+        .expect("PATH entries without `:`")
+}
+
 /// Copies a directory tree (fixtures are copied into temp dirs before a test mutates them).
 pub fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
