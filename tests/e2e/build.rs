@@ -8,20 +8,13 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use gtdx_pack::sha256_hex;
 use serde_json::Value;
-use sha2::{Digest, Sha256};
 
 use crate::support::{Cmd, Env, Run, cargo, copy_dir, entry, fixture, shared_target_dir, unzip};
 
 // ---------------------------------------------------------------------------------------------
 // helpers
-
-fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
 
 /// Builds a fixture crate for wasm32-wasip2 (release) with plain cargo into the shared target
 /// dir and returns the component cargo reports.

@@ -14,8 +14,6 @@
 
 use std::path::{Path, PathBuf};
 
-use sha2::{Digest, Sha256};
-
 use crate::support::{Cmd, Env, cargo, path_with, read, workspace_root};
 
 #[test]
@@ -269,11 +267,7 @@ fn write_checksums(dir: &Path, krate: &Path) {
 }
 
 fn sha256(path: &Path) -> String {
-    let bytes = std::fs::read(path).unwrap();
-    Sha256::digest(&bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    gtdx_pack::sha256_hex(&std::fs::read(path).unwrap())
 }
 
 /// A CARGO_HOME whose crates.io is the vendored directory, with the network off. `cargo

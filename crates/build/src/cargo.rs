@@ -170,6 +170,12 @@ enum Line {
     Closed,
 }
 
+/// The cargo gtdx runs: the one that runs gtdx (`$CARGO`, as `cargo gtdx` sets it), else the
+/// `cargo` on PATH (rustup's proxy, which honours the project's rust-toolchain.toml).
+pub fn cargo_program() -> std::ffi::OsString {
+    std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into())
+}
+
 /// Builds the package for `wasm32-wasip2`, reporting progress, and returns the component's
 /// path as cargo reported it.
 pub fn compile(
@@ -177,7 +183,7 @@ pub fn compile(
     opts: &CompileOptions,
     progress: &mut dyn Progress,
 ) -> Result<Compiled, BuildError> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let cargo = cargo_program();
     let mut cmd = Command::new(&cargo);
     cmd.arg("build")
         .arg("--manifest-path")

@@ -121,8 +121,7 @@ fn generate_lockfile(project: &std::path::Path) -> LockStatus {
     if project.join("Cargo.lock").exists() {
         return LockStatus::NotAsked;
     }
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let out = std::process::Command::new(cargo)
+    let out = std::process::Command::new(gtdx_build::cargo::cargo_program())
         .args(["generate-lockfile", "--quiet"])
         .current_dir(project)
         .stdin(std::process::Stdio::null())
