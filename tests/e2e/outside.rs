@@ -212,9 +212,7 @@ fn vendor(scratch: &Path, crates: &[PathBuf]) -> PathBuf {
         let (_, dir) = dirs.iter().find(|(p, _)| p == package).unwrap();
         dir.join("Cargo.toml")
     };
-    // At the same path every run: cargo fingerprints a vendored crate by its path, so the
-    // install's third-party crates compile once, not once per run.
-    let vendor = crate::support::shared_target_dir().join("outside-install/vendor");
+    let vendor = install_cache(scratch).join("vendor");
     if vendor.exists() {
         std::fs::remove_dir_all(&vendor).unwrap();
     }
@@ -290,12 +288,12 @@ fn offline_cargo_home(scratch: &Path, vendor: &Path) -> PathBuf {
 /// `cargo install --locked gtdx` from the vendored packages; returns the `bin` directory.
 ///
 /// A debug build without debug info and with every dependency unoptimised: the cheapest build
-/// of the published crate, since the test only needs it to run. Its target directory (and the
-/// vendor directory beside it) outlives the run, so third-party crates compile once; this
-/// checkout's crates are recompiled every time: cargo takes a registry crate of the same name
-/// and version as unchanged, so their fingerprints are removed first.
+/// of the published crate, since the test only needs it to run. Its target directory (see
+/// [`install_cache`]) may hold an earlier run's build; this checkout's crates are recompiled
+/// every time: cargo takes a registry crate of the same name and version as unchanged, so
+/// their fingerprints are removed first.
 fn install_gtdx(env: &Env, cargo_home: &Path) -> PathBuf {
-    let target = crate::support::shared_target_dir().join("outside-install");
+    let target = install_cache(env.root());
     forget_our_crates(&target.join("debug/.fingerprint"));
     let root = env.root().join("installed");
     env.cmd(std::env::var_os("CARGO").unwrap_or("cargo".into()), "cargo")
@@ -309,6 +307,20 @@ fn install_gtdx(env: &Env, cargo_home: &Path) -> PathBuf {
         .run()
         .success();
     root.join("bin")
+}
+
+/// Where the vendor directory and the install's build go.
+///
+/// On a developer's machine, `target/outside-install`, at the same path every run: cargo
+/// fingerprints a vendored crate by its path, so a rerun compiles only this checkout's crates.
+/// Under CI (`CI=true`) a clean checkout runs once, so they go in the test's scratch directory
+/// and its ~2.5 GB are freed when the test ends rather than held through the rest of the run.
+fn install_cache(scratch: &Path) -> PathBuf {
+    if crate::support::in_ci() {
+        scratch.join("outside-install")
+    } else {
+        crate::support::shared_target_dir().join("outside-install")
+    }
 }
 
 /// Removes the fingerprints of this workspace's crates (`gtdx`, `gtdx-*`) so cargo rebuilds them.

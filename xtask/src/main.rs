@@ -11,6 +11,7 @@
 mod bench;
 mod codegen;
 mod demo;
+mod disk;
 mod dist;
 mod fuzz;
 mod oracle;

@@ -27,7 +27,7 @@ pub use cmd::{Background, Cmd, Run, cargo, quote};
 pub use env::{Env, KeyPair, Project};
 pub use http::{HttpServer, Reply};
 pub use reference::reference;
-pub use tools::{PLATFORM_GTDX, PLATFORM_VERSION, Tool, require_actionlint, require_tool};
+pub use tools::{PLATFORM_GTDX, PLATFORM_VERSION, Tool, in_ci, require_actionlint, require_tool};
 
 /// The workspace root (where the top-level Cargo.toml lives).
 pub fn workspace_root() -> PathBuf {
