@@ -9,7 +9,7 @@
 //! 3. `cargo clippy --workspace --all-targets -D warnings`;
 //! 4. `cargo test --workspace` — unit tests, the end-to-end suite (the real binary on real
 //!    inputs, including real wasm32-wasip2 builds) and the proc-macro compile-fail tests.
-//!    Among them, tests/e2e/outside.rs runs `cargo publish --dry-run` of every crate and
+//!    Among them, tests/e2e/as_published.rs runs `cargo publish --dry-run` of every crate and
 //!    builds gtdx and a generated project from the packages, offline.
 //!
 //! Everything shares one target directory so the test extensions compile once per run.
@@ -270,7 +270,7 @@ pub fn ensure_wasm_target() -> anyhow::Result<()> {
 }
 
 /// The toolchain `gtdx new` pins in rust-toolchain.toml (e.g. `1.95.0`, from
-/// [`gtdx_scaffold::render::pinned_toolchain`]), with wasm32-wasip2: tests/e2e/outside.rs
+/// [`gtdx_scaffold::render::pinned_toolchain`]), with wasm32-wasip2: tests/e2e/as_published.rs
 /// builds a generated project with it, as a user's machine would. rustup installs it where it
 /// can download; on a machine that cannot, the active toolchain is linked under that name when
 /// it is that release.

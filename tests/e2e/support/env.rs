@@ -304,7 +304,7 @@ impl Env {
 
 /// `.cargo/config.toml` at the root of a test's temp dir: generated projects depend on gtdx-sdk
 /// and gtdx-describe by version (`gtdx new`'s default), which cargo resolves to this checkout,
-/// exactly as a user's `[patch.crates-io]` would. tests/e2e/outside.rs builds one without it,
+/// exactly as a user's `[patch.crates-io]` would. tests/e2e/as_published.rs builds one without it,
 /// from the packaged crates.
 pub fn write_sdk_patch(dir: &Path) {
     let root = workspace_root();

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use crate::support::{Cmd, Env, cargo, path_with, read, workspace_root};
 
 #[test]
-fn published_crates_install_gtdx_and_build_a_new_project_offline() {
+fn installs_gtdx_and_builds_a_new_project_offline() {
     let env = Env::without_sdk_patch();
     let scratch = env.root().to_path_buf();
     assert!(!scratch.starts_with(workspace_root()));
