@@ -762,6 +762,36 @@ fn build_twice_gives_identical_bytes() {
     );
 }
 
+/// Without a terminal the progress is one `Compiled` line per package cargo compiled, as
+/// cargo shows one `Compiling` line: the extension's build script and its library are two
+/// artifacts of one package, shown once.
+#[test]
+fn each_compiled_package_is_shown_once() {
+    let env = Env::new();
+    let hello = hello();
+    hello.build(&env, &env.mkdir("a")).run().success();
+    // A new build script: cargo compiles it and the library again.
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let script = hello.dir.join("build.rs");
+    std::fs::write(&script, std::fs::read(&script).unwrap()).unwrap();
+    let run = hello.build(&env, &env.mkdir("b")).run();
+    let stderr = run.success().stderr();
+    let compiled: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.trim_start().starts_with("Compiled "))
+        .map(str::trim)
+        .collect();
+    let ours = compiled
+        .iter()
+        .filter(|l| **l == "Compiled hello-extension v0.1.0")
+        .count();
+    run.check(ours == 1, "`Compiled hello-extension v0.1.0` once");
+    let mut unique = compiled.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    run.check(unique.len() == compiled.len(), "no package shown twice");
+}
+
 #[test]
 fn build_json_events_for_ci() {
     let env = Env::new();

@@ -66,6 +66,14 @@ fn every_kind_migrates_validates_and_loads_in_the_platform() {
         env.gtdx(["migrate".as_ref(), dir.as_os_str(), "--write".as_ref()])
             .code(0)
             .stdout_has("already greentic.ai/v2; nothing to migrate");
+        // Also when told where the tools come from: nothing is read for a v2 document.
+        env.gtdx([
+            "migrate".as_ref(),
+            dir.as_os_str(),
+            "--tools-from-component".as_ref(),
+        ])
+        .code(0)
+        .stdout_has("already greentic.ai/v2; nothing to migrate");
         assert_eq!(before, std::fs::read(&manifest).unwrap(), "{name}");
     }
     kinds.sort();
@@ -101,6 +109,8 @@ fn without_write_it_reports_and_writes_nothing() {
             "/signature: dropped",
             "/runtime/components/main/world: invented",
             "no tool declares `capabilities`",
+            "no description or input_schema for generate_http_node",
+            "fix: rerun with --tools-from-component (the component's own list-tools",
         ])
         .stderr_has("nothing written: rerun with --write");
     assert_eq!(before, std::fs::read(&manifest).unwrap());

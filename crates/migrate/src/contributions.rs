@@ -267,7 +267,7 @@ fn tools(value: Option<&Value>, options: &Options, report: &mut Report) -> Vec<V
                 "no description or input_schema for {}: a v2 runtime reads tools only from describe.json, so the model cannot choose or call them well",
                 bare.join(", ")
             ),
-            "rerun with --tools-json FILE: the tools as the component's list-tools returns them",
+            "rerun with --tools-from-component (the component's own list-tools, run by gtdx) or --tools-json FILE (the same, as JSON)",
         );
     }
     match &options.capabilities {

@@ -150,6 +150,12 @@ const V1_TOP_LEVEL: &[&str] = &[
     "signature",
 ];
 
+/// Whether `doc` already declares `apiVersion: greentic.ai/v2` (and [`migrate`] has nothing
+/// to do): a caller can tell before it gathers tool definitions for a migration.
+pub fn is_v2(doc: &Value) -> bool {
+    doc.get("apiVersion").and_then(Value::as_str) == Some(API_VERSION_V2)
+}
+
 /// Migrates a v1 describe.json value to v2. See the crate documentation for what changes.
 pub fn migrate(doc: &Value, options: &Options) -> Result<Outcome, MigrateError> {
     let obj = doc.as_object().ok_or(MigrateError::NotObject)?;

@@ -104,7 +104,9 @@ pub fn migrate(options: &MigrateOptions) -> Result<MigrateOutcome, MigrateError>
     let file = manifest.display().to_string();
     let text = gtdx_lint::load::read_text(&manifest)?;
     let doc = gtdx_lint::load::parse_json(&file, &text)?;
+    // A v2 document is left alone, so its tools are not read: its component may not be built.
     let tools = match &options.tools {
+        _ if gtdx_migrate::is_v2(&doc) => None,
         ToolsFrom::Nothing => None,
         ToolsFrom::Json(path) => Some(read_tools(path)?),
         ToolsFrom::Component(wasm) => Some(component_tools(&manifest, &doc, wasm.as_deref())?),

@@ -77,7 +77,7 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
     }
     if !done.valid {
         let message = format!(
-            "{file}: the migrated document does not validate ({}); nothing written. Fix the v1 document (or give what it lacks: --tools-json, --capabilities) and run gtdx migrate again",
+            "{file}: the migrated document does not validate ({}); nothing written. Fix the v1 document (or give what it lacks: --tools-from-component or --tools-json, --capabilities) and run gtdx migrate again",
             count(done.diagnostics.len(), "error", "errors")
         );
         if shell.is_json() {

@@ -17,6 +17,10 @@ pub(crate) struct Reporter<'s> {
     bar: Option<ProgressBar>,
     /// The status verb for the component (`Finished` after cargo, `Component` for `gtdx pack`).
     artifact_verb: &'static str,
+    /// The packages already shown as `Compiled`: cargo reports one artifact per target (a
+    /// build script and a library, a crate built for the host and for wasm), and shows each
+    /// package once.
+    compiled: std::collections::HashSet<(String, String)>,
 }
 
 impl<'s> Reporter<'s> {
@@ -26,6 +30,7 @@ impl<'s> Reporter<'s> {
             shell,
             bar: None,
             artifact_verb: "Finished",
+            compiled: Default::default(),
         }
     }
 
@@ -148,7 +153,10 @@ impl Progress for Reporter<'_> {
                     }
                     bar.set_position(*done as u64);
                     bar.set_message(crate_name.clone());
-                } else if !fresh && kind != "build-script-run" {
+                } else if !fresh
+                    && kind != "build-script-run"
+                    && self.compiled.insert((crate_name.clone(), version.clone()))
+                {
                     self.status("Compiled", &format!("{crate_name} v{version}"));
                 }
             }
