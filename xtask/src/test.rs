@@ -66,7 +66,7 @@ pub fn run_all(args: &[String]) -> anyhow::Result<()> {
 
 /// `CARGO_INCREMENTAL=0` under CI (`CI=true` or `CI=1`), as cargo advises for CI: a clean checkout
 /// builds once, so the incremental caches (gigabytes for this workspace) would only fill the
-/// runner's disk. Locally incremental builds stay on; switching changes every fingerprint.
+/// runner's disk. Locally incremental builds stay on: switching rebuilds the workspace's crates.
 fn ci_build_env(cmd: &mut Command) -> &mut Command {
     if std::env::var("CI").is_ok_and(|v| v == "true" || v == "1") {
         cmd.env("CARGO_INCREMENTAL", "0");
