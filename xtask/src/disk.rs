@@ -78,25 +78,32 @@ fn gb(kib: u64) -> String {
 /// Free space, in KiB, of the file system holding `dir` (`df -Pk`: the fourth column of the
 /// second line).
 fn free_kib(dir: &Path) -> Option<u64> {
-    let out = std::process::Command::new("df")
-        .arg("-Pk")
+    number_in_output("df", "-Pk", dir, 1, 3)
+}
+
+/// What `dir` holds, in KiB (`du -sk`: the first column).
+fn used_kib(dir: &Path) -> Option<u64> {
+    number_in_output("du", "-sk", dir, 0, 0)
+}
+
+/// The number in column `column` of line `line` of `PROGRAM FLAG DIR`'s output.
+fn number_in_output(
+    program: &str,
+    flag: &str,
+    dir: &Path,
+    line: usize,
+    column: usize,
+) -> Option<u64> {
+    let out = std::process::Command::new(program)
+        .arg(flag)
         .arg(dir)
         .output()
         .ok()?;
     let text = String::from_utf8_lossy(&out.stdout);
-    text.lines().nth(1)?.split_whitespace().nth(3)?.parse().ok()
-}
-
-/// What `dir` holds, in KiB (`du -sk`).
-fn used_kib(dir: &Path) -> Option<u64> {
-    let out = std::process::Command::new("du")
-        .arg("-sk")
-        .arg(dir)
-        .output()
-        .ok()?;
-    String::from_utf8_lossy(&out.stdout)
+    text.lines()
+        .nth(line)?
         .split_whitespace()
-        .next()?
+        .nth(column)?
         .parse()
         .ok()
 }
