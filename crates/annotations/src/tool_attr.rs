@@ -694,14 +694,19 @@ fn secret_list(meta: &ParseNestedMeta<'_>) -> syn::Result<Vec<Spanned<Secret>>> 
     }
 }
 
+/// The manifest's rule for secret keys (`gtdx_contract::invariants`), so the macro never
+/// accepts a key the describe document would reject.
 fn secret_key(v: &str, span: Span) -> syn::Result<()> {
-    if v.trim().is_empty() || v.chars().any(char::is_whitespace) {
-        return Err(syn::Error::new(
+    match gtdx_contract::invariants::secret_key_problem(v) {
+        Some(problem) => Err(syn::Error::new(
             span,
-            "a secret key is a path without spaces, such as \"vendor/api_key\"",
-        ));
+            format!(
+                "secret key `{v}` {problem}; {}",
+                gtdx_contract::invariants::SECRET_KEY_FIX
+            ),
+        )),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// `key = "...", required = bool, format = "bytes|text|json", description = "..."`.
@@ -939,8 +944,28 @@ mod tests {
                 .contains("twice")
         );
         assert!(
-            err(quote! { capabilities = ["flow"], secrets = ["a b"] }).contains("without spaces")
+            err(quote! { capabilities = ["flow"], secrets = ["a b"] }).contains("characters other")
         );
+    }
+
+    /// The macro accepts exactly the keys the manifest invariants accept (one rule, in
+    /// `gtdx_contract::invariants::secret_key_problem`).
+    #[test]
+    fn secret_keys_follow_the_contract_rule() {
+        for bad in ["/x", "a/../b", "a$b", "", "a b", "é/x"] {
+            assert!(
+                gtdx_contract::invariants::secret_key_problem(bad).is_some(),
+                "{bad}"
+            );
+            let plain = err(quote! { capabilities = ["flow"], secrets = [#bad] });
+            assert!(plain.contains("secret key"), "{bad}: {plain}");
+            let detailed = err(quote! { capabilities = ["flow"], secrets = [{ key = #bad }] });
+            assert!(detailed.contains("secret key"), "{bad}: {detailed}");
+        }
+        for good in ["vendor/api_key", "a.b-c_d/e", "x"] {
+            let a = parse(quote! { capabilities = ["flow"], secrets = [#good] }).unwrap();
+            assert_eq!(a.secret_requirements()[0].key, good);
+        }
     }
 
     #[test]

@@ -552,7 +552,7 @@ impl Checker {
             self.push(
                 pointer,
                 format!("secret key `{key}` {problem}"),
-                "write a key such as `vendor/api_key`: ASCII letters, digits, `.`, `_`, `-` and `/`",
+                SECRET_KEY_FIX,
             );
         }
     }
@@ -564,7 +564,12 @@ impl Checker {
     }
 }
 
-/// The platform's `SecretKey::parse`: why a key does not parse, if it does not.
+/// How to write a secret key that [`secret_key_problem`] accepts.
+pub const SECRET_KEY_FIX: &str =
+    "write a key such as `vendor/api_key`: ASCII letters, digits, `.`, `_`, `-` and `/`";
+
+/// The platform's `SecretKey::parse`: why a key does not parse, if it does not. The one rule
+/// for secret keys: the manifest invariants and the `#[tool]` macro both call it.
 pub fn secret_key_problem(key: &str) -> Option<&'static str> {
     if key.is_empty() {
         Some("is empty")
