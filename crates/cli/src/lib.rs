@@ -35,66 +35,126 @@ pub struct Cli {
     pub command: Command,
 }
 
-#[derive(Debug, Subcommand)]
-pub enum Command {
+/// Declares the subcommands once: each entry is a variant of [`Command`] (its doc comment is its
+/// one-line help), the function that runs it, and where its `--format` flag is when that is not
+/// `args.format.format`. From the one list come the enum clap parses, [`Command::run`] and
+/// [`Command::format`], so a command cannot be declared and left out of either.
+macro_rules! commands {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident($args:ty) => $run:expr $(, format = $format:expr)?;
+    )*) => {
+        #[derive(Debug, Subcommand)]
+        pub enum Command {
+            $($(#[$doc])* $variant($args),)*
+        }
+
+        impl Command {
+            /// Runs the command the line asked for.
+            fn run(self, sh: &mut shell::Shell) -> anyhow::Result<ExitCode> {
+                match self {
+                    $(Command::$variant(args) => {
+                        let run: fn($args, &mut shell::Shell) -> anyhow::Result<ExitCode> = $run;
+                        run(args, sh)
+                    })*
+                }
+            }
+
+            /// The output format the command was asked for, so that even a failure before the
+            /// command's own rendering (an unreadable file) is one JSON error event in JSON mode.
+            fn format(&self) -> shell::Format {
+                match self {
+                    $(Command::$variant(args) => {
+                        let format: fn(&$args) -> shell::Format =
+                            commands!(@or $($format)?; |a| a.format.format);
+                        format(args)
+                    })*
+                }
+            }
+        }
+    };
+    (@or ; $default:expr) => { $default };
+    (@or $given:expr; $default:expr) => { $given };
+}
+
+commands! {
     /// Create a new extension project in a new directory.
-    New(commands::new::Args),
+    New(commands::new::Args) => commands::new::run,
+        format = |a| a.common.format.format;
     /// Create an extension project in an existing directory (keeps what is there).
-    Init(commands::new::InitArgs),
+    Init(commands::new::InitArgs) => commands::new::run_init,
+        format = |a| a.common.format.format;
     /// Check a describe.json against the v2 contract (structure, types, stringified schemas).
-    Validate(commands::validate::Args),
+    Validate(commands::validate::Args) => commands::validate::run,
+        format = |a| report(a.format.format);
     /// Check a describe.json against the authoring checklist and the platform's lint rules.
-    Lint(commands::lint::Args),
+    Lint(commands::lint::Args) => commands::lint::run,
+        format = |a| report(a.format.format);
     /// Generate describe.json from the #[tool] functions and [package.metadata.gtdx] (no compiling).
-    Describe(commands::describe::Args),
+    Describe(commands::describe::Args) => commands::describe::run;
     /// Regenerate describe.json, build the component for wasm32-wasip2, check it, and pack a .gtxpack.
-    Build(commands::build::Args),
+    Build(commands::build::Args) => commands::build::run;
     /// Pack a component built by another toolchain with its describe.json (same checks as build).
-    Pack(commands::pack::Args),
+    Pack(commands::pack::Args) => commands::pack::run;
     /// Call one tool locally under the platform's host rules and print its result.
-    Run(commands::run::Args),
+    Run(commands::run::Args) => commands::run::run;
     /// Run the table-driven tool tests of tests/tools/ (or the discovery tool).
-    Test(commands::test::Args),
+    Test(commands::test::Args) => commands::test::run;
     /// Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests.
-    Inspect(commands::inspect::Args),
+    Inspect(commands::inspect::Args) => commands::inspect::run;
     /// Dynamic tools: admit discovered descriptors (the platform's six controls) and keep per-connection catalogs.
-    Dynamic(commands::dynamic::Args),
+    Dynamic(commands::dynamic::Args) => commands::dynamic::run,
+        format = |a| a.format();
     /// Assemble and inspect Digital Worker manifests from signed .gtxpack extensions.
-    Worker(commands::worker::Args),
+    Worker(commands::worker::Args) => commands::worker::run,
+        format = |a| a.format();
     /// Make an ed25519 signing key pair (secret key file mode 0600, never overwritten).
-    Keygen(commands::keygen::Args),
+    Keygen(commands::keygen::Args) => commands::keygen::run;
     /// Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format).
-    Sign(commands::sign::Args),
+    Sign(commands::sign::Args) => commands::sign::run;
     /// Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature.
-    Verify(commands::verify::Args),
+    Verify(commands::verify::Args) => commands::verify::run;
     /// Key conversions (gtdx and minisign public key formats).
-    Key(commands::key::Args),
+    Key(commands::key::Args) => commands::key::run,
+        format = |a| a.format();
     /// Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install).
-    Dev(commands::dev::Args),
+    Dev(commands::dev::Args) => commands::dev::run;
     /// Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen.
-    Doctor(commands::doctor::Args),
+    Doctor(commands::doctor::Args) => commands::doctor::run;
+    /// Where the project's gtdx-sdk comes from (crates.io or the copy gtdx carries); `use` moves it.
+    Sdk(commands::sdk::Args) => commands::sdk::run;
     /// Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human.
-    Migrate(commands::migrate::Args),
+    Migrate(commands::migrate::Args) => commands::migrate::run;
     /// Publish a verified pack to a registry: local, file://DIR or oci://HOST/NAMESPACE.
-    Publish(commands::publish::Args),
+    Publish(commands::publish::Args) => commands::publish::run;
     /// Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://.
-    Install(commands::install::Args),
+    Install(commands::install::Args) => commands::install::run;
     /// List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state.
-    List(commands::list::Args),
+    List(commands::list::Args) => commands::list::run;
     /// Remove an installed extension.
-    Uninstall(commands::uninstall::Args),
+    Uninstall(commands::uninstall::Args) => commands::uninstall::run;
     /// Enable an installed extension (by default, or for one tenant).
-    Enable(commands::enable::Args),
+    Enable(commands::enable::Args) => |args, sh| commands::enable::run(args, true, sh);
     /// Disable an installed extension (by default, or for one tenant).
-    Disable(commands::enable::Args),
+    Disable(commands::enable::Args) => |args, sh| commands::enable::run(args, false, sh);
     /// Search a registry: extensions of a directory registry, or the tags of an OCI repository.
-    Search(commands::search::Args),
+    Search(commands::search::Args) => commands::search::run;
     /// Show an extension of a registry: versions, signer, permissions, digest.
-    Info(commands::info::Args),
+    Info(commands::info::Args) => commands::info::run;
     /// Explain a diagnostic code: what it reports, why it matters, how to fix it.
-    Explain(commands::explain::Args),
+    Explain(commands::explain::Args) => commands::explain::run;
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout.
-    Completions(commands::completions::Args),
+    Completions(commands::completions::Args) => commands::completions::run,
+        format = |_| shell::Format::Human;
+}
+
+/// `--format human|json|sarif` as the shell sees it: SARIF readers want a SARIF log or nothing,
+/// so a failure in SARIF mode stays a paragraph on stderr.
+fn report(format: args::ReportFormat) -> shell::Format {
+    match format {
+        args::ReportFormat::Json => shell::Format::Json,
+        args::ReportFormat::Human | args::ReportFormat::Sarif => shell::Format::Human,
+    }
 }
 
 /// Parses the command line, runs the command and maps the outcome to an exit code.
@@ -127,83 +187,9 @@ where
         }
     };
     let mut shell = shell::Shell::new(cli.color, cli.command.format());
-    let sh = &mut shell;
-    let result = match cli.command {
-        Command::New(args) => commands::new::run(args, sh),
-        Command::Init(args) => commands::new::run_init(args, sh),
-        Command::Validate(args) => commands::validate::run(args, sh),
-        Command::Lint(args) => commands::lint::run(args, sh),
-        Command::Describe(args) => commands::describe::run(args, sh),
-        Command::Build(args) => commands::build::run(args, sh),
-        Command::Pack(args) => commands::pack::run(args, sh),
-        Command::Run(args) => commands::run::run(args, sh),
-        Command::Test(args) => commands::test::run(args, sh),
-        Command::Inspect(args) => commands::inspect::run(args, sh),
-        Command::Worker(args) => commands::worker::run(args, sh),
-        Command::Dynamic(args) => commands::dynamic::run(args, sh),
-        Command::Keygen(args) => commands::keygen::run(args, sh),
-        Command::Sign(args) => commands::sign::run(args, sh),
-        Command::Verify(args) => commands::verify::run(args, sh),
-        Command::Key(args) => commands::key::run(args, sh),
-        Command::Dev(args) => commands::dev::run(args, sh),
-        Command::Doctor(args) => commands::doctor::run(args, sh),
-        Command::Migrate(args) => commands::migrate::run(args, sh),
-        Command::Publish(args) => commands::publish::run(args, sh),
-        Command::Install(args) => commands::install::run(args, sh),
-        Command::List(args) => commands::list::run(args, sh),
-        Command::Uninstall(args) => commands::uninstall::run(args, sh),
-        Command::Enable(args) => commands::enable::run(args, true, sh),
-        Command::Disable(args) => commands::enable::run(args, false, sh),
-        Command::Search(args) => commands::search::run(args, sh),
-        Command::Info(args) => commands::info::run(args, sh),
-        Command::Explain(args) => commands::explain::run(args, sh),
-        Command::Completions(args) => commands::completions::run(args, sh),
-    };
+    let result = cli.command.run(&mut shell);
     match result {
         Ok(code) => code,
         Err(err) => shell.fail(shell::Failure::error(err.as_ref())),
-    }
-}
-
-impl Command {
-    /// The output format the command was asked for, so that even a failure before the
-    /// command's own rendering (an unreadable file) is one JSON error event in JSON mode.
-    fn format(&self) -> shell::Format {
-        use crate::args::ReportFormat;
-        let report = |f: ReportFormat| match f {
-            ReportFormat::Json => shell::Format::Json,
-            // SARIF readers want a SARIF log or nothing: failures stay on stderr.
-            ReportFormat::Human | ReportFormat::Sarif => shell::Format::Human,
-        };
-        match self {
-            Command::New(a) => a.common.format.format,
-            Command::Init(a) => a.common.format.format,
-            Command::Validate(a) => report(a.format.format),
-            Command::Lint(a) => report(a.format.format),
-            Command::Describe(a) => a.format.format,
-            Command::Build(a) => a.format.format,
-            Command::Pack(a) => a.format.format,
-            Command::Run(a) => a.format.format,
-            Command::Test(a) => a.format.format,
-            Command::Inspect(a) => a.format.format,
-            Command::Worker(a) => a.format(),
-            Command::Dynamic(a) => a.format(),
-            Command::Keygen(a) => a.format.format,
-            Command::Sign(a) => a.format.format,
-            Command::Verify(a) => a.format.format,
-            Command::Key(a) => a.format(),
-            Command::Dev(a) => a.format.format,
-            Command::Doctor(a) => a.format.format,
-            Command::Migrate(a) => a.format.format,
-            Command::Publish(a) => a.format.format,
-            Command::Install(a) => a.format.format,
-            Command::List(a) => a.format.format,
-            Command::Uninstall(a) => a.format.format,
-            Command::Enable(a) | Command::Disable(a) => a.format.format,
-            Command::Search(a) => a.format.format,
-            Command::Info(a) => a.format.format,
-            Command::Explain(a) => a.format.format,
-            Command::Completions(_) => shell::Format::Human,
-        }
     }
 }

@@ -8,6 +8,7 @@ use gtdx_ops::run::Input;
 use gtdx_ops::test::{DiscoveryOptions, TestOptions, TestOutcome};
 
 use crate::exit;
+use crate::render::admission::{deny_exit, render_admission};
 use crate::render::progress::quiet_in_json;
 use crate::shell::{Failure, Format, Shell, count};
 
@@ -106,10 +107,10 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
                             d.extension
                         ),
                     );
-                    super::dynamic::render_admission(&d.admission, shell)?;
+                    render_admission(&d.admission, shell)?;
                 }
             }
-            super::dynamic::deny_exit(shell, &d.admission, args.deny_rejected, args.deny_withheld)
+            deny_exit(shell, &d.admission, args.deny_rejected, args.deny_withheld)
         }
         TestOutcome::Tests(report) => {
             if let Some(path) = &args.junit
