@@ -162,32 +162,98 @@ struct Checked<'c> {
 /// Descriptors per thread below which the per-descriptor controls stay on one thread.
 const PER_THREAD: usize = 256;
 
+/// A descriptor that passed controls 1 to 4 and the allowlist, waiting for capacity (5) and
+/// its identity (6).
+struct Candidate<'a> {
+    p: Parsed<'a>,
+    exec: &'a ExecutorInfo,
+    name: String,
+    description: String,
+    changes: Vec<Change>,
+    identity: Result<String, String>,
+}
+
+/// Where one descriptor ended after the per-descriptor controls.
+enum Screened<'a> {
+    Admissible(Candidate<'a>),
+    Withheld(Withheld),
+    Rejected(Rejected),
+}
+
 /// Runs the six controls on a discovery result (a JSON array of descriptors).
 ///
 /// An `Err` is a failed discovery (an error result, or not an array): nothing was admitted and
 /// a catalog must keep its last successful state. Otherwise every descriptor ends in exactly
 /// one of the report's three lists.
 pub fn admit(descriptors: &Value, ctx: &Context) -> Result<Report, DiscoveryError> {
-    let list = match descriptors {
-        Value::Array(a) => a,
+    let list = descriptor_list(descriptors)?;
+    let mut rejected: Vec<Rejected> = Vec::new();
+    let mut withheld: Vec<Withheld> = Vec::new();
+
+    // 1. Structure.
+    let candidates = structured_and_unique(list, &mut rejected);
+
+    // 3. Authority binding, 2. scoped ids and the allowlist, 4. neutralisation, and 6's
+    // digest: what each descriptor decides alone, computed on every core first.
+    let checked = gtdx_contract::par::map(&candidates, PER_THREAD, |p| check(p, ctx));
+    let mut admissible: Vec<Candidate<'_>> = Vec::with_capacity(candidates.len());
+    for (p, c) in candidates.into_iter().zip(checked) {
+        match screen(p, c, ctx) {
+            Screened::Admissible(c) => admissible.push(c),
+            Screened::Withheld(w) => withheld.push(w),
+            Screened::Rejected(r) => rejected.push(r),
+        }
+    }
+
+    let (limit, set_by) = ctx.capacity();
+    let admitted = by_capacity(admissible, ctx, &mut rejected, &mut withheld);
+    withheld.sort_by_key(|w| w.index);
+    rejected.sort_by_key(|r| r.index);
+    Ok(Report {
+        org: ctx.org.clone(),
+        extension: ctx.extension.clone(),
+        artifact_sha256: ctx.artifact_sha256.clone(),
+        grant_id: ctx.grant.id.clone(),
+        capacity: Capacity {
+            limit,
+            set_by: set_by.into(),
+            server_cap: ctx.server_cap,
+            declared_max_tools: ctx.declared_max_tools,
+            grant_max_tools: ctx.grant.max_tools,
+        },
+        counts: Counts {
+            submitted: list.len(),
+            admitted: admitted.len(),
+            withheld: withheld.len(),
+            rejected: rejected.len(),
+        },
+        admitted,
+        withheld,
+        rejected,
+    })
+}
+
+/// The descriptors of a discovery result, or why the discovery failed as a whole.
+fn descriptor_list(descriptors: &Value) -> Result<&Vec<Value>, DiscoveryError> {
+    match descriptors {
+        Value::Array(a) => Ok(a),
         Value::Object(m) if m.contains_key("error") => {
             let text = match &m["error"] {
                 Value::String(s) => s.clone(),
                 other => other.to_string(),
             };
-            return Err(DiscoveryError::ErrorResult(text));
+            Err(DiscoveryError::ErrorResult(text))
         }
-        other => {
-            return Err(DiscoveryError::NotAnArray {
-                pointer: "/".into(),
-                found: kind(other).into(),
-            });
-        }
-    };
-    let mut rejected: Vec<Rejected> = Vec::new();
-    let mut withheld: Vec<Withheld> = Vec::new();
+        other => Err(DiscoveryError::NotAnArray {
+            pointer: "/".into(),
+            found: kind(other).into(),
+        }),
+    }
+}
 
-    // 1. Structure.
+/// Control 1 on the whole list: each descriptor's structure, then key uniqueness. Duplicate
+/// keys are rejected together, also when one of them was malformed.
+fn structured_and_unique<'a>(list: &'a [Value], rejected: &mut Vec<Rejected>) -> Vec<Parsed<'a>> {
     let mut parsed: Vec<Parsed<'_>> = Vec::with_capacity(list.len());
     for (index, d) in list.iter().enumerate() {
         match structure(index, d) {
@@ -201,7 +267,6 @@ pub fn admit(descriptors: &Value, ctx: &Context) -> Result<Report, DiscoveryErro
             }),
         }
     }
-    // Duplicate keys are rejected together, also when one of them was malformed.
     let mut by_key: HashMap<&str, Vec<usize>> = HashMap::with_capacity(list.len());
     for (index, d) in list.iter().enumerate() {
         if let Some(k) = d.get("key").and_then(Value::as_str)
@@ -234,126 +299,132 @@ pub fn admit(descriptors: &Value, ctx: &Context) -> Result<Report, DiscoveryErro
         }
         candidates.push(p);
     }
+    candidates
+}
 
-    // 3. Authority binding, 2. scoped ids and the allowlist, 4. neutralisation, and 6's
-    // digest: what each descriptor decides alone, computed on every core first.
-    let checked = gtdx_contract::par::map(&candidates, PER_THREAD, |p| check(p, ctx));
-    struct Candidate<'a> {
-        p: Parsed<'a>,
-        exec: &'a ExecutorInfo,
-        name: String,
-        description: String,
-        changes: Vec<Change>,
-        identity: Result<String, String>,
-    }
-    let mut admissible: Vec<Candidate<'_>> = Vec::with_capacity(candidates.len());
-    for (p, c) in candidates.into_iter().zip(checked) {
-        let reject = |control: u8, pointer: String, reason: String| Rejected {
+/// Controls 3, 2 (resolution and the grant's allowlist) and 4 on one descriptor, from what
+/// [`check`] computed for it.
+fn screen<'a>(p: Parsed<'a>, c: Checked<'a>, ctx: &Context) -> Screened<'a> {
+    let reject = |control: u8, pointer: String, reason: String| {
+        Screened::Rejected(Rejected {
             index: p.index,
             key: Some(p.key.to_string()),
             control,
             pointer,
             reason,
-        };
-        if let Some(first) = c.refusals.first() {
-            let all: Vec<String> = c
-                .refusals
-                .iter()
-                .map(|r| format!("`{}` ({})", r.path, r.why))
-                .collect();
-            rejected.push(reject(
-                3,
-                format!("/{}/dispatch/bind{}", p.index, first.path),
-                format!(
-                    "dispatch.bind targets a credential, header, URL or connection selector: {}; bind only non-secret parameters of the executor (no grant can allow this)",
-                    all.join(", ")
-                ),
-            ));
-            continue;
-        }
-        let (exec, identity) = match c.resolved {
-            Some(resolved) => resolved,
-            None if p.tool.contains(':') => {
-                rejected.push(reject(
-                    2,
-                    format!("/{}/dispatch/tool", p.index),
-                    format!(
-                        "dispatch.tool supplies the scoped id `{}`, which no declared executor of {} in org `{}` resolves to; a supplied scoped id is never rewritten: use the executor's authoring slug",
-                        p.tool, ctx.extension, ctx.org
-                    ),
-                ));
-                continue;
-            }
-            None => {
-                let scoped = crate::context::scoped_id(&ctx.org, &ctx.extension, p.tool);
-                let what = if ctx.tools.iter().any(|t| t == p.tool) {
-                    "is a tool of this extension but not a declared executor"
-                } else {
-                    "is not a declared executor (nor any tool of this extension)"
-                };
-                withheld.push(Withheld {
-                    index: p.index,
-                    key: p.key.to_string(),
-                    control: 2,
-                    scoped_id: Some(scoped.clone()),
-                    reason: format!("dispatch.tool `{}` {what}", p.tool),
-                    expand: format!(
-                        "declare `{}` as an executor (#[tool(executor = \"read|write|delete\")]), reinstall, and grant `{scoped}`",
-                        p.tool
-                    ),
-                });
-                continue;
-            }
-        };
-        if c.name.is_empty() {
-            rejected.push(reject(
-                4,
-                format!("/{}/name", p.index),
-                "the name has no character of the allowlist (ASCII letters, digits, space, `-`, `_`, `.`, `(`, `)`)".into(),
-            ));
-            continue;
-        }
-        let mut changes = Vec::new();
-        if c.name != p.name {
-            changes.push(Change {
-                field: "name".into(),
-                before: p.name.to_string(),
-                after: c.name.clone(),
-            });
-        }
-        if c.description != p.description {
-            changes.push(Change {
-                field: "description".into(),
-                before: p.description.to_string(),
-                after: c.description.clone(),
-            });
-        }
-        if !ctx.grant.executors.contains(&exec.scoped_id) {
-            withheld.push(Withheld {
-                index: p.index,
-                key: p.key.to_string(),
-                control: 2,
-                scoped_id: Some(exec.scoped_id.clone()),
-                reason: format!(
-                    "the executor `{}` is not in the connection's grant",
-                    exec.scoped_id
-                ),
-                expand: format!("add `{}` to the grant's executors", exec.scoped_id),
-            });
-            continue;
-        }
-        admissible.push(Candidate {
-            p,
-            exec,
-            name: c.name,
-            description: c.description,
-            changes,
-            identity,
+        })
+    };
+    if let Some(first) = c.refusals.first() {
+        let all: Vec<String> = c
+            .refusals
+            .iter()
+            .map(|r| format!("`{}` ({})", r.path, r.why))
+            .collect();
+        return reject(
+            3,
+            format!("/{}/dispatch/bind{}", p.index, first.path),
+            format!(
+                "dispatch.bind targets a credential, header, URL or connection selector: {}; bind only non-secret parameters of the executor (no grant can allow this)",
+                all.join(", ")
+            ),
+        );
+    }
+    let Some((exec, identity)) = c.resolved else {
+        return unresolved(&p, ctx);
+    };
+    if c.name.is_empty() {
+        return reject(
+            4,
+            format!("/{}/name", p.index),
+            "the name has no character of the allowlist (ASCII letters, digits, space, `-`, `_`, `.`, `(`, `)`)".into(),
+        );
+    }
+    let changes = changes(&p, &c.name, &c.description);
+    if !ctx.grant.executors.contains(&exec.scoped_id) {
+        return Screened::Withheld(Withheld {
+            index: p.index,
+            key: p.key.to_string(),
+            control: 2,
+            scoped_id: Some(exec.scoped_id.clone()),
+            reason: format!(
+                "the executor `{}` is not in the connection's grant",
+                exec.scoped_id
+            ),
+            expand: format!("add `{}` to the grant's executors", exec.scoped_id),
         });
     }
+    Screened::Admissible(Candidate {
+        p,
+        exec,
+        name: c.name,
+        description: c.description,
+        changes,
+        identity,
+    })
+}
 
-    // 5. Capacity, in key order (byte order) so the admitted set does not depend on the order
-    // discovery returned.
+/// Control 2 for a `dispatch.tool` no declared executor resolves: a supplied scoped id is
+/// rejected (never rewritten), an unknown slug withheld (declaring it would admit it).
+fn unresolved<'a>(p: &Parsed<'_>, ctx: &Context) -> Screened<'a> {
+    if p.tool.contains(':') {
+        return Screened::Rejected(Rejected {
+            index: p.index,
+            key: Some(p.key.to_string()),
+            control: 2,
+            pointer: format!("/{}/dispatch/tool", p.index),
+            reason: format!(
+                "dispatch.tool supplies the scoped id `{}`, which no declared executor of {} in org `{}` resolves to; a supplied scoped id is never rewritten: use the executor's authoring slug",
+                p.tool, ctx.extension, ctx.org
+            ),
+        });
+    }
+    let scoped = crate::context::scoped_id(&ctx.org, &ctx.extension, p.tool);
+    let what = if ctx.tools.iter().any(|t| t == p.tool) {
+        "is a tool of this extension but not a declared executor"
+    } else {
+        "is not a declared executor (nor any tool of this extension)"
+    };
+    Screened::Withheld(Withheld {
+        index: p.index,
+        key: p.key.to_string(),
+        control: 2,
+        scoped_id: Some(scoped.clone()),
+        reason: format!("dispatch.tool `{}` {what}", p.tool),
+        expand: format!(
+            "declare `{}` as an executor (#[tool(executor = \"read|write|delete\")]), reinstall, and grant `{scoped}`",
+            p.tool
+        ),
+    })
+}
+
+/// What neutralisation (control 4) changed in the name and the description.
+fn changes(p: &Parsed<'_>, name: &str, description: &str) -> Vec<Change> {
+    let mut changes = Vec::new();
+    if name != p.name {
+        changes.push(Change {
+            field: "name".into(),
+            before: p.name.to_string(),
+            after: name.to_string(),
+        });
+    }
+    if description != p.description {
+        changes.push(Change {
+            field: "description".into(),
+            before: p.description.to_string(),
+            after: description.to_string(),
+        });
+    }
+    changes
+}
+
+/// Control 5, capacity, in key order (byte order) so the admitted set does not depend on the
+/// order discovery returned; and control 6, identity: a descriptor without a digest is rejected.
+fn by_capacity(
+    mut admissible: Vec<Candidate<'_>>,
+    ctx: &Context,
+    rejected: &mut Vec<Rejected>,
+    withheld: &mut Vec<Withheld>,
+) -> Vec<Admitted> {
     admissible.sort_by(|a, b| a.p.key.cmp(b.p.key));
     let (limit, set_by) = ctx.capacity();
     let mut admitted = Vec::with_capacity(admissible.len().min(limit as usize));
@@ -412,30 +483,7 @@ pub fn admit(descriptors: &Value, ctx: &Context) -> Result<Report, DiscoveryErro
             },
         });
     }
-    withheld.sort_by_key(|w| w.index);
-    rejected.sort_by_key(|r| r.index);
-    Ok(Report {
-        org: ctx.org.clone(),
-        extension: ctx.extension.clone(),
-        artifact_sha256: ctx.artifact_sha256.clone(),
-        grant_id: ctx.grant.id.clone(),
-        capacity: Capacity {
-            limit,
-            set_by: set_by.into(),
-            server_cap: ctx.server_cap,
-            declared_max_tools: ctx.declared_max_tools,
-            grant_max_tools: ctx.grant.max_tools,
-        },
-        counts: Counts {
-            submitted: list.len(),
-            admitted: admitted.len(),
-            withheld: withheld.len(),
-            rejected: rejected.len(),
-        },
-        admitted,
-        withheld,
-        rejected,
-    })
+    admitted
 }
 
 /// The identity digest: SHA-256 over a domain tag, the artifact hash, the scoped id, the grant
