@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 
 use gtdx_contract::{
     API_VERSION_V2, Author, CONTRACT_VERSION, Compat, Describe, GtpackRef, LocalizedText,
-    MIN_DESIGNER_VERSION, MIN_RUNNER_VERSION, Metadata, Runtime, RuntimeComponent, SCHEMA_URL,
-    SDK_WORLD, ZERO_SHA256,
+    MIN_DESIGNER_VERSION, MIN_RUNNER_VERSION, Metadata, Permissions, Runtime, RuntimeComponent,
+    SCHEMA_URL, SDK_WORLD, ZERO_SHA256,
 };
 use serde_json::Value;
 
@@ -17,8 +17,80 @@ use crate::tools::ToolOut;
 
 /// Builds the manifest. `tools` are already sorted by name.
 pub fn manifest(pkg: &Package, cfg: &GtdxConfig, tools: &[ToolOut]) -> Result<Describe, Error> {
-    let bad = |message: String, help: &str| Error::manifest(&pkg.manifest_path, message, help);
-    // Every missing field at once: one run names them all, each with its fix.
+    let Required {
+        id,
+        summary,
+        author,
+        license,
+    } = required(pkg, cfg)?;
+    let components = components(pkg, cfg, &id)?;
+
+    let tool_list: Vec<gtdx_contract::Tool> = dispatch_tools(pkg, cfg, tools)
+        .into_iter()
+        .map(|t| t.tool)
+        .collect();
+    let permissions = permissions(cfg, &tool_list);
+
+    let mut contributions = cfg.contributions.clone().unwrap_or_default();
+    if let Some(node_types) = &cfg.node_types {
+        contributions.node_types = node_types.clone();
+    }
+    contributions.dynamic_tools = dynamic_tools(pkg, cfg, tools)?;
+    contributions.tools = tool_list;
+
+    let config_schema = config_schema(pkg, cfg)?;
+
+    Ok(Describe {
+        schema: Some(SCHEMA_URL.into()),
+        api_version: API_VERSION_V2.into(),
+        kind: cfg.kind(pkg)?,
+        compat: compat(cfg),
+        metadata: Metadata {
+            id,
+            name: cfg.name.clone().unwrap_or_else(|| pkg.name.clone()),
+            version: pkg.version.clone(),
+            summary,
+            description: cfg.description.clone(),
+            author,
+            license,
+            homepage: pkg.homepage.clone(),
+            repository: pkg.repository.clone(),
+            keywords: pkg.keywords.clone(),
+            icon: cfg.icon.clone(),
+            screenshots: cfg.screenshots.clone().unwrap_or_default(),
+        },
+        engine: None,
+        capabilities: cfg.capabilities.clone().unwrap_or_default(),
+        runtime: Runtime {
+            memory_limit_mb: cfg
+                .memory_limit_mb
+                .unwrap_or(gtdx_contract::DEFAULT_MEMORY_LIMIT_MB),
+            world: None,
+            permissions,
+            components,
+        },
+        execution: cfg.execution.clone(),
+        contributions,
+        localization: cfg.localization.clone(),
+        signature: None,
+        manifest_sha256: None,
+        required_secrets: cfg.required_secrets.clone().unwrap_or_default(),
+        config_schema,
+        config_fields: cfg.config_fields.clone(),
+    })
+}
+
+/// The metadata fields a manifest cannot go without.
+struct Required {
+    id: String,
+    summary: LocalizedText,
+    author: Author,
+    license: String,
+}
+
+/// The required metadata, from `[package.metadata.gtdx]` or the Cargo package. Every missing
+/// field at once: one run names them all, each with its fix.
+fn required(pkg: &Package, cfg: &GtdxConfig) -> Result<Required, Error> {
     let mut missing: Vec<(&str, &str, String)> = Vec::new();
     let id = cfg.id.clone();
     if id.is_none() {
@@ -70,9 +142,36 @@ pub fn manifest(pkg: &Package, cfg: &GtdxConfig, tools: &[ToolOut]) -> Result<De
     else {
         return Err(missing_fields(&pkg.manifest_path, &missing));
     };
-    let compat = cfg.compat.clone().unwrap_or_default();
+    Ok(Required {
+        id,
+        summary,
+        author,
+        license,
+    })
+}
 
-    // Components: this crate's own (digests are placeholders until `gtdx build`), then the rest.
+/// `compat`: the declared versions, the current ones where none is declared.
+fn compat(cfg: &GtdxConfig) -> Compat {
+    let compat = cfg.compat.clone().unwrap_or_default();
+    Compat {
+        min_designer_version: compat
+            .min_designer_version
+            .unwrap_or_else(|| MIN_DESIGNER_VERSION.into()),
+        min_runner_version: compat
+            .min_runner_version
+            .unwrap_or_else(|| MIN_RUNNER_VERSION.into()),
+        contract_version: compat
+            .contract_version
+            .unwrap_or_else(|| CONTRACT_VERSION.into()),
+    }
+}
+
+/// Components: this crate's own (digests are placeholders until `gtdx build`), then the rest.
+fn components(
+    pkg: &Package,
+    cfg: &GtdxConfig,
+    id: &str,
+) -> Result<BTreeMap<String, RuntimeComponent>, Error> {
     let own = cfg.own_component(pkg);
     let mut components = BTreeMap::new();
     let declared = cfg.components.clone().unwrap_or_default();
@@ -87,7 +186,7 @@ pub fn manifest(pkg: &Package, cfg: &GtdxConfig, tools: &[ToolOut]) -> Result<De
                     .clone()
                     .unwrap_or_else(|| format!("components/{own}.wasm")),
                 sha256: ZERO_SHA256.into(),
-                pack_id: own_decl.pack_id.clone().unwrap_or_else(|| id.clone()),
+                pack_id: own_decl.pack_id.clone().unwrap_or_else(|| id.to_string()),
                 component_version: own_decl
                     .component_version
                     .clone()
@@ -102,7 +201,8 @@ pub fn manifest(pkg: &Package, cfg: &GtdxConfig, tools: &[ToolOut]) -> Result<De
             continue;
         }
         let Some(world) = c.world.clone() else {
-            return Err(bad(
+            return Err(Error::manifest(
+                &pkg.manifest_path,
                 format!("[package.metadata.gtdx.components.{key}] has no `world`"),
                 "name the WIT world the component exports, e.g. world = \"greentic:extension-design/tool-extension@0.3.0\"",
             ));
@@ -115,7 +215,7 @@ pub fn manifest(pkg: &Package, cfg: &GtdxConfig, tools: &[ToolOut]) -> Result<De
                 gtpack: c.file.clone().map(|file| GtpackRef {
                     file,
                     sha256: sha.clone(),
-                    pack_id: c.pack_id.clone().unwrap_or_else(|| id.clone()),
+                    pack_id: c.pack_id.clone().unwrap_or_else(|| id.to_string()),
                     component_version: c
                         .component_version
                         .clone()
@@ -126,16 +226,15 @@ pub fn manifest(pkg: &Package, cfg: &GtdxConfig, tools: &[ToolOut]) -> Result<De
             },
         );
     }
+    Ok(components)
+}
 
-    let tool_list: Vec<gtdx_contract::Tool> = dispatch_tools(pkg, cfg, tools)
-        .into_iter()
-        .map(|t| t.tool)
-        .collect();
-
-    // A tool may read only the secrets the permissions grant (E_SECRET_NOT_GRANTED): grant
-    // each key the host's way, as `secret://<key>`, unless a declared grant already covers it.
+/// The declared permissions, plus a grant for every secret a tool reads. A tool may read only
+/// the secrets the permissions grant (E_SECRET_NOT_GRANTED): grant each key the host's way, as
+/// `secret://<key>`, unless a declared grant already covers it.
+fn permissions(cfg: &GtdxConfig, tool_list: &[gtdx_contract::Tool]) -> Permissions {
     let mut permissions = cfg.permissions.clone().unwrap_or_default();
-    for t in &tool_list {
+    for t in tool_list {
         for s in &t.secret_requirements {
             if gtdx_contract::secrets::granting(&permissions.secrets, &s.key).is_none() {
                 permissions
@@ -144,83 +243,30 @@ pub fn manifest(pkg: &Package, cfg: &GtdxConfig, tools: &[ToolOut]) -> Result<De
             }
         }
     }
+    permissions
+}
 
-    let mut contributions = cfg.contributions.clone().unwrap_or_default();
-    if let Some(node_types) = &cfg.node_types {
-        contributions.node_types = node_types.clone();
-    }
-    contributions.dynamic_tools = dynamic_tools(pkg, cfg, tools)?;
-    contributions.tools = tool_list;
-
-    let config_schema = match &cfg.config_schema {
-        None => None,
-        Some(rel) => {
-            let path = pkg.root.join(rel);
-            let text = gtdx_fsx::read_text(&path, gtdx_fsx::limits::PROJECT_FILE).map_err(|e| {
-                let e = e.source;
-                bad(
-                    format!("[package.metadata.gtdx].configSchema: cannot read `{rel}`: {e}"),
-                    "fix the path (relative to the crate root)",
-                )
-            })?;
-            let v: Value = serde_json::from_str(&text).map_err(|e| {
-                bad(
-                    format!("[package.metadata.gtdx].configSchema: `{rel}` is not valid JSON: {e}"),
-                    "fix the JSON syntax of that file",
-                )
-            })?;
-            Some(crate::tools::compact(&v))
-        }
+/// `configSchema`: the JSON file `[package.metadata.gtdx].configSchema` names, as compact text.
+fn config_schema(pkg: &Package, cfg: &GtdxConfig) -> Result<Option<String>, Error> {
+    let Some(rel) = &cfg.config_schema else {
+        return Ok(None);
     };
-
-    Ok(Describe {
-        schema: Some(SCHEMA_URL.into()),
-        api_version: API_VERSION_V2.into(),
-        kind: cfg.kind(pkg)?,
-        compat: Compat {
-            min_designer_version: compat
-                .min_designer_version
-                .unwrap_or_else(|| MIN_DESIGNER_VERSION.into()),
-            min_runner_version: compat
-                .min_runner_version
-                .unwrap_or_else(|| MIN_RUNNER_VERSION.into()),
-            contract_version: compat
-                .contract_version
-                .unwrap_or_else(|| CONTRACT_VERSION.into()),
-        },
-        metadata: Metadata {
-            id,
-            name: cfg.name.clone().unwrap_or_else(|| pkg.name.clone()),
-            version: pkg.version.clone(),
-            summary,
-            description: cfg.description.clone(),
-            author,
-            license,
-            homepage: pkg.homepage.clone(),
-            repository: pkg.repository.clone(),
-            keywords: pkg.keywords.clone(),
-            icon: cfg.icon.clone(),
-            screenshots: cfg.screenshots.clone().unwrap_or_default(),
-        },
-        engine: None,
-        capabilities: cfg.capabilities.clone().unwrap_or_default(),
-        runtime: Runtime {
-            memory_limit_mb: cfg
-                .memory_limit_mb
-                .unwrap_or(gtdx_contract::DEFAULT_MEMORY_LIMIT_MB),
-            world: None,
-            permissions,
-            components,
-        },
-        execution: cfg.execution.clone(),
-        contributions,
-        localization: cfg.localization.clone(),
-        signature: None,
-        manifest_sha256: None,
-        required_secrets: cfg.required_secrets.clone().unwrap_or_default(),
-        config_schema,
-        config_fields: cfg.config_fields.clone(),
-    })
+    let bad = |message: String, help: &str| Error::manifest(&pkg.manifest_path, message, help);
+    let path = pkg.root.join(rel);
+    let text = gtdx_fsx::read_text(&path, gtdx_fsx::limits::PROJECT_FILE).map_err(|e| {
+        let e = e.source;
+        bad(
+            format!("[package.metadata.gtdx].configSchema: cannot read `{rel}`: {e}"),
+            "fix the path (relative to the crate root)",
+        )
+    })?;
+    let v: Value = serde_json::from_str(&text).map_err(|e| {
+        bad(
+            format!("[package.metadata.gtdx].configSchema: `{rel}` is not valid JSON: {e}"),
+            "fix the JSON syntax of that file",
+        )
+    })?;
+    Ok(Some(crate::tools::compact(&v)))
 }
 
 /// `contributions.dynamicTools` from the `#[tool(discovery)]` and `#[tool(executor = "...")]`

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use syn::spanned::Spanned;
 use syn::{FnArg, GenericArgument, PathArguments, ReturnType, Type};
 
-use crate::crate_src::Index;
+use crate::crate_src::{Index, ToolFn};
 use crate::error::SourceError;
 use crate::facts::syn_error;
 use crate::schema::{Direction, Schema, SchemaCache, SchemaGen, tokens};
@@ -45,12 +45,49 @@ pub struct Collected {
 
 /// Describes every tool of the crate; collects every error rather than stopping at the first.
 pub fn collect(idx: &Index<'_>, crate_root: &Path) -> Result<Collected, Vec<SourceError>> {
-    let mut out = Collected::default();
+    let mut schemas = Schemas {
+        idx,
+        crate_root,
+        cache: SchemaCache::default(),
+        roots: HashMap::new(),
+        out: Collected::default(),
+    };
     let mut errors = Vec::new();
-    let mut cache = SchemaCache::default();
-    // The compact schema text of each root type (tools often share input and output types).
-    let mut roots: HashMap<(usize, String, bool), String> = HashMap::new();
     for tf in &idx.tools {
+        if let Some(tool) = schemas.tool(tf, &mut errors) {
+            schemas.out.tools.push(tool);
+        }
+    }
+    let mut out = schemas.out;
+    out.tools.sort_by(|a, b| a.tool.name.cmp(&b.tool.name));
+    errors.extend(duplicate_names(&out.tools));
+    // A type shared by a tool's input and output fails twice at the same place: say it once.
+    let mut seen = std::collections::HashSet::new();
+    errors.retain(|e| seen.insert((e.file.clone(), e.line, e.column)));
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
+}
+
+/// What describing the tools of one crate shares from tool to tool.
+struct Schemas<'i, 'a> {
+    idx: &'i Index<'a>,
+    crate_root: &'i Path,
+    cache: SchemaCache,
+    /// The compact schema text of each root type (tools often share input and output types),
+    /// by module, type and whether it is an input.
+    roots: HashMap<(usize, String, bool), String>,
+    /// The warnings and schema files so far (the tools are pushed by [`collect`]).
+    out: Collected,
+}
+
+impl<'a> Schemas<'_, 'a> {
+    /// One `#[tool]` function described, or `None` with why in `errors` (a function the
+    /// annotations do not recognise as a tool is skipped silently).
+    fn tool(&mut self, tf: &ToolFn<'a>, errors: &mut Vec<SourceError>) -> Option<ToolOut> {
+        let idx = self.idx;
         let file = idx.file_of(tf.module);
         let analyzed = match gtdx_annotations::tool_fn_from_item(tf.item) {
             Some(Ok(t)) => t,
@@ -60,85 +97,37 @@ pub fn collect(idx: &Index<'_>, crate_root: &Path) -> Result<Collected, Vec<Sour
                     e,
                     "fix the #[tool] function (the macro reports the same at compile time)",
                 ));
-                continue;
+                return None;
             }
-            None => continue,
+            None => return None,
         };
         let name = analyzed.name.clone();
-        let module_path = &idx.modules[tf.module].path;
         if let Err(e) = check_reachable(idx, tf.module, file, tf.item) {
             errors.push(e);
         }
 
         let input = match &analyzed.attr.input_schema {
-            Some(p) => load_schema_file(crate_root, &p.value, file, p.span, &mut out.schema_files)
-                .and_then(|v| {
-                    // A hand-written schema must still say what the type says, where describe
-                    // can read the type (a type it cannot read is why schema files exist).
-                    if let Some(ty) = input_type(tf.item) {
-                        let mut g = SchemaGen::new(idx, &mut cache, Direction::Input, &name);
-                        if let Ok(derived) = g.root(ty, tf.module) {
-                            let problems = compare_with_type(&v, &derived);
-                            if !problems.is_empty() {
-                                return Err(SourceError::new(
-                                    file,
-                                    p.span,
-                                    format!(
-                                        "the input_schema file `{}` of tool `{name}` does not match its input type `{}`: {}",
-                                        p.value,
-                                        tokens(ty),
-                                        problems.join("; ")
-                                    ),
-                                )
-                                .help("make the file say what the type says, or remove `input_schema` and let describe derive the schema from the type"));
-                            }
-                        }
-                    }
-                    Ok(compact(&v))
-                }),
+            Some(p) => self.hand_written_input(tf, file, &name, p),
             None => match input_type(tf.item) {
                 None => Ok(compact(&json!({"type": "object", "properties": {}}))),
-                Some(ty) => {
-                    let key = (tf.module, tokens(ty), true);
-                    match roots.get(&key) {
-                        Some(hit) => Ok(hit.clone()),
-                        None => {
-                            let mut g = SchemaGen::new(idx, &mut cache, Direction::Input, &name);
-                            let r = g
-                                .root(ty, tf.module)
-                                .and_then(|s| root_object(s, ty, file, &name))
-                                .map(|s| compact(&Value::Object(s)));
-                            out.warnings.append(&mut g.warnings);
-                            if let Ok(text) = &r {
-                                roots.insert(key, text.clone());
-                            }
-                            r
-                        }
-                    }
-                }
+                Some(ty) => self.derived(tf.module, ty, file, &name, Direction::Input),
             },
         };
         let output = match &analyzed.attr.output_schema {
-            Some(p) => load_schema_file(crate_root, &p.value, file, p.span, &mut out.schema_files)
-                .map(|v| Some(compact(&v))),
+            Some(p) => load_schema_file(
+                self.crate_root,
+                &p.value,
+                file,
+                p.span,
+                &mut self.out.schema_files,
+            )
+            .map(|v| Some(compact(&v))),
             None => match output_type(tf.item) {
                 None => Ok(None),
                 Some(ty) if is_unit(ty) => Ok(None),
-                Some(ty) => {
-                    let key = (tf.module, tokens(ty), false);
-                    match roots.get(&key) {
-                        Some(hit) => Ok(Some(hit.clone())),
-                        None => {
-                            let mut g = SchemaGen::new(idx, &mut cache, Direction::Output, &name);
-                            let r = g.root(ty, tf.module).map(|s| compact(&Value::Object(s)));
-                            out.warnings.append(&mut g.warnings);
-                            if let Ok(text) = &r {
-                                roots.insert(key, text.clone());
-                            }
-                            r.map(Some)
-                        }
-                    }
-                }
+                Some(ty) => self
+                    .derived(tf.module, ty, file, &name, Direction::Output)
+                    .map(Some),
             },
         };
         let (input, output) = match (input, output) {
@@ -146,22 +135,15 @@ pub fn collect(idx: &Index<'_>, crate_root: &Path) -> Result<Collected, Vec<Sour
             (i, o) => {
                 errors.extend(i.err());
                 errors.extend(o.err());
-                continue;
+                return None;
             }
         };
         // `{}` says nothing about the result: leave output_schema out.
         let output = output.filter(|o| o != "{}");
         let tool = analyzed.to_tool(Some(input), output);
-        let mut invoke_path = String::from("crate");
-        for seg in module_path {
-            invoke_path.push_str("::");
-            invoke_path.push_str(&raw_if_keyword(seg));
-        }
-        invoke_path.push_str("::");
-        invoke_path.push_str(&gtdx_annotations::invoke_fn_name(&tf.item.sig.ident));
-        out.tools.push(ToolOut {
+        Some(ToolOut {
             tool,
-            invoke_path,
+            invoke_path: invoke_path(&idx.modules[tf.module].path, &tf.item.sig.ident),
             file: file.to_path_buf(),
             line: analyzed.name_span.start().line,
             dynamic: match (&analyzed.attr.discovery, &analyzed.attr.executor) {
@@ -169,10 +151,97 @@ pub fn collect(idx: &Index<'_>, crate_root: &Path) -> Result<Collected, Vec<Sour
                 (None, Some(e)) => Some(DynamicRole::Executor(e.value)),
                 (None, None) => None,
             },
-        });
+        })
     }
-    out.tools.sort_by(|a, b| a.tool.name.cmp(&b.tool.name));
-    for pair in out.tools.windows(2) {
+
+    /// An `input_schema` file, compacted. A hand-written schema must still say what the type
+    /// says, where describe can read the type (a type it cannot read is why schema files exist).
+    fn hand_written_input(
+        &mut self,
+        tf: &ToolFn<'a>,
+        file: &Path,
+        name: &str,
+        p: &gtdx_annotations::Spanned<String>,
+    ) -> Result<String, SourceError> {
+        let v = load_schema_file(
+            self.crate_root,
+            &p.value,
+            file,
+            p.span,
+            &mut self.out.schema_files,
+        )?;
+        if let Some(ty) = input_type(tf.item) {
+            let mut g = SchemaGen::new(self.idx, &mut self.cache, Direction::Input, name);
+            if let Ok(derived) = g.root(ty, tf.module) {
+                let problems = compare_with_type(&v, &derived);
+                if !problems.is_empty() {
+                    return Err(SourceError::new(
+                        file,
+                        p.span,
+                        format!(
+                            "the input_schema file `{}` of tool `{name}` does not match its input type `{}`: {}",
+                            p.value,
+                            tokens(ty),
+                            problems.join("; ")
+                        ),
+                    )
+                    .help("make the file say what the type says, or remove `input_schema` and let describe derive the schema from the type"));
+                }
+            }
+        }
+        Ok(compact(&v))
+    }
+
+    /// The compact schema of a tool's input or output type, derived once per type and module
+    /// (an input must be an object).
+    fn derived(
+        &mut self,
+        module: usize,
+        ty: &'a Type,
+        file: &Path,
+        name: &str,
+        dir: Direction,
+    ) -> Result<String, SourceError> {
+        let input = dir == Direction::Input;
+        let key = (module, tokens(ty), input);
+        if let Some(hit) = self.roots.get(&key) {
+            return Ok(hit.clone());
+        }
+        let mut g = SchemaGen::new(self.idx, &mut self.cache, dir, name);
+        let r = g
+            .root(ty, module)
+            .and_then(|s| {
+                if input {
+                    root_object(s, ty, file, name)
+                } else {
+                    Ok(s)
+                }
+            })
+            .map(|s| compact(&Value::Object(s)));
+        self.out.warnings.append(&mut g.warnings);
+        if let Ok(text) = &r {
+            self.roots.insert(key, text.clone());
+        }
+        r
+    }
+}
+
+/// `crate::<module path>::__gtdx_invoke_<fn>`, with raw identifiers where a segment is a keyword.
+fn invoke_path(module_path: &[String], ident: &syn::Ident) -> String {
+    let mut invoke_path = String::from("crate");
+    for seg in module_path {
+        invoke_path.push_str("::");
+        invoke_path.push_str(&raw_if_keyword(seg));
+    }
+    invoke_path.push_str("::");
+    invoke_path.push_str(&gtdx_annotations::invoke_fn_name(ident));
+    invoke_path
+}
+
+/// One error per tool whose name an earlier tool (in name order) already has.
+fn duplicate_names(tools: &[ToolOut]) -> Vec<SourceError> {
+    let mut errors = Vec::new();
+    for pair in tools.windows(2) {
         if pair[0].tool.name == pair[1].tool.name {
             errors.push(
                 SourceError {
@@ -191,14 +260,7 @@ pub fn collect(idx: &Index<'_>, crate_root: &Path) -> Result<Collected, Vec<Sour
             );
         }
     }
-    // A type shared by a tool's input and output fails twice at the same place: say it once.
-    let mut seen = std::collections::HashSet::new();
-    errors.retain(|e| seen.insert((e.file.clone(), e.line, e.column)));
-    if errors.is_empty() {
-        Ok(out)
-    } else {
-        Err(errors)
-    }
+    errors
 }
 
 /// How a hand-written input schema differs from the one derived from the input type, field by
