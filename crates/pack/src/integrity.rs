@@ -108,85 +108,113 @@ impl std::fmt::Display for IntegrityFailure {
 /// digests and sizes, and describe.json's `manifestSha256` names that manifest.
 pub fn verify_integrity(pack: &Pack) -> Vec<IntegrityFailure> {
     let mut out = pack.problems.clone();
-    let fail = |check, entry: Option<&str>, msg: String| {
-        IntegrityFailure::new(check, entry.map(str::to_string), msg)
+    out.extend(describe_binding(pack));
+    let manifest = match parsed_manifest(pack) {
+        Ok(m) => m,
+        Err(failure) => {
+            out.push(failure);
+            return out;
+        }
     };
+    let listed = listed(&manifest, &mut out);
+    compare_entries(pack, &listed, &mut out);
+    out
+}
 
-    // describe.json and its manifestSha256.
+fn fail(check: Check, entry: Option<&str>, msg: String) -> IntegrityFailure {
+    IntegrityFailure::new(check, entry.map(str::to_string), msg)
+}
+
+/// describe.json and its manifestSha256: what is wrong, if anything.
+fn describe_binding(pack: &Pack) -> Option<IntegrityFailure> {
     let manifest_digest = pack.manifest.as_deref().map(|m| hex(&Sha256::digest(m)));
     match &pack.describe {
-        None if pack.entry(DESCRIBE_PATH).is_none() => {
-            out.push(fail(Check::DescribeMissing, Some(DESCRIBE_PATH), "the pack has no describe.json".into()))
-        }
-        None => out.push(fail(Check::DescribeInvalid, Some(DESCRIBE_PATH), "describe.json could not be read".into())),
+        None if pack.entry(DESCRIBE_PATH).is_none() => Some(fail(
+            Check::DescribeMissing,
+            Some(DESCRIBE_PATH),
+            "the pack has no describe.json".into(),
+        )),
+        None => Some(fail(
+            Check::DescribeInvalid,
+            Some(DESCRIBE_PATH),
+            "describe.json could not be read".into(),
+        )),
         Some(bytes) => match serde_json::from_slice::<serde_json::Value>(bytes) {
-            Ok(serde_json::Value::Object(obj)) => match (obj.get(MANIFEST_SHA256_FIELD), &manifest_digest) {
-                (None, _) => out.push(fail(
-                    Check::ManifestSha256,
-                    Some(DESCRIBE_PATH),
-                    "describe.json has no manifestSha256, so nothing binds the archive's files to it".into(),
-                )),
-                (Some(serde_json::Value::String(claimed)), Some(actual)) if claimed == actual => {}
-                (Some(serde_json::Value::String(claimed)), Some(actual)) => out.push(fail(
-                    Check::ManifestSha256,
-                    Some(MANIFEST_PATH),
-                    format!("describe.json's manifestSha256 is {claimed} but manifest.json hashes to {actual}"),
-                )),
-                (Some(serde_json::Value::String(_)), None) => {}
-                (Some(_), _) => out.push(fail(
-                    Check::ManifestSha256,
-                    Some(DESCRIBE_PATH),
-                    "describe.json's manifestSha256 is not a string".into(),
-                )),
-            },
-            Ok(_) => out.push(fail(Check::DescribeInvalid, Some(DESCRIBE_PATH), "describe.json is not a JSON object".into())),
-            Err(e) => out.push(fail(Check::DescribeInvalid, Some(DESCRIBE_PATH), format!("describe.json is not valid JSON: {e}"))),
+            Ok(serde_json::Value::Object(obj)) => {
+                match (obj.get(MANIFEST_SHA256_FIELD), &manifest_digest) {
+                    (None, _) => Some(fail(
+                        Check::ManifestSha256,
+                        Some(DESCRIBE_PATH),
+                        "describe.json has no manifestSha256, so nothing binds the archive's files to it".into(),
+                    )),
+                    (Some(serde_json::Value::String(claimed)), Some(actual)) if claimed == actual => {
+                        None
+                    }
+                    (Some(serde_json::Value::String(claimed)), Some(actual)) => Some(fail(
+                        Check::ManifestSha256,
+                        Some(MANIFEST_PATH),
+                        format!("describe.json's manifestSha256 is {claimed} but manifest.json hashes to {actual}"),
+                    )),
+                    (Some(serde_json::Value::String(_)), None) => None,
+                    (Some(_), _) => Some(fail(
+                        Check::ManifestSha256,
+                        Some(DESCRIBE_PATH),
+                        "describe.json's manifestSha256 is not a string".into(),
+                    )),
+                }
+            }
+            Ok(_) => Some(fail(
+                Check::DescribeInvalid,
+                Some(DESCRIBE_PATH),
+                "describe.json is not a JSON object".into(),
+            )),
+            Err(e) => Some(fail(
+                Check::DescribeInvalid,
+                Some(DESCRIBE_PATH),
+                format!("describe.json is not valid JSON: {e}"),
+            )),
         },
     }
+}
 
-    // manifest.json itself.
-    let manifest = match &pack.manifest {
-        None if pack.entry(MANIFEST_PATH).is_none() => {
-            out.push(fail(
-                Check::ManifestMissing,
-                Some(MANIFEST_PATH),
-                "the pack has no manifest.json".into(),
-            ));
-            None
-        }
-        None => {
-            out.push(fail(
+/// manifest.json itself, or why there is none to check the entries against.
+fn parsed_manifest(pack: &Pack) -> Result<Manifest, IntegrityFailure> {
+    match &pack.manifest {
+        None if pack.entry(MANIFEST_PATH).is_none() => Err(fail(
+            Check::ManifestMissing,
+            Some(MANIFEST_PATH),
+            "the pack has no manifest.json".into(),
+        )),
+        None => Err(fail(
+            Check::ManifestInvalid,
+            Some(MANIFEST_PATH),
+            "manifest.json could not be read".into(),
+        )),
+        Some(bytes) => match Manifest::parse(bytes) {
+            Ok(m) if m.schema != MANIFEST_SCHEMA => Err(fail(
                 Check::ManifestInvalid,
                 Some(MANIFEST_PATH),
-                "manifest.json could not be read".into(),
-            ));
-            None
-        }
-        Some(bytes) => match Manifest::parse(bytes) {
-            Ok(m) if m.schema != MANIFEST_SCHEMA => {
-                out.push(fail(
-                    Check::ManifestInvalid,
-                    Some(MANIFEST_PATH),
-                    format!(
-                        "manifest.json has schema `{}`; expected `{MANIFEST_SCHEMA}`",
-                        m.schema
-                    ),
-                ));
-                None
-            }
-            Ok(m) => Some(m),
-            Err(e) => {
-                out.push(fail(
-                    Check::ManifestInvalid,
-                    Some(MANIFEST_PATH),
-                    format!("manifest.json is not a v1 manifest: {e}"),
-                ));
-                None
-            }
+                format!(
+                    "manifest.json has schema `{}`; expected `{MANIFEST_SCHEMA}`",
+                    m.schema
+                ),
+            )),
+            Ok(m) => Ok(m),
+            Err(e) => Err(fail(
+                Check::ManifestInvalid,
+                Some(MANIFEST_PATH),
+                format!("manifest.json is not a v1 manifest: {e}"),
+            )),
         },
-    };
-    let Some(manifest) = manifest else { return out };
+    }
+}
 
+/// The manifest's rows by path, with what is wrong with the list (order, digests, duplicates)
+/// added to `out`.
+fn listed<'m>(
+    manifest: &'m Manifest,
+    out: &mut Vec<IntegrityFailure>,
+) -> BTreeMap<&'m str, &'m crate::ManifestEntry> {
     let mut listed: BTreeMap<&str, &crate::ManifestEntry> = BTreeMap::new();
     for (i, e) in manifest.entries.iter().enumerate() {
         if e.path == DESCRIBE_PATH || e.path == MANIFEST_PATH {
@@ -224,7 +252,15 @@ pub fn verify_integrity(pack: &Pack) -> Vec<IntegrityFailure> {
             ));
         }
     }
+    listed
+}
 
+/// The archive's files against the manifest's rows: extra, altered, resized and missing files.
+fn compare_entries(
+    pack: &Pack,
+    listed: &BTreeMap<&str, &crate::ManifestEntry>,
+    out: &mut Vec<IntegrityFailure>,
+) {
     let mut present: HashSet<&str> = HashSet::new();
     for entry in &pack.entries {
         if entry.name == DESCRIBE_PATH
@@ -276,5 +312,4 @@ pub fn verify_integrity(pack: &Pack) -> Vec<IntegrityFailure> {
             ));
         }
     }
-    out
 }

@@ -467,92 +467,43 @@ impl<R: Read + Seek> Reader<'_, R> {
         let mut seen = HashSet::new();
         let mut entries: Vec<PackEntry> = Vec::with_capacity(records.len());
         for rec in &records {
-            let (name, utf8) = match std::str::from_utf8(&rec.name_raw) {
-                Ok(s) => (s.to_string(), true),
-                Err(_) => (String::from_utf8_lossy(&rec.name_raw).into_owned(), false),
-            };
-            let unix_mode = (rec.version_made_by >> 8 == 3).then_some(rec.external_attrs >> 16);
-            let kind = match unix_mode.map(|m| m & S_IFMT) {
-                Some(S_IFLNK) => EntryKind::Symlink,
-                Some(S_IFDIR) => EntryKind::Directory,
-                Some(0) | Some(S_IFREG) | None if name.ends_with('/') => EntryKind::Directory,
-                Some(0) | Some(S_IFREG) | None => EntryKind::File,
-                Some(_) => EntryKind::Special,
-            };
-            if !utf8 {
-                problems.push(IntegrityFailure::new(
-                    Check::Path,
-                    Some(name.clone()),
-                    "the entry name is not valid UTF-8",
-                ));
-            } else if let Err(reason) = check_entry_path(&name, kind == EntryKind::Directory) {
-                problems.push(IntegrityFailure::new(
-                    Check::Path,
-                    Some(name.clone()),
-                    format!("unsafe entry path: it {reason}"),
-                ));
-            }
-            match kind {
-                EntryKind::Symlink => problems.push(IntegrityFailure::new(
-                    Check::Symlink,
-                    Some(name.clone()),
-                    "the entry is a symbolic link; packs hold regular files only",
-                )),
-                EntryKind::Special => problems.push(IntegrityFailure::new(
-                    Check::Symlink,
-                    Some(name.clone()),
-                    "the entry is a device, FIFO or socket; packs hold regular files only",
-                )),
-                EntryKind::Directory if rec.size != 0 => problems.push(IntegrityFailure::new(
-                    Check::Archive,
-                    Some(name.clone()),
-                    "a directory entry carries data",
-                )),
-                _ => {}
-            }
-            if !seen.insert(rec.name_raw.clone()) {
-                problems.push(IntegrityFailure::new(
-                    Check::DuplicateEntry,
-                    Some(name.clone()),
-                    "the archive holds more than one entry with this name",
-                ));
-            }
-            if rec.flags & 0x41 != 0 {
-                problems.push(IntegrityFailure::new(
-                    Check::Archive,
-                    Some(name.clone()),
-                    "the entry is encrypted",
-                ));
-            }
-            if rec.method != 0 && rec.method != 8 {
-                problems.push(IntegrityFailure::new(
-                    Check::Archive,
-                    Some(name.clone()),
-                    format!(
-                        "unsupported compression method {} (packs use stored or deflate)",
-                        rec.method
-                    ),
-                ));
-            }
-            entries.push(PackEntry {
-                name,
-                kind,
-                method: rec.method,
-                offset: rec.offset,
-                compressed_size: rec.compressed_size,
-                declared_size: rec.size,
-                size: None,
-                sha256: None,
-                bytes: None,
-                too_large_to_keep: false,
-                unix_mode,
-            });
+            entries.push(central_entry(rec, &mut seen, &mut problems));
         }
 
         check_modes(&entries, &mut problems);
         check_shadowing(&entries, &mut problems);
 
-        // Walk the local records in file order: they must tile [0, cd_offset) exactly.
+        let (describe, manifest) =
+            self.local_records(&records, &mut entries, &mut problems, layout, options)?;
+        // describe/manifest bytes are also held in the `Pack` fields; drop the copies unless
+        // the caller asked for them.
+        for e in &mut entries {
+            if (e.name == DESCRIBE_PATH || e.name == MANIFEST_PATH)
+                && !options.keep.is_some_and(|k| k(&e.name))
+            {
+                e.bytes = None;
+            }
+        }
+        Ok(Pack {
+            path: self.path.to_path_buf(),
+            file_size: self.file_size,
+            entries,
+            describe,
+            manifest,
+            problems,
+        })
+    }
+
+    /// Walks the local records in file order: they must tile [0, cd_offset) exactly. Returns
+    /// the bytes of the first describe.json and manifest entries.
+    fn local_records(
+        &mut self,
+        records: &[Record],
+        entries: &mut [PackEntry],
+        problems: &mut Vec<IntegrityFailure>,
+        layout: &Layout,
+        options: &ReadOptions<'_>,
+    ) -> Result<Documents, ReadError> {
         let mut order: Vec<usize> = (0..records.len()).collect();
         order.sort_by_key(|&i| records[i].offset);
         self.file.seek(SeekFrom::Start(0)).map_err(|e| self.io(e))?;
@@ -585,7 +536,7 @@ impl<R: Read + Seek> Reader<'_, R> {
             let end = self.local_entry(
                 rec,
                 &mut entries[idx],
-                &mut problems,
+                problems,
                 &mut buf,
                 readable,
                 options,
@@ -613,23 +564,7 @@ impl<R: Read + Seek> Reader<'_, R> {
             };
             return Err(self.malformed(Some(pos), msg));
         }
-        // describe/manifest bytes are also held in the `Pack` fields; drop the copies unless
-        // the caller asked for them.
-        for e in &mut entries {
-            if (e.name == DESCRIBE_PATH || e.name == MANIFEST_PATH)
-                && !options.keep.is_some_and(|k| k(&e.name))
-            {
-                e.bytes = None;
-            }
-        }
-        Ok(Pack {
-            path: self.path.to_path_buf(),
-            file_size: self.file_size,
-            entries,
-            describe,
-            manifest,
-            problems,
-        })
+        Ok((describe, manifest))
     }
 
     /// Reads one local record starting at the current position (== `rec.offset`); returns the
@@ -885,6 +820,83 @@ impl<R: Read + Seek> Reader<'_, R> {
             .seek(SeekFrom::Start(end))
             .map_err(|e| self.io(e))?;
         Ok(end)
+    }
+}
+
+/// The bytes of the first describe.json and manifest.json entries.
+type Documents = (Option<Vec<u8>>, Option<Vec<u8>>);
+
+/// The entry a central directory record describes (its data not read yet), with what is wrong
+/// with its name, kind and flags added to `problems`.
+fn central_entry(
+    rec: &Record,
+    seen: &mut HashSet<Vec<u8>>,
+    problems: &mut Vec<IntegrityFailure>,
+) -> PackEntry {
+    let (name, utf8) = match std::str::from_utf8(&rec.name_raw) {
+        Ok(s) => (s.to_string(), true),
+        Err(_) => (String::from_utf8_lossy(&rec.name_raw).into_owned(), false),
+    };
+    let unix_mode = (rec.version_made_by >> 8 == 3).then_some(rec.external_attrs >> 16);
+    let kind = match unix_mode.map(|m| m & S_IFMT) {
+        Some(S_IFLNK) => EntryKind::Symlink,
+        Some(S_IFDIR) => EntryKind::Directory,
+        Some(0) | Some(S_IFREG) | None if name.ends_with('/') => EntryKind::Directory,
+        Some(0) | Some(S_IFREG) | None => EntryKind::File,
+        Some(_) => EntryKind::Special,
+    };
+    let mut problem = |check: Check, why: String| {
+        problems.push(IntegrityFailure::new(check, Some(name.clone()), why));
+    };
+    if !utf8 {
+        problem(Check::Path, "the entry name is not valid UTF-8".into());
+    } else if let Err(reason) = check_entry_path(&name, kind == EntryKind::Directory) {
+        problem(Check::Path, format!("unsafe entry path: it {reason}"));
+    }
+    match kind {
+        EntryKind::Symlink => problem(
+            Check::Symlink,
+            "the entry is a symbolic link; packs hold regular files only".into(),
+        ),
+        EntryKind::Special => problem(
+            Check::Symlink,
+            "the entry is a device, FIFO or socket; packs hold regular files only".into(),
+        ),
+        EntryKind::Directory if rec.size != 0 => {
+            problem(Check::Archive, "a directory entry carries data".into())
+        }
+        _ => {}
+    }
+    if !seen.insert(rec.name_raw.clone()) {
+        problem(
+            Check::DuplicateEntry,
+            "the archive holds more than one entry with this name".into(),
+        );
+    }
+    if rec.flags & 0x41 != 0 {
+        problem(Check::Archive, "the entry is encrypted".into());
+    }
+    if rec.method != 0 && rec.method != 8 {
+        problem(
+            Check::Archive,
+            format!(
+                "unsupported compression method {} (packs use stored or deflate)",
+                rec.method
+            ),
+        );
+    }
+    PackEntry {
+        name,
+        kind,
+        method: rec.method,
+        offset: rec.offset,
+        compressed_size: rec.compressed_size,
+        declared_size: rec.size,
+        size: None,
+        sha256: None,
+        bytes: None,
+        too_large_to_keep: false,
+        unix_mode,
     }
 }
 
