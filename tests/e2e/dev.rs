@@ -265,3 +265,50 @@ fn each_new_pack_is_installed_and_an_unchanged_one_is_not_reinstalled() {
     drop(dev);
     drop(hello);
 }
+
+/// Without GREENTIC_HOME and HOME there is no Greentic home: every command that needs one
+/// refuses with the same paragraph (it once fell back to `./.greentic` for `gtdx dev` and
+/// `gtdx doctor`, where `gtdx install` then refused), and nothing is written where it runs.
+#[test]
+fn without_a_home_every_command_that_needs_one_refuses_alike() {
+    let env = Env::new();
+    let dir = env.mkdir("work");
+    let commands: &[&[&str]] = &[
+        &["dev", "--once", "--manifest-path", "Cargo.toml"],
+        &["install", "x.gtxpack", "--yes"],
+        &["list"],
+        &["uninstall", "acme-x"],
+        &["enable", "acme-x"],
+        &["search", "x"],
+        &["info", "acme-x"],
+        &["doctor"],
+    ];
+    for args in commands {
+        let run = env
+            .gtdx_cmd(*args)
+            .env_remove("HOME")
+            .env_remove("GREENTIC_HOME")
+            .env_remove("USERPROFILE")
+            .current_dir(&dir)
+            .run();
+        run.code(2)
+            .stderr_has("there is no Greentic home: GREENTIC_HOME is not set and neither is HOME");
+        let errors = run.stderr().matches("error:").count();
+        run.check(errors == 1, "one error paragraph");
+    }
+    assert!(!dir.join(".greentic").exists());
+    // `--no-install` needs no home.
+    env.gtdx_cmd([
+        "dev",
+        "--once",
+        "--no-install",
+        "--manifest-path",
+        "Cargo.toml",
+    ])
+    .env_remove("HOME")
+    .env_remove("GREENTIC_HOME")
+    .current_dir(&dir)
+    .run()
+    .code(2)
+    .stderr_lacks("Greentic home");
+}

@@ -24,6 +24,7 @@ mod dynamic;
 mod harden;
 mod migrate;
 mod new;
+mod oracle;
 mod platform;
 mod registry;
 mod run;

@@ -10,16 +10,27 @@ use std::path::{Path, PathBuf};
 /// per scope (`default`, `tenants.<tenant>`).
 pub const STATE_FILE: &str = "extensions-state.json";
 
-/// The Greentic home: `$GREENTIC_HOME`, else `~/.greentic`.
-pub fn greentic_home() -> PathBuf {
-    if let Some(h) = std::env::var_os("GREENTIC_HOME").filter(|h| !h.is_empty()) {
-        return PathBuf::from(h);
+/// Neither `GREENTIC_HOME` nor a home directory to put `~/.greentic` in is set. Falling back to a
+/// relative `.greentic` would install into whatever directory a command runs in, where the
+/// next command (run elsewhere) would not find it, so every command that needs the home
+/// refuses instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "there is no Greentic home: GREENTIC_HOME is not set and neither is HOME, so there is no ~/.greentic to use; set GREENTIC_HOME to a directory (e.g. `export GREENTIC_HOME=\"$PWD/greentic-home\"`) or HOME, and run the command again"
+)]
+pub struct NoHome;
+
+/// The Greentic home: `$GREENTIC_HOME`, else `~/.greentic` (`$HOME`, or `%USERPROFILE%` on
+/// Windows). The one constructor every command that reads or writes the home goes through.
+pub fn greentic_home() -> Result<PathBuf, NoHome> {
+    let var = |v: &str| std::env::var_os(v).filter(|h| !h.is_empty());
+    if let Some(h) = var("GREENTIC_HOME") {
+        return Ok(PathBuf::from(h));
     }
-    std::env::var_os("HOME")
-        .or_else(|| std::env::var_os("USERPROFILE"))
-        .map(PathBuf::from)
-        .unwrap_or_default()
-        .join(".greentic")
+    var("HOME")
+        .or_else(|| var("USERPROFILE"))
+        .map(|h| PathBuf::from(h).join(".greentic"))
+        .ok_or(NoHome)
 }
 
 /// The installer's directory name for a `kind` wire value, as the platform's

@@ -29,9 +29,8 @@ pub struct DevOptions {
     pub profile: Profile,
     /// Build once (and install), then return; no watching.
     pub once: bool,
-    /// Install each new pack into `home`.
+    /// Install each new pack (with the installer the caller passes to [`dev`]).
     pub install: bool,
-    pub home: PathBuf,
     /// How long the project must stay quiet after a save before the build starts.
     pub debounce: Duration,
     /// Call a tool of each new pack under the host (`--run TOOL --input JSON`).

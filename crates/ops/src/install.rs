@@ -89,10 +89,8 @@ pub enum InstallError {
     },
     #[error("{id}@{version} was not installed: consent to its permissions was declined")]
     Declined { id: String, version: String },
-    #[error(
-        "GREENTIC_HOME is not set and there is no HOME to put ~/.greentic in; set GREENTIC_HOME"
-    )]
-    NoHome,
+    #[error(transparent)]
+    NoHome(#[from] gtdx_contract::home::NoHome),
 }
 
 /// The result of checking a staged pack.
@@ -178,7 +176,7 @@ pub(crate) fn check_pack(
 
 /// The home to use: `$GREENTIC_HOME`, else `~/.greentic`.
 pub fn default_home() -> Result<Home, InstallError> {
-    Home::from_env().ok_or(InstallError::NoHome)
+    Ok(Home::from_env()?)
 }
 
 /// A pack fetched into the staging directory of the Greentic home.

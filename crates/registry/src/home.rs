@@ -30,12 +30,9 @@ impl Home {
         Home { root: root.into() }
     }
 
-    /// `$GREENTIC_HOME`, else `$HOME/.greentic`; `None` when neither is set.
-    pub fn from_env() -> Option<Home> {
-        let set = |v: &str| std::env::var_os(v).is_some_and(|h| !h.is_empty());
-        // The rule is gtdx_contract::home's; this only refuses to fall back to a relative path.
-        (set("GREENTIC_HOME") || set("HOME") || set("USERPROFILE"))
-            .then(|| Home::new(gtdx_contract::home::greentic_home()))
+    /// `$GREENTIC_HOME`, else `$HOME/.greentic` (the rule is `gtdx_contract::home`'s).
+    pub fn from_env() -> Result<Home, gtdx_contract::home::NoHome> {
+        gtdx_contract::home::greentic_home().map(Home::new)
     }
 
     /// `<home>/registries/local`, the default registry.

@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 
 pub use cmd::{Background, Cmd, Run, cargo, quote};
 pub use env::{Env, KeyPair, Project};
-pub use http::{HttpServer, Reply};
+pub use http::{HttpServer, Reply, Seen};
 pub use reference::reference;
 pub use tools::{PLATFORM_GTDX, PLATFORM_VERSION, Tool, in_ci, require_actionlint, require_tool};
 

@@ -51,6 +51,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
+    // The home is needed only to install; `--no-install` works without one.
+    let home = match args.no_install {
+        true => std::path::PathBuf::new(),
+        false => gtdx_ops::doctor::greentic_home()?,
+    };
     let options = DevOptions {
         manifest_path: args.manifest.manifest_path,
         profile: if args.release {
@@ -60,7 +65,6 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
         },
         once: args.once,
         install: !args.no_install,
-        home: gtdx_ops::doctor::greentic_home(),
         debounce: Duration::from_millis(args.debounce),
         run: args.run.map(|tool| DevRun {
             tool,
@@ -83,7 +87,6 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
             }
         });
     }
-    let home = options.home.clone();
     let mut install = |pack: &std::path::Path| gtdx_ops::dev::install(pack, &home);
     let mut sink = Sink {
         reporter: Reporter::new(shell),

@@ -59,7 +59,7 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
     });
     let outcome = gtdx_ops::doctor::doctor(&DoctorOptions {
         target: args.target,
-        home: gtdx_ops::doctor::greentic_home(),
+        home: gtdx_ops::doctor::greentic_home()?,
         tool,
     })?;
     let failed = gtdx_ops::doctor::failed(&outcome.findings);

@@ -43,7 +43,8 @@ pub struct Args {
 /// `--baseline`: `installed`, `none`, or a file.
 fn baseline(value: &str) -> BaselineSource {
     match value {
-        "installed" => BaselineSource::Installed(greentic_home()),
+        // Without a Greentic home nothing is installed, so there is nothing to compare with.
+        "installed" => greentic_home().map_or(BaselineSource::None, BaselineSource::Installed),
         "none" => BaselineSource::None,
         file => BaselineSource::File(PathBuf::from(file)),
     }
