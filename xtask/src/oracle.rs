@@ -1,11 +1,12 @@
-//! `cargo xtask oracle [--check]`: the platform runtime's verdicts on gtdx's secret and URL
-//! cases, recorded in `tests/fixtures/oracle/cases.json`.
+//! `cargo xtask oracle [--check]`: the platform runtime's verdicts on gtdx's host cases
+//! (secrets, URLs, HTTP headers and redirects, the response cap, log truncation, the broker's
+//! checks, the llm role rule), recorded in `tests/fixtures/oracle/cases.json`.
 //!
 //! The oracle (`tests/oracle`, on `greentic-ext-runtime`) brings wasmtime 45, tokio and reqwest,
 //! which gtdx never links: a cold build costs 5–13 minutes on the 2-core CI machine, more than
 //! the rest of the suite's compile. So, like the platform CLI's corpus under
 //! `tests/fixtures/platform/`, its verdicts are recorded for the pinned version and the e2e test
-//! (`run::gtdx_and_the_platform_runtime_agree_on_secrets_and_urls`) holds gtdx to the record.
+//! (`tests/e2e/oracle.rs`, one test per section) holds gtdx to the record.
 //! This task builds the oracle and rewrites each case's `verdict` from its answer; `--check`
 //! fails instead when the record differs (run it after changing a case or the pinned version).
 
@@ -30,22 +31,8 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut record: Value =
         serde_json::from_str(&text).with_context(|| format!("{} is not JSON", path.display()))?;
     let answers = ask(&ensure_oracle()?, &record)?;
-    let mut differ = Vec::new();
-    for kind in ["secrets", "urls"] {
-        let cases = record[kind]
-            .as_array_mut()
-            .with_context(|| format!("{}: /{kind} is not an array", path.display()))?;
-        for (i, case) in cases.iter_mut().enumerate() {
-            let answer = answers[kind][i].clone();
-            if case["verdict"] != answer {
-                differ.push(format!(
-                    "/{kind}/{i}/verdict: recorded {}, the oracle says {answer}",
-                    case["verdict"]
-                ));
-                case["verdict"] = answer;
-            }
-        }
-    }
+    let differ = record_answers(&mut record, &answers)
+        .with_context(|| format!("{} does not have the oracle's shape", path.display()))?;
     if differ.is_empty() {
         println!("{}: the record matches the oracle", path.display());
         return Ok(());
@@ -63,6 +50,30 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         differ.len()
     );
     Ok(())
+}
+
+/// Writes each section's answers into its cases' `verdict`; returns what changed.
+fn record_answers(record: &mut Value, answers: &Value) -> anyhow::Result<Vec<String>> {
+    let sections = answers
+        .as_object()
+        .context("the oracle's answer is not an object")?;
+    let mut differ = Vec::new();
+    for (kind, verdicts) in sections {
+        let cases = record[kind.as_str()]
+            .as_array_mut()
+            .with_context(|| format!("/{kind} is not an array"))?;
+        for (i, case) in cases.iter_mut().enumerate() {
+            let answer = verdicts[i].clone();
+            if case["verdict"] != answer {
+                differ.push(format!(
+                    "/{kind}/{i}/verdict: recorded {}, the oracle says {answer}",
+                    case["verdict"]
+                ));
+                case["verdict"] = answer;
+            }
+        }
+    }
+    Ok(differ)
 }
 
 /// Runs the oracle on the record's cases (it reads the fields it needs and ignores `verdict`).

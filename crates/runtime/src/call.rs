@@ -10,9 +10,9 @@ use wasmtime::component::{Component, Linker, Val};
 use wasmtime::{Config, Engine, Store, Trap};
 
 use crate::cache::{self, CacheStatus};
+use crate::fetch::{Canned, Network, Transport};
 use crate::host::{BrokerFn, HostState};
-use crate::http::{Canned, Network, Transport};
-use crate::limits::{self, EpochTicker, StoreLimits};
+use crate::limits::{self, Budget, Ticker};
 use crate::{Extension, HostOptions, RuntimeError, RuntimeOptions};
 
 /// The tools interface, newest first, as the platform looks it up.
@@ -113,7 +113,7 @@ struct Shared {
 /// The engine (one per process), its epoch ticker and the linker.
 pub struct Runtime {
     shared: Arc<Shared>,
-    _ticker: EpochTicker,
+    _ticker: Ticker,
 }
 
 impl Runtime {
@@ -128,7 +128,7 @@ impl Runtime {
         let engine = Engine::new(&config).map_err(|e| RuntimeError::Engine(e.to_string()))?;
         let linker =
             crate::host::linker(&engine).map_err(|e| RuntimeError::Engine(e.to_string()))?;
-        let ticker = EpochTicker::spawn(&engine);
+        let ticker = Ticker::start(&engine);
         Ok(Runtime {
             shared: Arc::new(Shared {
                 engine,
@@ -300,7 +300,7 @@ fn new_store(
 ) -> Store<HostState> {
     let describe = &loaded.extension.describe;
     let permissions = describe.runtime.permissions.clone();
-    let matcher = crate::net::effective_matcher(&permissions.network, host.net_allow.as_deref());
+    let reach = crate::reach::Reach::for_extension(&permissions.network, host.net_allow.as_deref());
     let transport: Arc<dyn Transport> = match &host.canned_http {
         Some(x) => Arc::new(Canned(x.clone())),
         None => Arc::new(Network),
@@ -331,21 +331,21 @@ fn new_store(
         permissions,
         wasi: wasmtime_wasi::WasiCtx::builder().build(),
         table: wasmtime::component::ResourceTable::new(),
-        limits: StoreLimits::new(describe.runtime.memory_limit_mb),
+        budget: Budget::new(describe.runtime.memory_limit_mb),
         logs: logs.clone(),
         secrets: Arc::new(host.secrets.clone()),
         secrets_from_env: host.secrets_from_env,
-        matcher,
+        reach,
         transport,
-        http_timeout: limits::http_timeout_for(host.timeout),
+        http_timeout: limits::request_timeout(host.timeout),
         messages: Arc::new(loaded.extension.messages.clone()),
         llm: host.llm.clone(),
         depth,
         broker,
     };
     let mut store = Store::new(&shared.engine, state);
-    store.limiter(|s| &mut s.limits);
-    store.set_epoch_deadline(limits::ticks_for(host.timeout));
+    store.limiter(|s| &mut s.budget);
+    store.set_epoch_deadline(limits::deadline_ticks(host.timeout));
     store.epoch_deadline_trap();
     store
 }
@@ -393,14 +393,14 @@ fn invoke(
         format!(
             "tool `{tool}` tried to grow its memory past the {} MiB cap (runtime.memoryLimitMB \
              of {}); raise memoryLimitMB in describe.json or use less memory",
-            store.data().limits.memory_cap_mb(),
+            store.data().budget.memory_cap_mb(),
             loaded.id()
         )
     };
     let instance = match shared.linker.instantiate(&mut store, &loaded.component) {
         Ok(i) => i,
         Err(e) => {
-            if store.data().limits.memory_refused {
+            if store.data().budget.memory_refused {
                 return failed("memory-limit", memory_message(&store));
             }
             return failed(
@@ -434,7 +434,7 @@ fn invoke(
                 ),
             );
         }
-        if store.data().limits.memory_refused {
+        if store.data().budget.memory_refused {
             return failed("memory-limit", memory_message(&store));
         }
         return failed(

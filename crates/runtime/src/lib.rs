@@ -9,22 +9,24 @@
 //!   only tools describe.json declares are dispatched;
 //! * the imports of `greentic:extension-host@0.1.0` ([`host`]): logging with the platform's
 //!   truncation, `secrets.get` under the platform's grant rule ([`gtdx_contract::secrets`]),
-//!   `http.fetch` under the four-facet network rule ([`net`], [`http`]), the broker to other
-//!   local extensions, `llm` from a fixture or an OpenAI-compatible endpoint, `i18n` from the
-//!   extension's messages;
+//!   `http.fetch` under the four-facet network rule ([`reach`]) with the platform's header,
+//!   redirect and size rules ([`fetch`]), the broker to other local extensions, `llm` from a
+//!   fixture or an OpenAI-compatible endpoint, `i18n` from the extension's messages;
 //! * limits ([`limits`]): an epoch deadline, a store-wide memory cap of
 //!   `runtime.memoryLimitMB`, a per-request HTTP timeout, and a watchdog for the blocking
 //!   calls an epoch cannot interrupt;
 //! * a compiled-component cache of its own ([`cache`]).
 //!
-//! Why gtdx does not embed the platform's `greentic-ext-runtime` is in docs/running.md (and
-//! docs/design/run-host.md); that crate is this one's test oracle.
+//! The rules are the platform's, stated in docs/running.md ("Host rules") and implemented here
+//! from that statement. Why gtdx does not embed the platform's `greentic-ext-runtime` is in
+//! docs/running.md (and docs/design/run-host.md); that crate is this one's test oracle
+//! (`tests/oracle`, its verdicts recorded in `tests/fixtures/oracle/cases.json`).
 
 pub mod cache;
+pub mod fetch;
 pub mod host;
-pub mod http;
 pub mod limits;
-pub mod net;
+pub mod reach;
 
 mod call;
 mod error;
@@ -38,7 +40,7 @@ pub use call::{
     Call, CallOutcome, ListedTool, Loaded, LogLine, Runtime, TOOLS_VERSIONS, ToolFailure,
 };
 pub use error::RuntimeError;
-pub use http::CannedExchange;
+pub use fetch::CannedExchange;
 
 /// One extension ready to load: its describe.json, its component's bytes and its messages.
 #[derive(Debug, Clone)]

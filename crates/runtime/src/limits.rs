@@ -1,13 +1,7 @@
-//! What bounds one call: an epoch deadline (wall-clock time spent running wasm), a store-wide
-//! memory cap (`runtime.memoryLimitMB`, summed over every memory of the component, as the
-//! platform sums), table and instance ceilings, a per-request HTTP timeout, and a watchdog for
-//! what an epoch cannot interrupt (a guest parked in `wasi:io/poll`).
-//!
-//! The limiter's shape (store-wide totals, growth counted only when granted, installed before
-//! instantiation) is ported from the platform's runtime (`greentic-ext-runtime`
-//! 1.2.38697752260, `src/limits.rs`, MIT; see the notice in `net.rs`). gtdx's cap is the
-//! describe's `memoryLimitMB` where the platform's is a flat 512 MiB, and refused growth is
-//! recorded so the failure can say so.
+//! What bounds one call (the numbers are in docs/running.md, "Host rules"): a deadline counted
+//! in epoch ticks while wasm runs, a memory and table [`Budget`] shared by everything the
+//! component instantiates, ceilings on instances, memories and tables, a timeout on each
+//! outbound request, and a grace period after which a call blocked in the host is abandoned.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,76 +9,87 @@ use std::time::Duration;
 
 use wasmtime::{Engine, ResourceLimiter};
 
-/// `--timeout`'s default (the platform's dispatch budget is 5 minutes).
+/// `--timeout`'s default (the platform's dispatch budget is 5 minutes; a local run that hangs
+/// should say so sooner).
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
-/// The epoch tick, and so the deadline's granularity.
-pub const EPOCH_TICK: Duration = Duration::from_millis(100);
-/// The longest one blocking host call (an HTTP request) may take.
-pub const MAX_HOST_CALL_TIMEOUT: Duration = Duration::from_secs(120);
+/// How often the deadline is looked at while wasm runs.
+pub const TICK: Duration = Duration::from_millis(100);
+/// The longest one outbound request may take: the deadline cannot interrupt a blocking host
+/// call, so this is what bounds `http.fetch`.
+pub const REQUEST_TIMEOUT_CEILING: Duration = Duration::from_secs(120);
 /// How long past its deadline a call may stay blocked in the host before it is abandoned.
 pub const WATCHDOG_GRACE: Duration = Duration::from_secs(5);
 
-const MAX_TABLE_ELEMENTS: usize = 100_000;
-const MAX_INSTANCES: usize = 64;
-const MAX_MEMORIES: usize = 64;
-const MAX_TABLES: usize = 64;
+/// Table elements, summed over every table of the store.
+const TABLE_ELEMENTS: usize = 100_000;
+/// Instances, memories and tables a store may create (each).
+const PER_STORE_COUNT: usize = 64;
 
-/// The timeout of one outbound request under a call deadline of `timeout`.
-pub fn http_timeout_for(timeout: Duration) -> Duration {
-    timeout.min(MAX_HOST_CALL_TIMEOUT)
+/// The timeout of one outbound request when the call's deadline is `deadline`.
+pub fn request_timeout(deadline: Duration) -> Duration {
+    deadline.min(REQUEST_TIMEOUT_CEILING)
 }
 
-/// Epoch ticks for a deadline (at least one).
-pub fn ticks_for(timeout: Duration) -> u64 {
-    let ticks = timeout.as_millis() / EPOCH_TICK.as_millis();
-    u64::try_from(ticks).unwrap_or(u64::MAX).max(1)
+/// The deadline in whole ticks, never zero (a zero deadline would stop a call before its
+/// first instruction).
+pub fn deadline_ticks(deadline: Duration) -> u64 {
+    let whole = deadline.as_millis() / TICK.as_millis();
+    u64::try_from(whole).unwrap_or(u64::MAX).max(1)
 }
 
-/// The store-wide budget of one call.
+/// The growth one store may still do. A limit per memory would let a component with several
+/// memories use a multiple of the cap, so memory is counted across the store, and only when a
+/// growth is granted (a refused one takes nothing).
 #[derive(Debug)]
-pub struct StoreLimits {
+pub struct Budget {
     memory_cap: usize,
-    memory_bytes: usize,
-    table_elements: usize,
-    /// Set when a growth past the memory cap was refused.
+    memory_in_use: usize,
+    table_in_use: usize,
+    /// A memory growth was refused: the call's failure says so.
     pub memory_refused: bool,
 }
 
-impl StoreLimits {
-    pub fn new(memory_limit_mb: u32) -> Self {
-        StoreLimits {
-            memory_cap: usize::try_from(u64::from(memory_limit_mb) << 20).unwrap_or(usize::MAX),
-            memory_bytes: 0,
-            table_elements: 0,
+impl Budget {
+    /// A budget of `memory_limit_mb` MiB (`runtime.memoryLimitMB`).
+    pub fn new(memory_limit_mb: u32) -> Budget {
+        let bytes = u64::from(memory_limit_mb) * 1024 * 1024;
+        Budget {
+            memory_cap: usize::try_from(bytes).unwrap_or(usize::MAX),
+            memory_in_use: 0,
+            table_in_use: 0,
             memory_refused: false,
         }
     }
-}
 
-fn admit(running: &mut usize, current: usize, desired: usize, cap: usize) -> bool {
-    let delta = desired.saturating_sub(current);
-    let Some(total) = running.checked_add(delta) else {
-        return false;
-    };
-    if total > cap {
-        return false;
+    /// The memory cap, in MiB.
+    pub fn memory_cap_mb(&self) -> usize {
+        self.memory_cap / (1024 * 1024)
     }
-    *running = total;
-    true
 }
 
-impl ResourceLimiter for StoreLimits {
+/// Takes the growth from `current` to `desired` out of what is left under `cap`; `false`, and
+/// nothing taken, when it does not fit.
+fn take(in_use: &mut usize, current: usize, desired: usize, cap: usize) -> bool {
+    let growth = desired.saturating_sub(current);
+    match in_use.checked_add(growth) {
+        Some(after) if after <= cap => {
+            *in_use = after;
+            true
+        }
+        _ => false,
+    }
+}
+
+impl ResourceLimiter for Budget {
     fn memory_growing(
         &mut self,
         current: usize,
         desired: usize,
         _maximum: Option<usize>,
     ) -> wasmtime::Result<bool> {
-        let ok = admit(&mut self.memory_bytes, current, desired, self.memory_cap);
-        if !ok {
-            self.memory_refused = true;
-        }
-        Ok(ok)
+        let granted = take(&mut self.memory_in_use, current, desired, self.memory_cap);
+        self.memory_refused |= !granted;
+        Ok(granted)
     }
 
     fn table_growing(
@@ -93,62 +98,113 @@ impl ResourceLimiter for StoreLimits {
         desired: usize,
         _maximum: Option<usize>,
     ) -> wasmtime::Result<bool> {
-        Ok(admit(
-            &mut self.table_elements,
+        Ok(take(
+            &mut self.table_in_use,
             current,
             desired,
-            MAX_TABLE_ELEMENTS,
+            TABLE_ELEMENTS,
         ))
     }
 
     fn instances(&self) -> usize {
-        MAX_INSTANCES
+        PER_STORE_COUNT
     }
 
     fn memories(&self) -> usize {
-        MAX_MEMORIES
+        PER_STORE_COUNT
     }
 
     fn tables(&self) -> usize {
-        MAX_TABLES
+        PER_STORE_COUNT
     }
 }
 
-/// The thread that advances the engine's epoch every [`EPOCH_TICK`]; stops when dropped.
-pub struct EpochTicker {
-    stop: Arc<AtomicBool>,
+/// Advances the engine's epoch every [`TICK`] on a thread of its own, until dropped (or until
+/// the engine is gone).
+pub struct Ticker {
+    stopped: Arc<AtomicBool>,
 }
 
-impl EpochTicker {
-    pub fn spawn(engine: &Engine) -> Self {
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = stop.clone();
-        let weak = engine.weak();
-        // A failed spawn leaves calls without a deadline; the watchdog still ends them.
+impl Ticker {
+    pub fn start(engine: &Engine) -> Ticker {
+        let stopped = Arc::new(AtomicBool::new(false));
+        let stop_seen = stopped.clone();
+        let engine = engine.weak();
+        let tick = move || {
+            while !stop_seen.load(Ordering::Relaxed) {
+                std::thread::sleep(TICK);
+                let Some(engine) = engine.upgrade() else {
+                    return;
+                };
+                engine.increment_epoch();
+            }
+        };
+        // Without the thread calls have no deadline; the watchdog still ends them.
         let _ = std::thread::Builder::new()
             .name("gtdx-epoch".into())
-            .spawn(move || {
-                while !flag.load(Ordering::Relaxed) {
-                    std::thread::sleep(EPOCH_TICK);
-                    match weak.upgrade() {
-                        Some(engine) => engine.increment_epoch(),
-                        None => break,
-                    }
-                }
-            });
-        EpochTicker { stop }
+            .spawn(tick);
+        Ticker { stopped }
     }
 }
 
-impl Drop for EpochTicker {
+impl Drop for Ticker {
     fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.stopped.store(true, Ordering::Relaxed);
     }
 }
 
-impl StoreLimits {
-    /// The cap, in MiB.
-    pub fn memory_cap_mb(&self) -> usize {
-        self.memory_cap >> 20
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MIB: usize = 1024 * 1024;
+
+    #[test]
+    fn memory_is_counted_across_the_store_and_only_when_granted() {
+        let mut b = Budget::new(64);
+        assert!(b.memory_growing(0, 40 * MIB, None).unwrap());
+        // a second memory: the store's total counts
+        assert!(!b.memory_growing(0, 25 * MIB, None).unwrap());
+        assert!(b.memory_refused);
+        // the refused growth took nothing
+        assert!(b.memory_growing(0, 24 * MIB, None).unwrap());
+        assert!(!b.memory_growing(24 * MIB, 24 * MIB + 1, None).unwrap());
+        assert_eq!(b.memory_cap_mb(), 64);
+    }
+
+    #[test]
+    fn exactly_the_cap_fits() {
+        let mut b = Budget::new(1);
+        assert!(b.memory_growing(0, MIB, None).unwrap());
+        assert!(!b.memory_refused);
+        let mut b = Budget::new(1);
+        assert!(!b.memory_growing(0, MIB + 1, None).unwrap());
+    }
+
+    #[test]
+    fn tables_share_one_element_budget_and_counts_are_64() {
+        let mut b = Budget::new(1);
+        assert!(b.table_growing(0, 60_000, None).unwrap());
+        assert!(!b.table_growing(0, 40_001, None).unwrap());
+        assert!(b.table_growing(10, 40_010, None).unwrap());
+        assert!(!b.table_growing(0, 1, None).unwrap());
+        assert!(!b.memory_refused, "a table refusal is not a memory refusal");
+        assert_eq!((b.instances(), b.memories(), b.tables()), (64, 64, 64));
+    }
+
+    #[test]
+    fn deadlines_and_request_timeouts() {
+        assert_eq!(deadline_ticks(Duration::ZERO), 1);
+        assert_eq!(deadline_ticks(Duration::from_millis(250)), 2);
+        assert_eq!(deadline_ticks(Duration::from_secs(30)), 300);
+        assert_eq!(deadline_ticks(Duration::MAX), u64::MAX);
+        assert_eq!(
+            request_timeout(Duration::from_secs(30)),
+            Duration::from_secs(30)
+        );
+        assert_eq!(
+            request_timeout(Duration::from_secs(600)),
+            Duration::from_secs(120)
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! A real HTTP/1.1 server on loopback for the tests of `http.fetch` (not a mock of the client:
 //! gtdx's host connects to it over TCP). Each route answers with a fixed response; every
-//! request's method, path and headers are recorded.
+//! request's method, path, headers and body are recorded.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -47,12 +47,14 @@ pub struct Seen {
     pub method: String,
     pub path: String,
     pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
 }
 
 /// A server on `127.0.0.1:<port>`, serving until the test process ends.
 pub struct HttpServer {
     pub port: u16,
     seen: Arc<Mutex<Vec<Seen>>>,
+    routes: Arc<Mutex<BTreeMap<String, Reply>>>,
 }
 
 impl HttpServer {
@@ -60,16 +62,19 @@ impl HttpServer {
     pub fn start(routes: Vec<(&str, Reply)>) -> HttpServer {
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind a loopback port");
         let port = listener.local_addr().unwrap().port();
-        let routes: BTreeMap<String, Reply> = routes
-            .into_iter()
-            .map(|(p, r)| (p.to_string(), r))
-            .collect();
+        let routes: Arc<Mutex<BTreeMap<String, Reply>>> = Arc::new(Mutex::new(
+            routes
+                .into_iter()
+                .map(|(p, r)| (p.to_string(), r))
+                .collect(),
+        ));
+        let routes2 = routes.clone();
         let seen = Arc::new(Mutex::new(Vec::new()));
         let seen2 = seen.clone();
         std::thread::spawn(move || {
             for stream in listener.incoming() {
                 let Ok(mut stream) = stream else { continue };
-                let routes = routes.clone();
+                let routes = routes2.clone();
                 let seen = seen2.clone();
                 std::thread::spawn(move || {
                     let mut reader = BufReader::new(stream.try_clone().unwrap());
@@ -100,8 +105,9 @@ impl HttpServer {
                         method,
                         path: path.clone(),
                         headers,
+                        body,
                     });
-                    let reply = routes.get(&path).cloned().unwrap_or(Reply {
+                    let reply = routes.lock().unwrap().get(&path).cloned().unwrap_or(Reply {
                         status: 404,
                         headers: Vec::new(),
                         body: b"not found".to_vec(),
@@ -120,7 +126,12 @@ impl HttpServer {
                 });
             }
         });
-        HttpServer { port, seen }
+        HttpServer { port, seen, routes }
+    }
+
+    /// Adds (or replaces) a route, for routes that name another server started after this one.
+    pub fn route(&self, path: &str, reply: Reply) {
+        self.routes.lock().unwrap().insert(path.to_string(), reply);
     }
 
     /// `http://127.0.0.1:<port><path>`.
