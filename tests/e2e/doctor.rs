@@ -229,6 +229,21 @@ fn each_way_a_tool_is_invisible_is_reported_on_its_own() {
     assert_eq!(s, "pass");
     let (s, _) = check(&env, &dir, "tx_resolve_prefix", &designer, "tenant");
     assert_eq!(s, "skip");
+    // The tenant's entry wins either way (registry's rule, which `gtdx enable --tenant` and
+    // `gtdx list` use): disabled by default but on for acme is visible to acme.
+    state(
+        &env,
+        json!({"schema": "1.1", "default": {"enabled": {"greentic.telco-x@0.1.0": false}},
+                       "tenants": {"acme": {"enabled": {"greentic.telco-x@0.1.0": true}}}}),
+    );
+    let acme = ["--tenant", "acme", "--designer-version", "1.2.5"];
+    let (s, f) = check(&env, &dir, "tx_resolve_prefix", &acme, "enabled");
+    assert_eq!(s, "pass", "{f}");
+    let (s, f) = check(&env, &dir, "tx_resolve_prefix", &acme, "tenant");
+    assert_eq!(s, "pass", "{f}");
+    assert!(f["summary"].as_str().unwrap().contains("turns"), "{f}");
+    let (s, _) = check(&env, &dir, "tx_resolve_prefix", &designer, "enabled");
+    assert_eq!(s, "fail");
 
     // The tenant's allow-set.
     let denied = env.write("allow-denied.json", r#"["greentic.other"]"#);

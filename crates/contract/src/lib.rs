@@ -15,6 +15,7 @@ pub mod codes;
 pub mod diagnostic;
 pub mod home;
 pub mod invariants;
+pub mod json;
 pub mod lines;
 pub mod manifest;
 pub mod metadata;

@@ -221,42 +221,15 @@ pub fn visibility(describe: &Value, options: &VisibilityOptions) -> Vec<Finding>
             ));
         }
         Loaded::Read(path, st) => {
-            match state::flag(&st.default.enabled, id, &checked_version) {
-                Some(false) => out.push(Finding::fail(
-                    "enabled",
-                    format!("{key} is disabled in {}", path.display()),
-                    format!("gtdx enable {key}"),
-                )),
-                Some(true) => out.push(Finding::pass(
-                    "enabled",
-                    format!("{key} is enabled in {}", path.display()),
-                )),
-                None => out.push(Finding::pass(
-                    "enabled",
-                    format!(
-                        "{} says nothing of {key}: enabled by default",
-                        path.display()
-                    ),
-                )),
-            }
-            match &options.tenant {
-                Some(t) => match st
-                    .tenants
-                    .get(t)
-                    .and_then(|s| state::flag(&s.enabled, id, &checked_version))
-                {
-                    Some(false) => out.push(Finding::fail(
-                        "tenant",
-                        format!("tenant `{t}` turns {key} off"),
-                        format!("gtdx enable {key} --tenant {t}"),
-                    )),
-                    _ => out.push(Finding::pass(
-                        "tenant",
-                        format!("tenant `{t}` does not turn {key} off"),
-                    )),
-                },
-                None => out.push(tenant_not_in_state(options)),
-            }
+            let (enabled, tenant) = state::enabled_findings(
+                &path,
+                &st,
+                id,
+                &checked_version,
+                options.tenant.as_deref(),
+            );
+            out.push(enabled);
+            out.push(tenant.unwrap_or_else(|| tenant_not_in_state(options)));
         }
     }
 

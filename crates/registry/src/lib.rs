@@ -47,6 +47,14 @@ pub enum RegistryError {
     Fs(#[from] gtdx_fsx::FsError),
     #[error("{}: {message}", path.display())]
     Corrupt { path: PathBuf, message: String },
+    /// As `Corrupt`, at a place in the file (a JSON syntax error).
+    #[error("{}:{line}:{column}: {message}", path.display())]
+    CorruptAt {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
     #[error(
         "{given:?} is not a registry: {why}. Use `local`, `file:///DIR`, `oci://HOST/NAMESPACE[/NAME]` or a name from config.toml's [[registries]]"
     )]

@@ -1,0 +1,414 @@
+//! Reading a JSON document a user wrote — a describe.json above all — into a value, keeping what
+//! a diagnostic needs to point into it: the file's name, its text and (on demand) the
+//! [`SourceMap`] from JSON pointers to `line:column`.
+//!
+//! The one loader of describe.json: `gtdx lint`/`validate`, `run`, `build`/`pack`, `inspect`,
+//! `describe` and `dynamic` all read through it, so a malformed manifest gets the same
+//! `file:line:column: ...` paragraph from every command. Reading is gtdx-fsx's bounded reader
+//! (regular files only, capped at `limits::MANIFEST`); parsing keeps serde_json's nesting limit.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::codes::{self, Code};
+use crate::diagnostic::Diagnostic;
+use crate::lines::LineIndex;
+use crate::source::SourceMap;
+
+/// The largest describe.json gtdx reads. Real manifests are a few kilobytes; one with a thousand
+/// tools is about 1.5 MB. Anything near this size is the wrong file.
+pub const MAX_MANIFEST_BYTES: u64 = gtdx_fsx::limits::MANIFEST.max;
+
+/// serde_json's nesting limit, which gtdx keeps: deeper documents are refused, never recursed.
+pub const MAX_DEPTH: usize = 128;
+
+/// Why a manifest could not be read at all (bad input: the file cannot be checked).
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error(
+        "{}: no such file; run gtdx in the extension directory or pass the manifest's path",
+        path.display()
+    )]
+    NotFound { path: PathBuf },
+    #[error(
+        "{}: is a directory, not a describe.json; pass the file inside it, e.g. {}",
+        path.display(),
+        path.join("describe.json").display()
+    )]
+    IsDirectory { path: PathBuf },
+    #[error("{}: {source}", path.display())]
+    NotRegular {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{}: cannot read: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(
+        "{}: is {} bytes; a describe.json is at most {} bytes (real ones are a few kilobytes), so this is not a manifest",
+        path.display(), size, MAX_MANIFEST_BYTES
+    )]
+    TooLarge { path: PathBuf, size: u64 },
+    #[error("{file}: is a binary file (NUL byte at offset {offset}), not JSON text")]
+    Binary { file: String, offset: usize },
+    #[error("{file}: is UTF-16 encoded; save it as UTF-8 (without a byte-order mark)")]
+    Utf16 { file: String },
+    #[error("{file}:{line}:{column}: invalid UTF-8 (byte offset {offset}); save the file as UTF-8")]
+    InvalidUtf8 {
+        file: String,
+        line: usize,
+        column: usize,
+        offset: usize,
+    },
+    #[error(
+        "{file}:1:1: starts with a UTF-8 byte-order mark, which JSON forbids; save it without one"
+    )]
+    Bom { file: String },
+    #[error("{file}: is empty; expected a JSON object (run `gtdx describe` to generate one)")]
+    Empty { file: String },
+    #[error("{file}:{line}:{column}: not valid JSON: {message}")]
+    NotJson {
+        file: String,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error(
+        "{file}:{line}:{column}: JSON nested deeper than {MAX_DEPTH} levels; a describe.json is never this deep"
+    )]
+    TooDeep {
+        file: String,
+        line: usize,
+        column: usize,
+    },
+    #[error("{file}: the top level is {found}; a describe.json is a JSON object {{ ... }}")]
+    NotObject { file: String, found: &'static str },
+}
+
+impl LoadError {
+    /// A stable code, for `--format json`.
+    pub fn code(&self) -> Code {
+        match self {
+            LoadError::NotFound { .. } => codes::E_FILE_NOT_FOUND,
+            LoadError::IsDirectory { .. } => codes::E_FILE_IS_DIRECTORY,
+            LoadError::NotRegular { .. } => codes::E_FILE_NOT_REGULAR,
+            LoadError::Io { .. } => codes::E_FILE_IO,
+            LoadError::TooLarge { .. } => codes::E_FILE_TOO_LARGE,
+            LoadError::Binary { .. }
+            | LoadError::Utf16 { .. }
+            | LoadError::InvalidUtf8 { .. }
+            | LoadError::Bom { .. } => codes::E_FILE_ENCODING,
+            LoadError::Empty { .. } => codes::E_FILE_EMPTY,
+            LoadError::NotJson { .. } => codes::E_NOT_JSON,
+            LoadError::TooDeep { .. } => codes::E_TOO_DEEP,
+            LoadError::NotObject { .. } => codes::E_NOT_OBJECT,
+        }
+    }
+
+    /// The same error as a [`Diagnostic`] (for machine-readable output).
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        let (file, pos) = match self {
+            LoadError::NotFound { path }
+            | LoadError::IsDirectory { path }
+            | LoadError::NotRegular { path, .. }
+            | LoadError::Io { path, .. }
+            | LoadError::TooLarge { path, .. } => (path.display().to_string(), None),
+            LoadError::Binary { file, .. }
+            | LoadError::Utf16 { file }
+            | LoadError::Empty { file }
+            | LoadError::NotObject { file, .. } => (file.clone(), None),
+            LoadError::Bom { file } => (file.clone(), Some((1, 1))),
+            LoadError::InvalidUtf8 {
+                file, line, column, ..
+            }
+            | LoadError::NotJson {
+                file, line, column, ..
+            }
+            | LoadError::TooDeep { file, line, column } => (file.clone(), Some((*line, *column))),
+        };
+        // The message is the Display form without the leading location.
+        let full = self.to_string();
+        let message = full
+            .split_once(": ")
+            .map(|(_, rest)| rest.to_string())
+            .unwrap_or(full.clone());
+        let mut d = Diagnostic::new(self.code(), file, message);
+        if let Some((l, c)) = pos {
+            d = d.at(l, c);
+        }
+        d
+    }
+}
+
+/// A describe.json read and parsed: where it came from, its text and its value. Positions are
+/// computed from the text when a diagnostic needs them ([`Document::source_map`]).
+#[derive(Debug, Clone)]
+pub struct Document {
+    /// The file as messages name it (`path`, or `pack.gtxpack!describe.json`).
+    pub file: String,
+    pub text: String,
+    pub value: Value,
+}
+
+impl Document {
+    /// Where each value and key of the document starts, for `file:line:column` messages.
+    pub fn source_map(&self) -> SourceMap {
+        SourceMap::index(&self.text)
+    }
+}
+
+/// Reads and parses the describe.json at `path` (a JSON object).
+pub fn load(path: &Path) -> Result<Document, LoadError> {
+    let text = read_text(path)?;
+    parse_document(path.display().to_string(), text)
+}
+
+/// Parses a describe.json already in memory (from a pack), named `file` in messages.
+pub fn load_bytes(file: impl Into<String>, bytes: Vec<u8>) -> Result<Document, LoadError> {
+    let file = file.into();
+    let text = decode_text(&file, bytes)?;
+    parse_document(file, text)
+}
+
+fn parse_document(file: String, text: String) -> Result<Document, LoadError> {
+    let value = parse_json(&file, &text)?;
+    Ok(Document { file, text, value })
+}
+
+/// Reads a manifest file into text, refusing directories, pipes and devices, huge, binary and
+/// non-UTF-8 files. The reading is gtdx-fsx's bounded reader; this maps its refusals to the
+/// load errors (and their codes).
+pub fn read_text(path: &Path) -> Result<String, LoadError> {
+    let bytes = match gtdx_fsx::read(path, gtdx_fsx::limits::MANIFEST) {
+        Ok(b) => b,
+        Err(e) => {
+            let path = path.to_path_buf();
+            return Err(match e.source.kind() {
+                std::io::ErrorKind::NotFound => LoadError::NotFound { path },
+                std::io::ErrorKind::IsADirectory => LoadError::IsDirectory { path },
+                std::io::ErrorKind::FileTooLarge => {
+                    let size = std::fs::metadata(&path)
+                        .map(|m| m.len())
+                        .unwrap_or(MAX_MANIFEST_BYTES + 1);
+                    LoadError::TooLarge { path, size }
+                }
+                std::io::ErrorKind::InvalidInput => LoadError::NotRegular {
+                    path,
+                    source: e.source,
+                },
+                _ => LoadError::Io {
+                    path,
+                    source: e.source,
+                },
+            });
+        }
+    };
+    decode_text(&path.display().to_string(), bytes)
+}
+
+/// Checks bytes are UTF-8 JSON text (no NUL, no UTF-16) and returns them as a string.
+pub fn decode_text(file: &str, bytes: Vec<u8>) -> Result<String, LoadError> {
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return Err(LoadError::Utf16 { file: file.into() });
+    }
+    if let Some(offset) = bytes.iter().position(|b| *b == 0) {
+        return Err(LoadError::Binary {
+            file: file.into(),
+            offset,
+        });
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(text),
+        Err(e) => {
+            let offset = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            // The prefix is valid UTF-8 by construction.
+            let prefix = String::from_utf8_lossy(&bytes[..offset]);
+            let (line, column) = LineIndex::new(&prefix).position(&prefix, offset);
+            Err(LoadError::InvalidUtf8 {
+                file: file.into(),
+                line,
+                column,
+                offset,
+            })
+        }
+    }
+}
+
+/// Parses text as one JSON object, with serde_json's nesting limit (never a stack overflow).
+pub fn parse_json(file: &str, text: &str) -> Result<Value, LoadError> {
+    parse_object_with(file, text, |t| serde_json::from_str::<Value>(t), |v| v)
+}
+
+/// As [`parse_json`] with the caller's parser (`value` finds the JSON value in what it
+/// returns; the lint's parser also notes repeated keys), so every reader refuses the same
+/// texts with the same messages.
+pub fn parse_object_with<T>(
+    file: &str,
+    text: &str,
+    parse: impl FnOnce(&str) -> Result<T, serde_json::Error>,
+    value: impl FnOnce(&T) -> &Value,
+) -> Result<T, LoadError> {
+    if text.starts_with('\u{feff}') {
+        return Err(LoadError::Bom { file: file.into() });
+    }
+    if text.trim().is_empty() {
+        return Err(LoadError::Empty { file: file.into() });
+    }
+    let parsed = parse(text).map_err(|e| syntax_error(file, text, &e))?;
+    let found = value(&parsed);
+    if !found.is_object() {
+        return Err(LoadError::NotObject {
+            file: file.into(),
+            found: kind(found),
+        });
+    }
+    Ok(parsed)
+}
+
+/// serde_json's error on `text` as a load error at its `line:column` (in characters).
+fn syntax_error(file: &str, text: &str, e: &serde_json::Error) -> LoadError {
+    let (line, column) = LineIndex::new(text).char_column(text, e.line(), e.column());
+    let text = e.to_string();
+    if text.starts_with("recursion limit exceeded") {
+        LoadError::TooDeep {
+            file: file.into(),
+            line,
+            column,
+        }
+    } else {
+        LoadError::NotJson {
+            file: file.into(),
+            line,
+            column,
+            message: message(e),
+        }
+    }
+}
+
+/// serde_json's message without the ` at line L column C` it appends: gtdx puts the position
+/// first, as `file:line:column: message`.
+pub fn message(e: &serde_json::Error) -> String {
+    strip_position(&e.to_string())
+}
+
+/// A serde_json message (possibly wrapped by another parser) without its trailing position.
+pub fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(idx) => message[..idx].to_string(),
+        None => message.to_string(),
+    }
+}
+
+/// "an object", "a string", ... for messages.
+pub fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(n) if n.is_i64() || n.is_u64() => "an integer",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        let text = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+        let err = parse_json("d.json", &text).unwrap_err();
+        assert!(matches!(err, LoadError::TooDeep { line: 1, .. }), "{err}");
+    }
+
+    #[test]
+    fn syntax_error_has_position() {
+        let err = parse_json("d.json", "{\n  \"a\": tru\n}").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "d.json:2:11: not valid JSON: expected ident"
+        );
+    }
+
+    #[test]
+    fn invalid_utf8_is_located() {
+        let err = decode_text("d.json", b"{\n \"a\": \"\xff\"}".to_vec()).unwrap_err();
+        let LoadError::InvalidUtf8 { line, column, .. } = err else {
+            panic!("{err}")
+        };
+        assert_eq!((line, column), (2, 8));
+    }
+
+    #[test]
+    fn a_pack_member_is_named_as_given() {
+        let err = load_bytes("p.gtxpack!describe.json", b"[1]".to_vec()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "p.gtxpack!describe.json: the top level is an array; a describe.json is a JSON object { ... }"
+        );
+        let doc = load_bytes("d.json", b"{\n  \"a\": 1\n}".to_vec()).unwrap();
+        let at = doc.source_map().value_position("/a").unwrap();
+        assert_eq!((at.line, at.column), (2, 8));
+    }
+
+    #[test]
+    fn nul_means_binary() {
+        assert!(matches!(
+            decode_text("d.json", vec![0x7f, b'E', b'L', b'F', 0, 1]),
+            Err(LoadError::Binary { offset: 4, .. })
+        ));
+    }
+
+    #[test]
+    fn every_load_code_is_in_the_load_area() {
+        let p = PathBuf::from("d.json");
+        let f = || "d.json".to_string();
+        let all = [
+            LoadError::NotFound { path: p.clone() },
+            LoadError::IsDirectory { path: p.clone() },
+            LoadError::Io {
+                path: p.clone(),
+                source: std::io::Error::other("x"),
+            },
+            LoadError::TooLarge { path: p, size: 1 },
+            LoadError::Binary {
+                file: f(),
+                offset: 0,
+            },
+            LoadError::Utf16 { file: f() },
+            LoadError::InvalidUtf8 {
+                file: f(),
+                line: 1,
+                column: 1,
+                offset: 0,
+            },
+            LoadError::Bom { file: f() },
+            LoadError::Empty { file: f() },
+            LoadError::NotJson {
+                file: f(),
+                line: 1,
+                column: 1,
+                message: "x".into(),
+            },
+            LoadError::TooDeep {
+                file: f(),
+                line: 1,
+                column: 1,
+            },
+            LoadError::NotObject {
+                file: f(),
+                found: "an array",
+            },
+        ];
+        for e in all {
+            assert_eq!(e.code().area, codes::Area::Load, "{}", e.code());
+            assert_eq!(e.to_diagnostic().code, e.code().id);
+        }
+    }
+}
