@@ -8,7 +8,7 @@ use std::ffi::OsStr;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::{Cmd, workspace_root};
+use super::{Cmd, in_ci, workspace_root};
 
 /// The version of the platform's CLI (`greentic-extension-sdk-cli`) that `cargo xtask test`
 /// installs (xtask/src/test.rs) and the corpus under tests/fixtures/platform was checked with.
@@ -44,11 +44,6 @@ impl Tool {
             .env_default("NO_COLOR", Some("1".as_ref()))
             .args(args)
     }
-}
-
-/// Whether this is a CI run (`CI=true`, as CI sets it, or `CI=1`).
-pub fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
 }
 
 /// The tool `name` (a program on PATH, or [`PLATFORM_GTDX`]), or `None` when it is missing: the

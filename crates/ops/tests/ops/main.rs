@@ -14,38 +14,11 @@ mod pack;
 mod sign_verify;
 mod worker;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use gtdx_ops::Diagnostic;
 use gtdx_ops::progress::{Event, Progress};
-
-/// A fixture file or directory under the workspace's `tests/fixtures/`.
-pub fn fixture(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/fixtures")
-        .join(rel)
-}
-
-/// The workspace's root.
-pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// Copies a directory tree, skipping `target/`.
-pub fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let dest = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            if entry.file_name() != "target" {
-                copy_dir(&entry.path(), &dest);
-            }
-        } else {
-            std::fs::copy(entry.path(), &dest).unwrap();
-        }
-    }
-}
+pub use gtdx_test_support::{copy_dir, fixture, workspace_root};
 
 /// A copy of a fixture crate in a temp dir, its path dependencies on this workspace's crates
 /// made absolute so that Cargo still finds them.

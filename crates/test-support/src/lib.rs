@@ -1,0 +1,23 @@
+//! What gtdx's tests share, whichever crate they live in: the end-to-end suite
+//! (`tests/e2e/support` re-exports all of this) and each crate's own tests.
+//!
+//! * [`paths`]: the workspace root, fixtures under `tests/fixtures/`, the shared target dir;
+//! * [`files`]: reading with the path in the panic message, copying fixture trees, zip entries;
+//! * [`reference`]: the pinned copies of the reference documents the tests read.
+//!
+//! Every helper panics naming the file on failure: a test's setup either works or stops there.
+//! Nothing here depends on a gtdx crate, so any crate may take it as a dev-dependency.
+
+pub mod files;
+pub mod paths;
+pub mod reference;
+
+pub use files::{copy_dir, entry, read, read_json, unzip};
+pub use paths::{fixture, path_with, shared_target_dir, workspace_root};
+pub use reference::{pinned_dir, reference};
+
+/// Whether this is a CI run (`CI=true`, as CI sets it, or `CI=1`): a test that cannot run
+/// fails there instead of being skipped.
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
