@@ -22,6 +22,7 @@ mod docs;
 mod doctor;
 mod dynamic;
 mod harden;
+mod human_output;
 mod migrate;
 mod new;
 mod oracle;
