@@ -7,8 +7,19 @@
 //! * [`schema`] generates our JSON Schema for the manifest from these types.
 //! * [`source`] maps JSON pointers back to `line:column` in the file a user wrote.
 //! * [`diagnostic`] is the shape every checker reports in.
+//! * [`codes`] declares every diagnostic code once (severity, area, summary, explanation).
+//! * The rules two crates share, each written once: [`invariants`] (what the platform's loader
+//!   checks beyond the JSON's shape), [`names`], [`paths`] (entries of a pack), [`secrets`]
+//!   (keys and read grants), [`authority`] (what names or carries a credential), [`home`] (the
+//!   Greentic home's layout), [`lines`] (offsets to `line:column`), [`suggest`] ("did you
+//!   mean"), [`text`] (a number with its noun), [`par`] (work spread over the cores).
+//! * [`json`] is the one loader of describe.json (and other JSON a user wrote): bounded read,
+//!   parse, positions for diagnostics.
 //!
-//! Nothing in here performs I/O beyond what a caller hands it.
+//! Its I/O is reading, never writing: [`json`] reads the file it is named through gtdx-fsx's
+//! bounded reader, and [`home`] reads `GREENTIC_HOME`/`HOME` and lists the installed
+//! extensions' directories; everything else works on what the caller hands it ([`par`] only
+//! spreads that work over threads).
 
 pub mod authority;
 pub mod codes;

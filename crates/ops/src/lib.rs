@@ -28,15 +28,16 @@
 //! | `gtdx search`, `gtdx info`        | [`search`]    | [`search::search`], [`search::info`] |
 //!
 //! Each takes an options struct and returns a structured outcome (the result and its
-//! diagnostics) or a typed error; none prints. Operations a user waits on (`build`, `pack`)
-//! report their steps to a caller-supplied [`progress::Progress`] as they happen, so the CLI can
-//! draw a progress bar or print JSON event lines; the others are one short step and only return.
-//! Context about *how* the user asked (which flag) is added by the CLI, not here.
+//! diagnostics) or a typed error; none prints. Operations a user waits on (`build`, `pack`,
+//! `dev`, and `run`/`test`, which may build first) report their steps to a caller-supplied
+//! [`progress::Progress`] as they happen, so the CLI can draw a progress bar or print JSON event
+//! lines; the others are one short step and only return. Context about *how* the user asked
+//! (which flag) is added by the CLI, not here.
 //!
-//! Data flows one way: CLI → ops → the capability crates (`gtdx-describe`, `gtdx-lint`,
-//! `gtdx-build`, `gtdx-scaffold`, `gtdx-sign`, `gtdx-worker`) → `gtdx-contract`. The types a
-//! caller needs to read an outcome are re-exported by the operation's module, so the CLI
-//! depends on this crate alone.
+//! Data flows one way: CLI → ops → the capability crates → `gtdx-contract` → `gtdx-fsx`. The
+//! crates and which may use which are the table under "Layers" in CONTRIBUTING.md (a test
+//! holds the workspace to it). The types a caller needs to read an outcome are re-exported by the
+//! operation's module, so the CLI depends on this crate alone.
 
 pub mod build;
 pub mod describe;
