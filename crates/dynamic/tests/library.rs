@@ -8,11 +8,7 @@ use gtdx_dynamic::{Context, DiscoveryError, Store, admit};
 use serde_json::{Value, json};
 
 fn fixture(name: &str) -> String {
-    let path = format!(
-        "{}/../../tests/fixtures/dynamic/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    gtdx_test_support::read(&gtdx_test_support::fixture(&format!("dynamic/{name}")))
 }
 
 fn context() -> Context {

@@ -16,22 +16,12 @@
 use std::path::{Path, PathBuf};
 
 use gtdx_lint::Options;
+use gtdx_test_support::{read_json, reference, workspace_root as repo};
 use serde_json::Value;
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
 fn published_schema() -> Value {
-    // The copy pinned from ../shared (tests/e2e checks that it equals the original).
-    let path = repo().join("tests/fixtures/reference/reference/describe-v2.schema.json");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "the published schema is expected at {}: {e}",
-            path.display()
-        )
-    });
-    serde_json::from_str(&text).expect("published schema is JSON")
+    // The copy pinned from ../shared (gtdx-test-support checks that it equals the original).
+    read_json(&reference("reference/describe-v2.schema.json"))
 }
 
 /// Every `.json` under a directory, recursively.

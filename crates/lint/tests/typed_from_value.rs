@@ -24,7 +24,7 @@ fn json_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 #[test]
 fn the_model_read_from_the_value_is_the_model_read_from_the_text() {
-    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures");
+    let fixtures = gtdx_test_support::fixture("");
     let mut files = Vec::new();
     json_files(&fixtures, &mut files);
     let mut compared = 0;

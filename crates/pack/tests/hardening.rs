@@ -6,9 +6,7 @@ use std::path::PathBuf;
 use gtdx_pack::{Check, ReadOptions, read_pack, read_pack_with};
 
 fn fixture(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/fixtures/harden")
-        .join(name)
+    gtdx_test_support::fixture("harden").join(name)
 }
 
 fn checks(pack: &gtdx_pack::Pack) -> Vec<(Check, Option<String>, String)> {
