@@ -67,68 +67,10 @@ fn explain_one(
     match e.kind() {
         ValidationErrorKind::AdditionalProperties { unexpected }
         | ValidationErrorKind::UnevaluatedProperties { unexpected } => {
-            let known: Vec<String> = schema_parent
-                .and_then(|s| s.get("properties"))
-                .and_then(Value::as_object)
-                .map(|p| p.keys().cloned().collect())
-                .unwrap_or_default();
-            let present: Vec<&str> = instance
-                .as_object()
-                .map(|o| o.keys().map(String::as_str).collect())
-                .unwrap_or_default();
-            let candidates: Vec<&str> = known
-                .iter()
-                .map(String::as_str)
-                .filter(|k| !present.contains(k))
-                .collect();
-            let where_ = if path.is_empty() {
-                "/".to_string()
-            } else {
-                path.clone()
-            };
-            for key in unexpected {
-                let mut message = format!("unknown field \"{key}\" at {where_}");
-                if let Some(s) = nearest(key, &candidates) {
-                    message.push_str(&format!("; did you mean \"{s}\"?"));
-                }
-                let help = (!known.is_empty()).then(|| {
-                    format!(
-                        "the fields allowed here are: {}",
-                        known
-                            .iter()
-                            .map(|k| format!("\"{k}\""))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                });
-                out.push(Finding {
-                    kind: Kind::UnknownField,
-                    pointer: format!("{path}/{}", escape_pointer_token(key)),
-                    at_key: true,
-                    message,
-                    help,
-                });
-            }
+            unknown_fields(&path, instance, schema_parent, unexpected, out);
         }
         ValidationErrorKind::Required { property } => {
-            let name = property
-                .as_str()
-                .map(str::to_string)
-                .unwrap_or_else(|| property.to_string());
-            let description = schema_parent
-                .and_then(|s| s.pointer(&format!("/properties/{}", escape_pointer_token(&name))))
-                .and_then(|p| p.get("description"))
-                .and_then(Value::as_str)
-                .map(|d| d.replace('\n', " "));
-            let help = match description {
-                Some(d) => format!("add \"{name}\": {d}"),
-                None => format!("add \"{name}\""),
-            };
-            out.push(finding(
-                Kind::MissingField,
-                format!("missing required field \"{name}\""),
-                Some(help),
-            ));
+            out.push(missing_field(&path, property, schema_parent));
         }
         ValidationErrorKind::Type { kind } => {
             let expected = match kind {
@@ -149,36 +91,10 @@ fn explain_one(
             ));
         }
         ValidationErrorKind::Enum { options } => {
-            let opts: Vec<String> = options
-                .as_array()
-                .map(|a| a.iter().map(short).collect())
-                .unwrap_or_default();
-            let mut message = format!("{} is not one of {}", short(instance), opts.join(", "));
-            if let Some(s) = instance.as_str() {
-                let names: Vec<&str> = options
-                    .as_array()
-                    .map(|a| a.iter().filter_map(Value::as_str).collect())
-                    .unwrap_or_default();
-                if let Some(n) = nearest(s, &names) {
-                    message.push_str(&format!("; did you mean \"{n}\"?"));
-                }
-            }
-            out.push(finding(Kind::Value, message, None));
+            out.push(finding(Kind::Value, not_one_of(instance, options), None));
         }
         ValidationErrorKind::Pattern { pattern } => {
-            let last = path.rsplit('/').next().unwrap_or_default();
-            let help = match last {
-                "sha256" | "manifestSha256" => {
-                    Some("64 lowercase hexadecimal digits (uppercase hex is rejected)".to_string())
-                }
-                "version" | "contract_version" => {
-                    Some("an exact semver version such as 1.2.0 or 1.3.0-rc.1".to_string())
-                }
-                "id" if path == "/metadata/id" => {
-                    Some("a reverse-DNS id such as greentic.telco-x".to_string())
-                }
-                _ => None,
-            };
+            let help = pattern_help(&path);
             out.push(finding(
                 Kind::Value,
                 format!("{} does not match the pattern {pattern}", short(instance)),
@@ -214,6 +130,119 @@ fn explain_one(
         _ => {
             out.push(finding(Kind::Value, e.to_string(), None));
         }
+    }
+}
+
+/// Unknown members of an object, each with the nearest allowed key not already present.
+fn unknown_fields(
+    path: &str,
+    instance: &Value,
+    schema_parent: Option<&Value>,
+    unexpected: &[String],
+    out: &mut Vec<Finding>,
+) {
+    let known: Vec<String> = schema_parent
+        .and_then(|s| s.get("properties"))
+        .and_then(Value::as_object)
+        .map(|p| p.keys().cloned().collect())
+        .unwrap_or_default();
+    let present: Vec<&str> = instance
+        .as_object()
+        .map(|o| o.keys().map(String::as_str).collect())
+        .unwrap_or_default();
+    let candidates: Vec<&str> = known
+        .iter()
+        .map(String::as_str)
+        .filter(|k| !present.contains(k))
+        .collect();
+    let where_ = if path.is_empty() {
+        "/".to_string()
+    } else {
+        path.to_string()
+    };
+    for key in unexpected {
+        let mut message = format!("unknown field \"{key}\" at {where_}");
+        if let Some(s) = nearest(key, &candidates) {
+            message.push_str(&format!("; did you mean \"{s}\"?"));
+        }
+        let help = (!known.is_empty()).then(|| {
+            format!(
+                "the fields allowed here are: {}",
+                known
+                    .iter()
+                    .map(|k| format!("\"{k}\""))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        });
+        out.push(Finding {
+            kind: Kind::UnknownField,
+            pointer: format!("{path}/{}", escape_pointer_token(key)),
+            at_key: true,
+            message,
+            help,
+        });
+    }
+}
+
+/// A missing required member, with the schema's description of it as the help.
+fn missing_field(path: &str, property: &Value, schema_parent: Option<&Value>) -> Finding {
+    let name = property
+        .as_str()
+        .map(str::to_string)
+        .unwrap_or_else(|| property.to_string());
+    let description = schema_parent
+        .and_then(|s| s.pointer(&format!("/properties/{}", escape_pointer_token(&name))))
+        .and_then(|p| p.get("description"))
+        .and_then(Value::as_str)
+        .map(|d| d.replace('\n', " "));
+    let help = match description {
+        Some(d) => format!("add \"{name}\": {d}"),
+        None => format!("add \"{name}\""),
+    };
+    Finding {
+        kind: Kind::MissingField,
+        pointer: path.to_string(),
+        at_key: false,
+        message: format!("missing required field \"{name}\""),
+        help: Some(help),
+    }
+}
+
+/// A value outside an `enum`, with the nearest allowed string for a typo.
+fn not_one_of(instance: &Value, options: &Value) -> String {
+    let opts: Vec<String> = options
+        .as_array()
+        .map(|a| a.iter().map(short).collect())
+        .unwrap_or_default();
+    let mut message = format!("{} is not one of {}", short(instance), opts.join(", "));
+    if let Some(s) = instance.as_str() {
+        let names: Vec<&str> = options
+            .as_array()
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        if let Some(n) = nearest(s, &names) {
+            message.push_str(&format!("; did you mean \"{n}\"?"));
+        }
+    }
+    message
+}
+
+/// What a value that fails a `pattern` should look like, for the fields whose pattern says
+/// little to a person.
+fn pattern_help(path: &str) -> Option<String> {
+    let last = path.rsplit('/').next().unwrap_or_default();
+    match last {
+        "sha256" | "manifestSha256" => {
+            Some("64 lowercase hexadecimal digits (uppercase hex is rejected)".to_string())
+        }
+        "version" | "contract_version" => {
+            Some("an exact semver version such as 1.2.0 or 1.3.0-rc.1".to_string())
+        }
+        "id" if path == "/metadata/id" => {
+            Some("a reverse-DNS id such as greentic.telco-x".to_string())
+        }
+        _ => None,
     }
 }
 

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use gtdx_contract::names::{MAX_TOOL_NAME_LEN, ToolNameProblem, to_snake_case, tool_name_problems};
 use gtdx_contract::secrets::{granting, secret_uri};
-use gtdx_contract::{CAPABILITY_AGENTIC_WORKER, CAPABILITY_FLOW, Describe};
+use gtdx_contract::{CAPABILITY_AGENTIC_WORKER, CAPABILITY_FLOW, Describe, Tool};
 use serde_json::Value;
 
 use super::metadata::metadata;
@@ -17,7 +17,6 @@ use crate::validate::{Sink, Validated};
 pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
     let tools = d.contributions.tools();
     let components = &d.runtime.components;
-    let grants: &[String] = d.runtime.permissions.secrets.as_slice();
     let mut first_by_name: HashMap<&str, usize> = HashMap::new();
     let mut flow_tools = Vec::new();
 
@@ -52,130 +51,157 @@ pub(super) fn tools(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
         if t.offers(CAPABILITY_FLOW) {
             flow_tools.push(i);
         }
-        if t.description.as_deref().is_none_or(|s| s.trim().is_empty()) {
-            sink.at(
-                codes::W_DESCRIPTION_MISSING,
-                &p,
-                format!("tool \"{}\" has no description; the model sees a tool it cannot reason about", t.name),
-                Some("add \"description\": one or two sentences on what the tool does and when to use it".into()),
-            );
-        }
-        match &t.input_schema {
-            None => sink.at(
-                codes::W_INPUT_SCHEMA_MISSING,
-                &p,
-                format!("tool \"{}\" has no input_schema; the model can pass it no arguments", t.name),
-                Some("add \"input_schema\": \"{\\\"type\\\":\\\"object\\\",\\\"properties\\\":{...}}\"".into()),
-            ),
-            Some(_) => {
-                if let Some(schema) = v.input_schema(i)
-                    && schema.get("type").and_then(Value::as_str) != Some("object")
-                {
-                    let found = match schema.get("type") {
-                        None => "no \"type\"".to_string(),
-                        Some(t) => format!("\"type\": {}", short(t)),
-                    };
-                    sink.at(
-                        codes::E_INPUT_SCHEMA_NOT_OBJECT,
-                        &format!("{p}/input_schema"),
-                        format!("input_schema's root has {found}; LLM function parameters must be \"type\": \"object\""),
-                        Some("wrap the arguments: {\"type\":\"object\",\"properties\":{...},\"required\":[...]}".into()),
-                    );
-                }
-            }
-        }
-        for (j, s) in t.secret_requirements.as_slice().iter().enumerate() {
-            let sp = || format!("{p}/secret_requirements/{j}/key");
-            if let Some(top) = d.required_secrets.iter().find(|r| r.key == s.key) {
-                let fmt = |f: Option<gtdx_contract::SecretFormat>| {
-                    f.map_or("unset".to_string(), |f| {
-                        serde_json::to_value(f)
-                            .ok()
-                            .and_then(|v| v.as_str().map(str::to_string))
-                            .unwrap_or_default()
-                    })
-                };
-                let mut differ = Vec::new();
-                if top.required != s.required {
-                    differ.push(format!(
-                        "required: {} here, {} in requiredSecrets",
-                        s.required, top.required
-                    ));
-                }
-                if s.format.is_some() && top.format.is_some() && top.format != s.format {
-                    differ.push(format!(
-                        "format: {} here, {} in requiredSecrets",
-                        fmt(s.format),
-                        fmt(top.format)
-                    ));
-                }
-                if !differ.is_empty() {
-                    sink.at(
-                        codes::W_SECRET_DETAILS_DIFFER,
-                        &format!("{p}/secret_requirements/{j}"),
-                        format!(
-                            "tool \"{}\" and requiredSecrets describe secret \"{}\" differently ({})",
-                            t.name,
-                            s.key,
-                            differ.join("; ")
-                        ),
-                        Some("make the tool's secret requirement and the requiredSecrets entry agree".into()),
-                    );
-                }
-            }
-            super::manifest::key_namespace(sink, sp, &s.key);
-            if granting(grants, &s.key).is_none() {
-                let uri = secret_uri(&s.key);
-                let mut help = match s.key.split_once('/') {
-                    Some((vendor, _)) => format!(
-                        "add \"{uri}\" to runtime.permissions.secrets (or \"{}\" for all of {vendor}'s keys)",
-                        secret_uri(vendor)
-                    ),
-                    None => format!("add \"{uri}\" to runtime.permissions.secrets"),
-                };
-                if grants.iter().any(|g| g == &s.key) {
-                    help = format!(
-                        "the plain key \"{}\" in runtime.permissions.secrets grants nothing: the host matches the URI \"{uri}\"; {help}",
-                        s.key
-                    );
-                }
-                sink.at(
-                    codes::E_SECRET_NOT_GRANTED,
-                    &sp(),
-                    format!(
-                        "tool \"{}\" requires secret \"{}\", but no entry of runtime.permissions.secrets grants \"{uri}\", so the host denies the read",
-                        t.name, s.key
-                    ),
-                    Some(help),
-                );
-            }
-        }
+        described(sink, t, i, &p, v);
+        secrets(sink, d, t, &p);
         metadata(sink, t, i, &p, v);
     }
 
     if !flow_tools.is_empty() && d.contributions.node_types().is_empty() {
-        let first = flow_tools[0];
-        let names: Vec<String> = flow_tools
-            .iter()
-            .take(3)
-            .map(|i| format!("\"{}\"", tools[*i].name))
-            .collect();
-        let more = if flow_tools.len() > 3 {
-            format!(" and {} more", flow_tools.len() - 3)
-        } else {
-            String::new()
-        };
+        no_node_types(sink, tools, &flow_tools);
+    }
+}
+
+/// A tool's description, and an input schema whose root is an object (what LLM function
+/// parameters must be).
+fn described(sink: &mut Sink<'_, '_>, t: &Tool, i: usize, p: &str, v: &Validated) {
+    if t.description.as_deref().is_none_or(|s| s.trim().is_empty()) {
         sink.at(
-            codes::I_FLOW_NO_NODE_TYPES,
-            &format!("{TOOLS}/{first}"),
-            format!(
-                "{} offered on the flow surface ({}{more}), but the extension declares no nodeTypes: the flow capability does not make a draggable block",
-                gtdx_contract::text::count(flow_tools.len(), "tool is", "tools are"),
-                names.join(", ")
-            ),
-            Some("to get a block on the flow canvas, declare contributions.nodeTypes[]".into()),
+            codes::W_DESCRIPTION_MISSING,
+            p,
+            format!("tool \"{}\" has no description; the model sees a tool it cannot reason about", t.name),
+            Some("add \"description\": one or two sentences on what the tool does and when to use it".into()),
         );
     }
+    match &t.input_schema {
+        None => sink.at(
+            codes::W_INPUT_SCHEMA_MISSING,
+            p,
+            format!(
+                "tool \"{}\" has no input_schema; the model can pass it no arguments",
+                t.name
+            ),
+            Some(
+                "add \"input_schema\": \"{\\\"type\\\":\\\"object\\\",\\\"properties\\\":{...}}\""
+                    .into(),
+            ),
+        ),
+        Some(_) => {
+            if let Some(schema) = v.input_schema(i)
+                && schema.get("type").and_then(Value::as_str) != Some("object")
+            {
+                let found = match schema.get("type") {
+                    None => "no \"type\"".to_string(),
+                    Some(t) => format!("\"type\": {}", short(t)),
+                };
+                sink.at(
+                    codes::E_INPUT_SCHEMA_NOT_OBJECT,
+                    &format!("{p}/input_schema"),
+                    format!("input_schema's root has {found}; LLM function parameters must be \"type\": \"object\""),
+                    Some("wrap the arguments: {\"type\":\"object\",\"properties\":{...},\"required\":[...]}".into()),
+                );
+            }
+        }
+    }
+}
+
+/// Each secret a tool requires: said the same way as in requiredSecrets, in a namespace, and
+/// granted by runtime.permissions.secrets.
+fn secrets(sink: &mut Sink<'_, '_>, d: &Describe, t: &Tool, p: &str) {
+    let grants: &[String] = d.runtime.permissions.secrets.as_slice();
+    for (j, s) in t.secret_requirements.as_slice().iter().enumerate() {
+        let sp = || format!("{p}/secret_requirements/{j}/key");
+        if let Some(top) = d.required_secrets.iter().find(|r| r.key == s.key) {
+            let fmt = |f: Option<gtdx_contract::SecretFormat>| {
+                f.map_or("unset".to_string(), |f| {
+                    serde_json::to_value(f)
+                        .ok()
+                        .and_then(|v| v.as_str().map(str::to_string))
+                        .unwrap_or_default()
+                })
+            };
+            let mut differ = Vec::new();
+            if top.required != s.required {
+                differ.push(format!(
+                    "required: {} here, {} in requiredSecrets",
+                    s.required, top.required
+                ));
+            }
+            if s.format.is_some() && top.format.is_some() && top.format != s.format {
+                differ.push(format!(
+                    "format: {} here, {} in requiredSecrets",
+                    fmt(s.format),
+                    fmt(top.format)
+                ));
+            }
+            if !differ.is_empty() {
+                sink.at(
+                    codes::W_SECRET_DETAILS_DIFFER,
+                    &format!("{p}/secret_requirements/{j}"),
+                    format!(
+                        "tool \"{}\" and requiredSecrets describe secret \"{}\" differently ({})",
+                        t.name,
+                        s.key,
+                        differ.join("; ")
+                    ),
+                    Some(
+                        "make the tool's secret requirement and the requiredSecrets entry agree"
+                            .into(),
+                    ),
+                );
+            }
+        }
+        super::manifest::key_namespace(sink, sp, &s.key);
+        if granting(grants, &s.key).is_none() {
+            let uri = secret_uri(&s.key);
+            let mut help = match s.key.split_once('/') {
+                Some((vendor, _)) => format!(
+                    "add \"{uri}\" to runtime.permissions.secrets (or \"{}\" for all of {vendor}'s keys)",
+                    secret_uri(vendor)
+                ),
+                None => format!("add \"{uri}\" to runtime.permissions.secrets"),
+            };
+            if grants.iter().any(|g| g == &s.key) {
+                help = format!(
+                    "the plain key \"{}\" in runtime.permissions.secrets grants nothing: the host matches the URI \"{uri}\"; {help}",
+                    s.key
+                );
+            }
+            sink.at(
+                codes::E_SECRET_NOT_GRANTED,
+                &sp(),
+                format!(
+                    "tool \"{}\" requires secret \"{}\", but no entry of runtime.permissions.secrets grants \"{uri}\", so the host denies the read",
+                    t.name, s.key
+                ),
+                Some(help),
+            );
+        }
+    }
+}
+
+/// Flow tools without any node type: the flow capability makes no block on the canvas.
+fn no_node_types(sink: &mut Sink<'_, '_>, tools: &[Tool], flow_tools: &[usize]) {
+    let first = flow_tools[0];
+    let names: Vec<String> = flow_tools
+        .iter()
+        .take(3)
+        .map(|i| format!("\"{}\"", tools[*i].name))
+        .collect();
+    let more = if flow_tools.len() > 3 {
+        format!(" and {} more", flow_tools.len() - 3)
+    } else {
+        String::new()
+    };
+    sink.at(
+        codes::I_FLOW_NO_NODE_TYPES,
+        &format!("{TOOLS}/{first}"),
+        format!(
+            "{} offered on the flow surface ({}{more}), but the extension declares no nodeTypes: the flow capability does not make a draggable block",
+            gtdx_contract::text::count(flow_tools.len(), "tool is", "tools are"),
+            names.join(", ")
+        ),
+        Some("to get a block on the flow canvas, declare contributions.nodeTypes[]".into()),
+    );
 }
 
 /// Beyond the platform's snake_case (`E_TOOL_NAMING`): at most 64 characters
