@@ -960,3 +960,73 @@ fn point_about_tool_at_a_missing_export(dir: &Path) {
     );
     std::fs::write(&lib, text).unwrap();
 }
+
+/// The first line of `text` that holds `needle`, from `needle` on.
+fn paragraph_from(text: &str, needle: &str) -> String {
+    let at = text
+        .find(needle)
+        .unwrap_or_else(|| panic!("no `{needle}` in:\n{text}"));
+    text[at..].lines().next().unwrap_or_default().to_string()
+}
+
+/// describe.json has one loader (`gtdx_contract::json`): a malformed one gets the same
+/// `file:line:column: ...` paragraph from pack, run, dynamic and validate, and a pack holding
+/// a describe.json the platform's model refuses the same from inspect, run and dynamic.
+#[test]
+fn a_malformed_describe_json_gets_one_paragraph_from_every_command() {
+    let env = Env::new();
+    let bad = env.write("bad.json", "{\n  \"apiVersion\": \"greentic.ai/v2\",\n}\n");
+    let descriptors = env.write("descriptors.json", "[]");
+    let wasm = env.write("x.wasm", b"\0asm\x0d\0\x01\0");
+    let expected = "bad.json:3:1: not valid JSON: trailing comma";
+    let runs = [
+        env.gtdx_cmd(["pack", "--wasm"])
+            .arg(&wasm)
+            .arg("--describe")
+            .arg(&bad)
+            .args(["--out", "out"])
+            .run(),
+        env.gtdx_cmd(["run", "echo", "--wasm"])
+            .arg(&wasm)
+            .arg("--describe")
+            .arg(&bad)
+            .run(),
+        env.gtdx_cmd(["dynamic", "admit", "--descriptors"])
+            .arg(&descriptors)
+            .arg("--manifest")
+            .arg(&bad)
+            .run(),
+        env.gtdx_cmd(["validate"]).arg(&bad).run(),
+    ];
+    for run in &runs {
+        run.code(2);
+        let line = paragraph_from(run.stderr(), "bad.json:");
+        run.check(line.ends_with(expected), format!("`{expected}`"));
+    }
+
+    // The platform's model refuses a version that is a number: the same paragraph, placed at
+    // the value, from every command that reads the pack.
+    let mut describe: Value =
+        serde_json::from_slice(&std::fs::read(fixture("build/minimal/describe.json")).unwrap())
+            .unwrap();
+    describe["metadata"]["version"] = serde_json::json!(7);
+    let pack = env.pack("p.gtxpack", &describe, vec![]);
+    let needle = "p.gtxpack!describe.json:";
+    let inspect = env.gtdx_cmd(["inspect"]).arg(&pack).run();
+    let from_inspect = paragraph_from(inspect.stdout(), needle);
+    assert!(
+        from_inspect.contains("not a describe.json v2 manifest gtdx can use: invalid type"),
+        "{from_inspect}"
+    );
+    let run = env.gtdx_cmd(["run", "echo", "--pack"]).arg(&pack).run();
+    run.code(2);
+    assert_eq!(paragraph_from(run.stderr(), needle), from_inspect);
+    let dynamic = env
+        .gtdx_cmd(["dynamic", "admit", "--descriptors"])
+        .arg(&descriptors)
+        .arg("--pack")
+        .arg(&pack)
+        .run();
+    dynamic.code(2);
+    assert_eq!(paragraph_from(dynamic.stderr(), needle), from_inspect);
+}

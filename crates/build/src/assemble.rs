@@ -19,7 +19,6 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use gtdx_contract::diagnostic::escape_pointer_token;
-use gtdx_contract::source::SourceMap;
 use gtdx_contract::{Describe, Diagnostic};
 use gtdx_pack::PackWriter;
 
@@ -84,29 +83,10 @@ pub fn pack(input: &PackInput<'_>, progress: &mut dyn Progress) -> Result<Packed
     });
 
     let describe_file = input.describe.display().to_string();
-    let text_bytes = gtdx_fsx::read(input.describe, gtdx_fsx::limits::MANIFEST)?;
-    let text = String::from_utf8(text_bytes).map_err(|e| BuildError::Describe {
-        path: input.describe.to_path_buf(),
-        line: 1,
-        column: 1,
-        message: format!("the file is not UTF-8 ({e})"),
-    })?;
-    let source = SourceMap::index(&text);
     // Read as the platform's loader reads it; the pack gets the normalised form it re-emits.
-    let mut describe = Describe::from_json_str(&text).map_err(|e| {
-        let (line, column) = match &e {
-            gtdx_contract::LoadError::Parse(e) => (e.line(), e.column()),
-            gtdx_contract::LoadError::Invariant(v) => source
-                .value_position(&v.pointer)
-                .map_or((1, 1), |p| (p.line, p.column)),
-        };
-        BuildError::Describe {
-            path: input.describe.to_path_buf(),
-            line: line.max(1),
-            column: column.max(1),
-            message: e.to_string(),
-        }
-    })?;
+    let loaded = gtdx_contract::json::load_manifest(input.describe)?;
+    let source = loaded.doc.source_map();
+    let mut describe = loaded.describe;
     let check_failed = |diagnostics: Vec<Diagnostic>| BuildError::Check {
         component: input.wasm.to_path_buf(),
         describe: input.describe.to_path_buf(),
@@ -175,7 +155,7 @@ pub fn pack(input: &PackInput<'_>, progress: &mut dyn Progress) -> Result<Packed
     let mut describe_updated = false;
     if input.write_back {
         let new_text = describe.to_pretty_json();
-        if new_text != text {
+        if new_text != loaded.doc.text {
             gtdx_fsx::write_atomic(input.describe, new_text.as_bytes())?;
             describe_updated = true;
         }

@@ -6,8 +6,8 @@
 
 use std::path::Path;
 
+use gtdx_contract::Tool;
 use gtdx_contract::metadata::{MetadataSource, ResolvedMetadata, resolve};
-use gtdx_contract::{Describe, Tool};
 use gtdx_pack::{ReadOptions, read_pack_with, verify_integrity};
 use serde::Serialize;
 use serde_json::Value;
@@ -278,16 +278,16 @@ fn inspect_pack(path: &Path) -> Result<Inspection, BuildError> {
             out.describe_error = Some("the pack has no describe.json".into());
             return Ok(out);
         }
-        Some(bytes) => match std::str::from_utf8(bytes)
-            .map_err(|e| e.to_string())
-            .and_then(|t| Describe::from_json_str(t).map_err(|e| e.to_string()))
-        {
-            Ok(d) => d,
-            Err(e) => {
-                out.describe_error = Some(format!("describe.json is not a v2 manifest: {e}"));
-                return Ok(out);
+        Some(bytes) => {
+            let file = format!("{}!describe.json", path.display());
+            match gtdx_contract::json::manifest_from_bytes(file, bytes.to_vec()) {
+                Ok(m) => m.describe,
+                Err(e) => {
+                    out.describe_error = Some(e.to_string());
+                    return Ok(out);
+                }
             }
-        },
+        }
     };
 
     out.identity = Some(Identity {

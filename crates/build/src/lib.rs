@@ -68,18 +68,9 @@ pub enum BuildError {
     /// The message includes the reason, so it is not also a `source` (which printers append).
     #[error("{}: {reason}", path.display())]
     Wasm { path: PathBuf, reason: WasmError },
-    #[error(
-        "{}:{line}:{column}: not a describe.json v2 manifest gtdx can pack: {message}. Run `gtdx \
-         validate {}` for the full report",
-        path.display(),
-        path.display()
-    )]
-    Describe {
-        path: PathBuf,
-        line: usize,
-        column: usize,
-        message: String,
-    },
+    /// describe.json does not load (`file:line:column`, as every command says it).
+    #[error(transparent)]
+    Manifest(#[from] gtdx_contract::json::ManifestError),
     #[error("{}", summary(.component, .describe, .diagnostics))]
     Check {
         component: PathBuf,

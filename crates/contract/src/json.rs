@@ -160,6 +160,84 @@ impl Document {
     }
 }
 
+/// Why a describe.json is not a manifest gtdx can use: it does not read as a JSON object, or
+/// the platform's loader refuses it (a field of the wrong type, an unknown field, a broken
+/// invariant). Either way the message starts with `file:line:column`, the same for every
+/// command that reads the file.
+#[derive(Debug, thiserror::Error)]
+pub enum ManifestError {
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    #[error(
+        "{file}:{line}:{column}: not a describe.json v2 manifest gtdx can use: {message}. Run \
+         `gtdx validate {origin}` for the full report"
+    )]
+    Model {
+        file: String,
+        /// What to pass to `gtdx validate`: the file, or the pack holding it.
+        origin: String,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+}
+
+impl ManifestError {
+    /// The file as messages name it.
+    pub fn file(&self) -> String {
+        match self {
+            ManifestError::Load(e) => e.to_diagnostic().file,
+            ManifestError::Model { file, .. } => file.clone(),
+        }
+    }
+}
+
+/// A describe.json read as the platform's loader reads it: the typed model and the document
+/// it came from (for positions).
+#[derive(Debug, Clone)]
+pub struct Manifest {
+    pub doc: Document,
+    pub describe: crate::Describe,
+}
+
+/// Reads the describe.json at `path` into the typed model.
+pub fn load_manifest(path: &Path) -> Result<Manifest, ManifestError> {
+    manifest_of(load(path)?)
+}
+
+/// The typed model of a describe.json already in memory (a pack's), named `file` in messages.
+pub fn manifest_from_bytes(
+    file: impl Into<String>,
+    bytes: Vec<u8>,
+) -> Result<Manifest, ManifestError> {
+    manifest_of(load_bytes(file, bytes)?)
+}
+
+/// The typed model of a parsed document, each refusal placed at its `line:column` (a type error
+/// where serde stopped, a broken invariant at the value its pointer names).
+pub fn manifest_of(doc: Document) -> Result<Manifest, ManifestError> {
+    let (line, column, message) = match crate::Describe::from_json_str(&doc.text) {
+        Ok(describe) => return Ok(Manifest { doc, describe }),
+        Err(crate::LoadError::Parse(e)) => {
+            let (l, c) = LineIndex::new(&doc.text).char_column(&doc.text, e.line(), e.column());
+            (l, c, message(&e))
+        }
+        Err(crate::LoadError::Invariant(v)) => {
+            let at = doc.source_map().value_position(&v.pointer);
+            let (l, c) = at.map_or((1, 1), |p| (p.line, p.column));
+            (l, c, format!("{}: {}", v.pointer, v.message))
+        }
+    };
+    let origin = doc.file.split('!').next().unwrap_or(&doc.file).to_string();
+    Err(ManifestError::Model {
+        file: doc.file,
+        origin,
+        line: line.max(1),
+        column: column.max(1),
+        message,
+    })
+}
+
 /// Reads and parses the describe.json at `path` (a JSON object).
 pub fn load(path: &Path) -> Result<Document, LoadError> {
     let text = read_text(path)?;
@@ -355,6 +433,27 @@ mod tests {
         let doc = load_bytes("d.json", b"{\n  \"a\": 1\n}".to_vec()).unwrap();
         let at = doc.source_map().value_position("/a").unwrap();
         assert_eq!((at.line, at.column), (2, 8));
+    }
+
+    #[test]
+    fn model_errors_are_placed() {
+        let text = "{\n  \"apiVersion\": 7\n}";
+        let err = manifest_from_bytes("p.gtxpack!describe.json", text.into()).unwrap_err();
+        let ManifestError::Model {
+            line,
+            column,
+            origin,
+            ..
+        } = &err
+        else {
+            panic!("{err}")
+        };
+        assert_eq!((*line, origin.as_str()), (2, "p.gtxpack"), "{err}");
+        assert!(*column > 1, "{err}");
+        assert!(
+            err.to_string().starts_with("p.gtxpack!describe.json:2:"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -82,6 +82,9 @@ pub enum Error {
     Package { path: PathBuf, message: String },
     #[error(transparent)]
     Fs(#[from] gtdx_fsx::FsError),
+    /// describe.json on disk cannot be read as text (`gtdx_contract::json`'s refusals).
+    #[error(transparent)]
+    Load(#[from] gtdx_contract::json::LoadError),
 }
 
 impl From<SourceError> for Error {

@@ -160,15 +160,16 @@ pub enum CheckOutcome {
 #[cfg(feature = "cli")]
 pub fn check(generated: &Generated) -> Result<CheckOutcome, Error> {
     let path = generated.package.describe_path();
-    let on_disk = match gtdx_fsx::read(&path, gtdx_fsx::limits::MANIFEST) {
-        Ok(b) if b == generated.text.as_bytes() => return Ok(CheckOutcome::Fresh),
-        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
-        Err(e) if e.source.kind() == std::io::ErrorKind::NotFound => {
-            return Ok(CheckOutcome::Missing);
-        }
+    let on_disk = match gtdx_contract::json::read_text(&path) {
+        Ok(t) if t == generated.text => return Ok(CheckOutcome::Fresh),
+        Ok(t) => t,
+        Err(gtdx_contract::json::LoadError::NotFound { .. }) => return Ok(CheckOutcome::Missing),
         Err(e) => return Err(e.into()),
     };
-    let Ok(old) = Describe::from_json_str(&on_disk) else {
+    let file = path.display().to_string();
+    let Ok(old) = gtdx_contract::json::manifest_from_bytes(file, on_disk.clone().into_bytes())
+        .map(|m| m.describe)
+    else {
         // Not even a manifest: show it against what it should be.
         return Ok(CheckOutcome::Stale {
             diff: unified_diff(&on_disk, &generated.text),

@@ -11,7 +11,7 @@
 #![cfg_attr(not(feature = "cli"), allow(unused_imports))]
 use std::path::Path;
 
-use gtdx_contract::{API_VERSION_V1, Describe, Diagnostic};
+use gtdx_contract::{API_VERSION_V1, Diagnostic};
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 
 use crate::crate_src::{self, LoadedCrate};
@@ -31,25 +31,25 @@ const TOOL_FNS: &[&str] = &["list_tools", "invoke_tool"];
 pub fn scan(manifest_path: &Path) -> Result<Vec<Diagnostic>, Error> {
     let pkg = Package::from_manifest(manifest_path)?;
     let krate = crate_src::load(&pkg.lib_path)?;
-    let known: Vec<String> =
-        match gtdx_fsx::read_text(&pkg.describe_path(), gtdx_fsx::limits::MANIFEST) {
-            Ok(text) => {
-                let v: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
-                if v.get("apiVersion").and_then(|a| a.as_str()) == Some(API_VERSION_V1) {
-                    return Ok(Vec::new());
-                }
-                match Describe::from_json_str(&text) {
-                    Ok(d) => d
-                        .contributions
-                        .tools()
-                        .iter()
-                        .map(|t| t.name.clone())
-                        .collect(),
-                    Err(_) => names_from_annotations(&krate),
-                }
+    let known: Vec<String> = match gtdx_contract::json::load(&pkg.describe_path()) {
+        Ok(doc) => {
+            let v = &doc.value;
+            if v.get("apiVersion").and_then(|a| a.as_str()) == Some(API_VERSION_V1) {
+                return Ok(Vec::new());
             }
-            Err(_) => names_from_annotations(&krate),
-        };
+            match gtdx_contract::json::manifest_of(doc) {
+                Ok(m) => m
+                    .describe
+                    .contributions
+                    .tools()
+                    .iter()
+                    .map(|t| t.name.clone())
+                    .collect(),
+                Err(_) => names_from_annotations(&krate),
+            }
+        }
+        Err(_) => names_from_annotations(&krate),
+    };
     Ok(scan_crate(&krate, &known))
 }
 

@@ -108,6 +108,9 @@ pub enum DynamicError {
     },
     #[error("{}: {message}", path.display())]
     Manifest { path: PathBuf, message: String },
+    /// describe.json does not load (`file:line:column`, as every command says it).
+    #[error(transparent)]
+    Describe(#[from] gtdx_contract::json::ManifestError),
     #[error("{}: {message}", path.display())]
     Grant { path: PathBuf, message: String },
     #[error("{}: {source}", path.display())]
@@ -270,8 +273,8 @@ fn load_extension(
             artifacts,
         } => Ok((path.clone(), (**describe).clone(), artifacts.clone())),
         Extension::Manifest(path) => {
-            let bytes = gtdx_fsx::read(path, limits::MANIFEST)?;
-            Ok((path.clone(), parse_manifest(path, &bytes)?, BTreeMap::new()))
+            let describe = gtdx_contract::json::load_manifest(path)?.describe;
+            Ok((path.clone(), describe, BTreeMap::new()))
         }
         Extension::Pack(path) => {
             let pack = gtdx_pack::read_pack(path)?;
@@ -282,7 +285,8 @@ fn load_extension(
                         .into(),
                 });
             };
-            let describe = parse_manifest(path, bytes)?;
+            let file = format!("{}!describe.json", path.display());
+            let describe = gtdx_contract::json::manifest_from_bytes(file, bytes.clone())?.describe;
             let mut artifacts = BTreeMap::new();
             for (key, c) in &describe.runtime.components {
                 if let Some(g) = &c.gtpack
@@ -294,17 +298,6 @@ fn load_extension(
             Ok((path.clone(), describe, artifacts))
         }
     }
-}
-
-fn parse_manifest(path: &Path, bytes: &[u8]) -> Result<Describe, DynamicError> {
-    let text = std::str::from_utf8(bytes).map_err(|_| DynamicError::Manifest {
-        path: path.to_path_buf(),
-        message: "describe.json is not UTF-8".into(),
-    })?;
-    Describe::from_json_str(text).map_err(|e| DynamicError::Manifest {
-        path: path.to_path_buf(),
-        message: format!("not a valid describe.json ({e}); run `gtdx validate` on it"),
-    })
 }
 
 /// A grant file: `{"id": "...", "executors": ["org:<org>:<extension>:<slug>", ...], "maxTools": N}`.

@@ -136,8 +136,9 @@ pub enum RunError {
     Key(#[from] crate::keys::KeyError),
     #[error("{0}")]
     Pack(String),
-    #[error("{file} is not a valid describe.json: {message}")]
-    Describe { file: String, message: String },
+    /// describe.json does not load (`file:line:column`, as every command says it).
+    #[error(transparent)]
+    Manifest(#[from] gtdx_contract::json::ManifestError),
     #[error(
         "{what} is not JSON: {message}. Give the tool's input as a JSON object, e.g. --input '{{\"name\": \"Ada\"}}'"
     )]
@@ -462,9 +463,8 @@ pub fn load_source(
         Source::Pack { path, trust } => load_pack(path, trust),
         Source::Wasm { wasm, describe } => {
             let component = gtdx_fsx::read(wasm, limits::COMPONENT)?;
-            let text = gtdx_fsx::read(describe, limits::MANIFEST)?;
             let file = describe.display().to_string();
-            let d = parse_describe(&file, &text)?;
+            let d = gtdx_contract::json::load_manifest(describe)?.describe;
             let mut messages = localization(&d);
             if let Some(dir) = describe.parent() {
                 let f = dir.join(format!("i18n/{}.json", default_locale(&d)));
@@ -485,17 +485,6 @@ pub fn load_source(
             ))
         }
     }
-}
-
-fn parse_describe(file: &str, bytes: &[u8]) -> Result<Describe, RunError> {
-    let text = std::str::from_utf8(bytes).map_err(|_| RunError::Describe {
-        file: file.into(),
-        message: "not UTF-8".into(),
-    })?;
-    Describe::from_json_str(text).map_err(|e| RunError::Describe {
-        file: file.into(),
-        message: format!("{e} (`gtdx lint {file}` explains it)"),
-    })
 }
 
 fn default_locale(d: &Describe) -> String {
@@ -574,7 +563,8 @@ pub fn load_pack(path: &Path, trust: &TrustInputs) -> Result<(Extension, String)
         .describe
         .as_deref()
         .ok_or_else(|| RunError::Pack(format!("{} has no describe.json", path.display())))?;
-    let d = parse_describe(&file, describe_bytes)?;
+    let d =
+        gtdx_contract::json::manifest_from_bytes(file.clone(), describe_bytes.to_vec())?.describe;
     let component_path = d
         .runtime
         .components
