@@ -283,12 +283,24 @@ impl SchemaAttr {
     /// must be values of the type; `nullable` goes on `Option` fields, `one_of` on structs.
     pub fn check(&self, kind: &SchemaKind, ty: &str, target: SchemaTarget) -> syn::Result<()> {
         let mut errors = None;
+        self.check_applies(kind, ty, &mut errors);
+        self.check_range(kind, ty, &mut errors);
+        self.check_values(kind, ty, &mut errors);
+        self.check_target(ty, target, &mut errors);
+        match errors {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// Each key is written on the kind it applies to (numbers, integers, strings, arrays).
+    fn check_applies(&self, kind: &SchemaKind, ty: &str, errors: &mut Option<syn::Error>) {
         let on = |what: &str| format!("{what}, but `{ty}` is {}", kind.noun());
         let known = !matches!(kind, SchemaKind::Any);
         let mut wrong = |key: &str, span: Span, what: &str, fits: bool| {
             if known && !fits {
                 push(
-                    &mut errors,
+                    &mut *errors,
                     syn::Error::new(span, format!("`{key}` applies to {}", on(what))),
                 );
             }
@@ -333,6 +345,10 @@ impl SchemaAttr {
         if let Some(v) = &self.unique_items {
             wrong("unique_items", v.span, "arrays", array);
         }
+    }
+
+    /// An integer's effective range (the type's range ∩ the declared one) must hold a value.
+    fn check_range(&self, kind: &SchemaKind, ty: &str, errors: &mut Option<syn::Error>) {
         // The effective range of an integer.
         if let SchemaKind::Integer { min, max } = kind {
             let unbounded = self.unbounded.is_some();
@@ -364,7 +380,7 @@ impl SchemaAttr {
                     }
                 };
                 push(
-                    &mut errors,
+                    errors,
                     syn::Error::new(
                         span.unwrap_or_else(Span::call_site),
                         format!(
@@ -377,6 +393,10 @@ impl SchemaAttr {
                 );
             }
         }
+    }
+
+    /// `const`, `default` and `examples` must be values of the type.
+    fn check_values(&self, kind: &SchemaKind, ty: &str, errors: &mut Option<syn::Error>) {
         // Values must be of the type.
         let value_checks = [
             (
@@ -390,7 +410,7 @@ impl SchemaAttr {
                 && let Some(problem) = self.value_problem(kind, v)
             {
                 push(
-                    &mut errors,
+                    errors,
                     syn::Error::new(span, format!("`{key} = {v}` {problem} (`{ty}`)")),
                 );
             }
@@ -399,17 +419,21 @@ impl SchemaAttr {
             for v in &ex.value {
                 if let Some(problem) = self.value_problem(kind, v) {
                     push(
-                        &mut errors,
+                        errors,
                         syn::Error::new(ex.span, format!("the example {v} {problem} (`{ty}`)")),
                     );
                 }
             }
         }
+    }
+
+    /// `nullable` goes on `Option` fields, `one_of` on structs with named fields.
+    fn check_target(&self, ty: &str, target: SchemaTarget, errors: &mut Option<syn::Error>) {
         match target {
             SchemaTarget::Field { option } => {
                 if let (Some(n), Some(false)) = (&self.nullable, option) {
                     push(
-                        &mut errors,
+                        errors,
                         syn::Error::new(
                             n.span,
                             format!(
@@ -421,7 +445,7 @@ impl SchemaAttr {
                 }
                 if let Some(o) = &self.one_of {
                     push(
-                        &mut errors,
+                        errors,
                         syn::Error::new(
                             o.span,
                             "`one_of` goes on the input struct, not on a field: \
@@ -433,7 +457,7 @@ impl SchemaAttr {
             SchemaTarget::Type { named_struct } => {
                 if let Some(n) = &self.nullable {
                     push(
-                        &mut errors,
+                        errors,
                         syn::Error::new(n.span, "`nullable` goes on an `Option<T>` field"),
                     );
                 }
@@ -441,7 +465,7 @@ impl SchemaAttr {
                     && !named_struct
                 {
                     push(
-                        &mut errors,
+                        errors,
                         syn::Error::new(
                             o.span,
                             "`one_of` names fields, so it goes on a struct with named fields",
@@ -449,10 +473,6 @@ impl SchemaAttr {
                     );
                 }
             }
-        }
-        match errors {
-            Some(e) => Err(e),
-            None => Ok(()),
         }
     }
 
@@ -719,139 +739,7 @@ fn parse_into(tokens: TokenStream, out: &mut SchemaAttr) -> syn::Result<()> {
             .get_ident()
             .map(|i| i.to_string())
             .unwrap_or_default();
-        let result = (|| -> syn::Result<()> {
-            match key.as_str() {
-                "format" | "pattern" | "description" | "title" => {
-                    let lit = string(&meta, &key, "\"...\"")?;
-                    if lit.value().trim().is_empty() {
-                        return Err(syn::Error::new(
-                            lit.span(),
-                            format!("`{key}` must not be empty"),
-                        ));
-                    }
-                    let slot = match key.as_str() {
-                        "format" => &mut out.format,
-                        "pattern" => &mut out.pattern,
-                        "title" => &mut out.title,
-                        _ => &mut out.description,
-                    };
-                    set(slot, lit.value(), lit.span(), &key)?;
-                }
-                "minimum" | "maximum" => {
-                    let expr: Expr = meta.value()?.parse()?;
-                    let n = number(&expr)?;
-                    let slot = if key == "minimum" {
-                        &mut out.minimum
-                    } else {
-                        &mut out.maximum
-                    };
-                    set(slot, n, expr.span(), &key)?;
-                }
-                "min_length" | "max_length" | "min_items" | "max_items" => {
-                    let expr: Expr = meta.value()?.parse()?;
-                    let n = count(&expr, &key)?;
-                    let slot = match key.as_str() {
-                        "min_length" => &mut out.min_length,
-                        "max_length" => &mut out.max_length,
-                        "min_items" => &mut out.min_items,
-                        _ => &mut out.max_items,
-                    };
-                    set(slot, n, expr.span(), &key)?;
-                }
-                "unique_items" | "nullable" => {
-                    let (value, span) = flag(&meta, &key)?;
-                    let slot = if key == "unique_items" {
-                        &mut out.unique_items
-                    } else {
-                        &mut out.nullable
-                    };
-                    set(slot, value, span, &key)?;
-                }
-                "unbounded" => {
-                    let span = meta.path.span();
-                    if !meta.input.is_empty() && !meta.input.peek(syn::Token![,]) {
-                        return Err(syn::Error::new(
-                            span,
-                            "`unbounded` takes no value: #[schema(unbounded)]",
-                        ));
-                    }
-                    if out.unbounded.is_some() {
-                        return Err(twice(span, &key));
-                    }
-                    out.unbounded = Some(span);
-                }
-                "enum" => {
-                    let expr: Expr = meta.value()?.parse()?;
-                    let Value::Array(items) = literal(&expr)? else {
-                        return Err(syn::Error::new(
-                            expr.span(),
-                            "`enum` takes a list of strings: enum = [\"a\", \"b\"]",
-                        ));
-                    };
-                    let mut names = Vec::new();
-                    for v in items {
-                        match v {
-                            Value::String(s) if !names.contains(&s) => names.push(s),
-                            Value::String(s) => {
-                                return Err(syn::Error::new(
-                                    expr.span(),
-                                    format!("`enum` lists \"{s}\" twice"),
-                                ));
-                            }
-                            _ => {
-                                return Err(syn::Error::new(
-                                    expr.span(),
-                                    "`enum` takes a list of strings: enum = [\"a\", \"b\"]",
-                                ));
-                            }
-                        }
-                    }
-                    if names.is_empty() {
-                        return Err(syn::Error::new(
-                            expr.span(),
-                            "`enum = []` allows no value at all",
-                        ));
-                    }
-                    set(&mut out.enum_values, names, expr.span(), &key)?;
-                }
-                "const" | "default" => {
-                    let expr: Expr = meta.value()?.parse()?;
-                    let v = literal(&expr)?;
-                    let slot = if key == "const" {
-                        &mut out.const_value
-                    } else {
-                        &mut out.default
-                    };
-                    set(slot, v, expr.span(), &key)?;
-                }
-                "examples" => {
-                    let expr: Expr = meta.value()?.parse()?;
-                    let Value::Array(items) = literal(&expr)? else {
-                        return Err(syn::Error::new(
-                            expr.span(),
-                            "`examples` takes a list of values: examples = [\"a\", \"b\"]",
-                        ));
-                    };
-                    set(&mut out.examples, items, expr.span(), &key)?;
-                }
-                "one_of" => {
-                    let expr: Expr = meta.value()?.parse()?;
-                    let groups = one_of_groups(&expr)?;
-                    set(&mut out.one_of, groups, expr.span(), &key)?;
-                }
-                _ => {
-                    let e = syn::Error::new_spanned(
-                        &meta.path,
-                        unknown_key(&key, SCHEMA_KEYS, "schema"),
-                    );
-                    if meta.input.peek(syn::Token![=]) {
-                        let _ = meta.value().and_then(|v| v.parse::<Expr>());
-                    }
-                    return Err(e);
-                }
-            }
-            Ok(())
-        })();
+        let result = parse_schema_key(&meta, &key, out);
         if let Err(e) = result {
             push(&mut errors, e);
         }
@@ -864,6 +752,148 @@ fn parse_into(tokens: TokenStream, out: &mut SchemaAttr) -> syn::Result<()> {
         Some(e) => Err(e),
         None => Ok(()),
     }
+}
+
+/// One `key = value` of a #[schema(...)], stored in `out` (a key given twice is an error).
+fn parse_schema_key(
+    meta: &syn::meta::ParseNestedMeta<'_>,
+    key: &str,
+    out: &mut SchemaAttr,
+) -> syn::Result<()> {
+    match key {
+        "format" | "pattern" | "description" | "title" => {
+            let lit = string(meta, key, "\"...\"")?;
+            if lit.value().trim().is_empty() {
+                return Err(syn::Error::new(
+                    lit.span(),
+                    format!("`{key}` must not be empty"),
+                ));
+            }
+            let slot = match key {
+                "format" => &mut out.format,
+                "pattern" => &mut out.pattern,
+                "title" => &mut out.title,
+                _ => &mut out.description,
+            };
+            set(slot, lit.value(), lit.span(), key)?;
+        }
+        "minimum" | "maximum" => {
+            let expr: Expr = meta.value()?.parse()?;
+            let n = number(&expr)?;
+            let slot = if key == "minimum" {
+                &mut out.minimum
+            } else {
+                &mut out.maximum
+            };
+            set(slot, n, expr.span(), key)?;
+        }
+        "min_length" | "max_length" | "min_items" | "max_items" => {
+            let expr: Expr = meta.value()?.parse()?;
+            let n = count(&expr, key)?;
+            let slot = match key {
+                "min_length" => &mut out.min_length,
+                "max_length" => &mut out.max_length,
+                "min_items" => &mut out.min_items,
+                _ => &mut out.max_items,
+            };
+            set(slot, n, expr.span(), key)?;
+        }
+        "unique_items" | "nullable" => {
+            let (value, span) = flag(meta, key)?;
+            let slot = if key == "unique_items" {
+                &mut out.unique_items
+            } else {
+                &mut out.nullable
+            };
+            set(slot, value, span, key)?;
+        }
+        "unbounded" => {
+            let span = meta.path.span();
+            if !meta.input.is_empty() && !meta.input.peek(syn::Token![,]) {
+                return Err(syn::Error::new(
+                    span,
+                    "`unbounded` takes no value: #[schema(unbounded)]",
+                ));
+            }
+            if out.unbounded.is_some() {
+                return Err(twice(span, key));
+            }
+            out.unbounded = Some(span);
+        }
+        "enum" => {
+            let expr: Expr = meta.value()?.parse()?;
+            let names = enum_names(&expr)?;
+            set(&mut out.enum_values, names, expr.span(), key)?;
+        }
+        "const" | "default" => {
+            let expr: Expr = meta.value()?.parse()?;
+            let v = literal(&expr)?;
+            let slot = if key == "const" {
+                &mut out.const_value
+            } else {
+                &mut out.default
+            };
+            set(slot, v, expr.span(), key)?;
+        }
+        "examples" => {
+            let expr: Expr = meta.value()?.parse()?;
+            let Value::Array(items) = literal(&expr)? else {
+                return Err(syn::Error::new(
+                    expr.span(),
+                    "`examples` takes a list of values: examples = [\"a\", \"b\"]",
+                ));
+            };
+            set(&mut out.examples, items, expr.span(), key)?;
+        }
+        "one_of" => {
+            let expr: Expr = meta.value()?.parse()?;
+            let groups = one_of_groups(&expr)?;
+            set(&mut out.one_of, groups, expr.span(), key)?;
+        }
+        _ => {
+            let e = syn::Error::new_spanned(&meta.path, unknown_key(key, SCHEMA_KEYS, "schema"));
+            if meta.input.peek(syn::Token![=]) {
+                let _ = meta.value().and_then(|v| v.parse::<Expr>());
+            }
+            return Err(e);
+        }
+    }
+    Ok(())
+}
+
+/// `enum = ["a", "b"]`: one or more distinct strings.
+fn enum_names(expr: &Expr) -> syn::Result<Vec<String>> {
+    let Value::Array(items) = literal(expr)? else {
+        return Err(syn::Error::new(
+            expr.span(),
+            "`enum` takes a list of strings: enum = [\"a\", \"b\"]",
+        ));
+    };
+    let mut names = Vec::new();
+    for v in items {
+        match v {
+            Value::String(s) if !names.contains(&s) => names.push(s),
+            Value::String(s) => {
+                return Err(syn::Error::new(
+                    expr.span(),
+                    format!("`enum` lists \"{s}\" twice"),
+                ));
+            }
+            _ => {
+                return Err(syn::Error::new(
+                    expr.span(),
+                    "`enum` takes a list of strings: enum = [\"a\", \"b\"]",
+                ));
+            }
+        }
+    }
+    if names.is_empty() {
+        return Err(syn::Error::new(
+            expr.span(),
+            "`enum = []` allows no value at all",
+        ));
+    }
+    Ok(names)
 }
 
 /// `key` (meaning true) or `key = true|false`.

@@ -292,64 +292,8 @@ fn parse_key(
         seen.push(key.clone());
     }
     match key.as_str() {
-        "capabilities" => {
-            let (list, span) = string_list(meta, &key)?;
-            if list.is_empty() {
-                return Err(syn::Error::new(
-                    span,
-                    "`capabilities = []` offers the tool on no surface; expected one or more of \
-                     agentic_worker, flow",
-                ));
-            }
-            let mut out: Vec<Spanned<String>> = Vec::new();
-            let mut errors = None;
-            for lit in list {
-                let v = lit.value();
-                if !CAPABILITIES.contains(&v.as_str()) {
-                    push(
-                        &mut errors,
-                        syn::Error::new(
-                            lit.span(),
-                            format!(
-                                "unknown capability `{v}`: expected one of {}",
-                                one_of(CAPABILITIES)
-                            ),
-                        ),
-                    );
-                } else if out.iter().any(|c| c.value == v) {
-                    push(
-                        &mut errors,
-                        syn::Error::new(lit.span(), format!("capability `{v}` is listed twice")),
-                    );
-                } else {
-                    out.push(Spanned::new(v, lit.span()));
-                }
-            }
-            if let Some(e) = errors {
-                return Err(e);
-            }
-            attr.capabilities = out;
-        }
-        "secrets" => {
-            let list = secret_list(meta)?;
-            let mut errors = None;
-            for item in list {
-                if attr.secrets.iter().any(|s| s.value.key == item.value.key) {
-                    push(
-                        &mut errors,
-                        syn::Error::new(
-                            item.span,
-                            format!("secret `{}` is listed twice", item.value.key),
-                        ),
-                    );
-                } else {
-                    attr.secrets.push(item);
-                }
-            }
-            if let Some(e) = errors {
-                return Err(e);
-            }
-        }
+        "capabilities" => attr.capabilities = capabilities(meta, &key)?,
+        "secrets" => secrets(meta, attr)?,
         "description" => {
             let lit = non_empty(string(meta, &key, "\"What the tool does.\"")?, &key)?;
             attr.description = Some(Spanned::new(lit.value(), lit.span()));
@@ -383,104 +327,23 @@ fn parse_key(
             attr.cost = Some(Spanned::new(parsed, lit.span()));
         }
         "confirmation_required" => {
-            let input = meta.value()?;
-            if let Some(b) = just(input, |i| i.parse::<LitBool>()) {
-                attr.confirmation_required = Some(Spanned::new(b.value, b.span));
-                return Ok(());
-            }
-            let expr: Expr = input.parse()?;
-            match &expr {
-                Expr::Lit(ExprLit {
-                    lit: Lit::Bool(LitBool { value, span }),
-                    ..
-                }) => {
-                    attr.confirmation_required = Some(Spanned::new(*value, *span));
-                }
-                other => {
-                    return Err(syn::Error::new(
-                        other.span(),
-                        "`confirmation_required` takes `true` or `false`",
-                    ));
-                }
-            }
+            attr.confirmation_required = Some(confirmation_required(meta)?);
         }
         "usage_hint" => {
             let lit = non_empty(string(meta, &key, "\"Use when ...\"")?, &key)?;
             attr.usage_hint = Some(Spanned::new(lit.value(), lit.span()));
         }
-        "name" => {
-            let lit = string(meta, &key, "\"get_weather\"")?;
-            let v = lit.value();
-            if !is_snake_case(&v) {
-                return Err(syn::Error::new(
-                    lit.span(),
-                    format!(
-                        "tool name `{v}` is not snake_case (lowercase letters, digits and `_`, \
-                         starting with a letter, at most 64 characters); try \"{}\"",
-                        to_snake_case(&v)
-                    ),
-                ));
-            }
-            attr.name = Some(Spanned::new(v, lit.span()));
-        }
-        "runtime_ref" => {
-            let lit = string(meta, &key, "\"my-component\"")?;
-            let v = lit.value();
-            let ok = v
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
-                && v.chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "._-".contains(c));
-            if !ok {
-                return Err(syn::Error::new(
-                    lit.span(),
-                    format!(
-                        "runtime_ref `{v}` is not a component key: expected lowercase letters, \
-                         digits, `.`, `_` and `-`, as in runtime.components"
-                    ),
-                ));
-            }
-            attr.runtime_ref = Some(Spanned::new(v, lit.span()));
-        }
-        "export" => {
-            let lit = string(meta, &key, &format!("\"{TOOLS_INVOKE_EXPORT}\""))?;
-            let v = lit.value();
-            let ok = !v.chars().any(char::is_whitespace)
-                && v.split_once(':').is_some_and(|(ns, rest)| {
-                    !ns.is_empty()
-                        && rest
-                            .split_once('/')
-                            .is_some_and(|(pkg, f)| !pkg.is_empty() && f.contains('.'))
-                });
-            if !ok {
-                return Err(syn::Error::new(
-                    lit.span(),
-                    format!(
-                        "export `{v}` is not a WIT export path: expected \
-                         `<namespace>:<package>/<interface>.<function>`, e.g. `{TOOLS_INVOKE_EXPORT}`"
-                    ),
-                ));
-            }
-            attr.export = Some(Spanned::new(v, lit.span()));
-        }
+        "name" => attr.name = Some(tool_name(meta, &key)?),
+        "runtime_ref" => attr.runtime_ref = Some(runtime_ref(meta, &key)?),
+        "export" => attr.export = Some(export(meta, &key)?),
         "input_schema" | "output_schema" => {
-            let lit = non_empty(string(meta, &key, "\"schemas/input.json\"")?, &key)?;
-            let v = lit.value();
-            if v.starts_with('/') || v.starts_with('\\') || v.contains(':') {
-                return Err(syn::Error::new(
-                    lit.span(),
-                    format!(
-                        "`{key}` is a path relative to the crate root, such as \"schemas/x.json\""
-                    ),
-                ));
-            }
+            let path = schema_path(meta, &key)?;
             let slot = if key == "input_schema" {
                 &mut attr.input_schema
             } else {
                 &mut attr.output_schema
             };
-            *slot = Some(Spanned::new(v, lit.span()));
+            *slot = Some(path);
         }
         "example" => attr.examples.push(parse_example(meta)?),
         "discovery" => {
@@ -492,29 +355,189 @@ fn parse_key(
             }
             attr.discovery = Some(meta.path.span());
         }
-        "executor" => {
-            let lit = string(meta, &key, "\"write\"")?;
-            let v = lit.value();
-            let effect = match v.as_str() {
-                "read" => ExecutorEffect::Read,
-                "write" => ExecutorEffect::Write,
-                "delete" => ExecutorEffect::Delete,
-                _ => {
-                    return Err(syn::Error::new(
-                        lit.span(),
-                        format!(
-                            "unknown executor effect `{v}`: expected one of {} (what the executor \
-                             does, for presentation and policy; it grants nothing)",
-                            one_of(EXECUTOR_EFFECTS)
-                        ),
-                    ));
-                }
-            };
-            attr.executor = Some(Spanned::new(effect, lit.span()));
-        }
+        "executor" => attr.executor = Some(executor(meta, &key)?),
         _ => unreachable!("every key of TOOL_KEYS is handled"),
     }
     Ok(())
+}
+
+/// `capabilities = [...]`: one or more known surfaces, none twice (every bad entry reported).
+fn capabilities(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Vec<Spanned<String>>> {
+    let (list, span) = string_list(meta, key)?;
+    if list.is_empty() {
+        return Err(syn::Error::new(
+            span,
+            "`capabilities = []` offers the tool on no surface; expected one or more of \
+             agentic_worker, flow",
+        ));
+    }
+    let mut out: Vec<Spanned<String>> = Vec::new();
+    let mut errors = None;
+    for lit in list {
+        let v = lit.value();
+        if !CAPABILITIES.contains(&v.as_str()) {
+            push(
+                &mut errors,
+                syn::Error::new(
+                    lit.span(),
+                    format!(
+                        "unknown capability `{v}`: expected one of {}",
+                        one_of(CAPABILITIES)
+                    ),
+                ),
+            );
+        } else if out.iter().any(|c| c.value == v) {
+            push(
+                &mut errors,
+                syn::Error::new(lit.span(), format!("capability `{v}` is listed twice")),
+            );
+        } else {
+            out.push(Spanned::new(v, lit.span()));
+        }
+    }
+    if let Some(e) = errors {
+        return Err(e);
+    }
+    Ok(out)
+}
+
+/// `secrets = [...]`: added to the attribute's secrets, none twice.
+fn secrets(meta: &ParseNestedMeta<'_>, attr: &mut ToolAttr) -> syn::Result<()> {
+    let list = secret_list(meta)?;
+    let mut errors = None;
+    for item in list {
+        if attr.secrets.iter().any(|s| s.value.key == item.value.key) {
+            push(
+                &mut errors,
+                syn::Error::new(
+                    item.span,
+                    format!("secret `{}` is listed twice", item.value.key),
+                ),
+            );
+        } else {
+            attr.secrets.push(item);
+        }
+    }
+    if let Some(e) = errors {
+        return Err(e);
+    }
+    Ok(())
+}
+
+/// `confirmation_required = true|false`.
+fn confirmation_required(meta: &ParseNestedMeta<'_>) -> syn::Result<Spanned<bool>> {
+    let input = meta.value()?;
+    if let Some(b) = just(input, |i| i.parse::<LitBool>()) {
+        return Ok(Spanned::new(b.value, b.span));
+    }
+    let expr: Expr = input.parse()?;
+    match &expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Bool(LitBool { value, span }),
+            ..
+        }) => Ok(Spanned::new(*value, *span)),
+        other => Err(syn::Error::new(
+            other.span(),
+            "`confirmation_required` takes `true` or `false`",
+        )),
+    }
+}
+
+/// `name = "..."`: a snake_case tool name.
+fn tool_name(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Spanned<String>> {
+    let lit = string(meta, key, "\"get_weather\"")?;
+    let v = lit.value();
+    if !is_snake_case(&v) {
+        return Err(syn::Error::new(
+            lit.span(),
+            format!(
+                "tool name `{v}` is not snake_case (lowercase letters, digits and `_`, \
+                 starting with a letter, at most 64 characters); try \"{}\"",
+                to_snake_case(&v)
+            ),
+        ));
+    }
+    Ok(Spanned::new(v, lit.span()))
+}
+
+/// `runtime_ref = "..."`: a component key of runtime.components.
+fn runtime_ref(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Spanned<String>> {
+    let lit = string(meta, key, "\"my-component\"")?;
+    let v = lit.value();
+    let ok = v
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && v.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "._-".contains(c));
+    if !ok {
+        return Err(syn::Error::new(
+            lit.span(),
+            format!(
+                "runtime_ref `{v}` is not a component key: expected lowercase letters, \
+                 digits, `.`, `_` and `-`, as in runtime.components"
+            ),
+        ));
+    }
+    Ok(Spanned::new(v, lit.span()))
+}
+
+/// `export = "..."`: a WIT export path.
+fn export(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Spanned<String>> {
+    let lit = string(meta, key, &format!("\"{TOOLS_INVOKE_EXPORT}\""))?;
+    let v = lit.value();
+    let ok = !v.chars().any(char::is_whitespace)
+        && v.split_once(':').is_some_and(|(ns, rest)| {
+            !ns.is_empty()
+                && rest
+                    .split_once('/')
+                    .is_some_and(|(pkg, f)| !pkg.is_empty() && f.contains('.'))
+        });
+    if !ok {
+        return Err(syn::Error::new(
+            lit.span(),
+            format!(
+                "export `{v}` is not a WIT export path: expected \
+                 `<namespace>:<package>/<interface>.<function>`, e.g. `{TOOLS_INVOKE_EXPORT}`"
+            ),
+        ));
+    }
+    Ok(Spanned::new(v, lit.span()))
+}
+
+/// `input_schema`/`output_schema = "..."`: a path relative to the crate root.
+fn schema_path(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Spanned<String>> {
+    let lit = non_empty(string(meta, key, "\"schemas/input.json\"")?, key)?;
+    let v = lit.value();
+    if v.starts_with('/') || v.starts_with('\\') || v.contains(':') {
+        return Err(syn::Error::new(
+            lit.span(),
+            format!("`{key}` is a path relative to the crate root, such as \"schemas/x.json\""),
+        ));
+    }
+    Ok(Spanned::new(v, lit.span()))
+}
+
+/// `executor = "read|write|delete"`.
+fn executor(meta: &ParseNestedMeta<'_>, key: &str) -> syn::Result<Spanned<ExecutorEffect>> {
+    let lit = string(meta, key, "\"write\"")?;
+    let v = lit.value();
+    let effect = match v.as_str() {
+        "read" => ExecutorEffect::Read,
+        "write" => ExecutorEffect::Write,
+        "delete" => ExecutorEffect::Delete,
+        _ => {
+            return Err(syn::Error::new(
+                lit.span(),
+                format!(
+                    "unknown executor effect `{v}`: expected one of {} (what the executor \
+                     does, for presentation and policy; it grants nothing)",
+                    one_of(EXECUTOR_EFFECTS)
+                ),
+            ));
+        }
+    };
+    Ok(Spanned::new(effect, lit.span()))
 }
 
 fn parse_example(meta: &ParseNestedMeta<'_>) -> syn::Result<Example> {
