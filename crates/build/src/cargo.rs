@@ -11,8 +11,9 @@
 //!   cargo's stderr is held back until the probe answers; when the target is missing, cargo is
 //!   stopped and the only message is the `rustup target add wasm32-wasip2` one;
 //! * when asked (a progress bar is shown), `cargo metadata --filter-platform wasm32-wasip2`
-//!   estimates how many units the build goes through, so the bar has a total. It is not waited
-//!   for: if cargo finishes first, the estimate is dropped.
+//!   estimates how many units the build goes through, so the bar has a total. If cargo finishes
+//!   first, the estimate is not used (but still waited for, as the probe is: no helper process
+//!   outlives the build).
 //!
 //! The artifact is the `.wasm` cargo reports for the package's `cdylib`; its location is cargo's
 //! own (it accounts for `CARGO_TARGET_DIR`, `build.target-dir` and workspace target dirs).
@@ -183,31 +184,7 @@ pub fn compile(
     opts: &CompileOptions,
     progress: &mut dyn Progress,
 ) -> Result<Compiled, BuildError> {
-    let cargo = cargo_program();
-    let mut cmd = Command::new(&cargo);
-    cmd.arg("build")
-        .arg("--manifest-path")
-        .arg(&project.manifest_path)
-        .args([
-            "--target",
-            TARGET,
-            "--message-format",
-            "json-render-diagnostics",
-            "--quiet",
-        ]);
-    if opts.profile == Profile::Release {
-        cmd.arg("--release");
-    }
-    if opts.locked {
-        cmd.arg("--locked");
-    }
-    if std::env::var_os("CARGO_TERM_COLOR").is_none() {
-        cmd.args(["--color", if opts.color { "always" } else { "never" }]);
-    }
-    cmd.current_dir(&project.package_root)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+    let mut cmd = cargo_build(project, opts);
 
     progress.event(&Event::Started {
         package: project.package_name.clone(),
@@ -220,42 +197,18 @@ pub fn compile(
     let mut child = cmd.spawn().map_err(BuildError::Spawn)?;
     let (tx, rx) = mpsc::channel::<Line>();
 
-    // Beside cargo, when asked: the unit estimate (never waited for).
+    // Beside cargo, when asked: the unit estimate (its answer is used only if it comes in time).
+    let mut beside = Beside::default();
     if opts.estimate_total {
         let tx = tx.clone();
         let manifest = project.manifest_path.clone();
-        std::thread::spawn(move || {
+        beside.0.push(std::thread::spawn(move || {
             if let Some(n) = estimate(&manifest) {
                 let _ = tx.send(Line::Estimate(n));
             }
-        });
+        }));
     }
-    let stdout = child.stdout.take();
-    let stderr = child.stderr.take();
-    let readers = [
-        stdout.map(|out| {
-            let tx = tx.clone();
-            std::thread::spawn(move || {
-                for m in Message::parse_stream(BufReader::new(out)).map_while(Result::ok) {
-                    if tx.send(Line::Out(Box::new(m))).is_err() {
-                        break;
-                    }
-                }
-                let _ = tx.send(Line::Closed);
-            })
-        }),
-        stderr.map(|err| {
-            let tx = tx.clone();
-            std::thread::spawn(move || {
-                for line in BufReader::new(err).lines().map_while(Result::ok) {
-                    if tx.send(Line::Err(line)).is_err() {
-                        break;
-                    }
-                }
-                let _ = tx.send(Line::Closed);
-            })
-        }),
-    ];
+    let readers = spawn_readers(&mut child, &tx);
     let mut state = Follow {
         project,
         progress,
@@ -264,6 +217,7 @@ pub fn compile(
         total: None,
         probe: None,
         probe_tx: Some(tx.clone()),
+        beside,
         held: Vec::new(),
         missing_target_text: false,
         success: None,
@@ -338,6 +292,68 @@ pub fn compile(
     })
 }
 
+/// `cargo build` of the package for the target, its messages as JSON on stdout.
+fn cargo_build(project: &Project, opts: &CompileOptions) -> Command {
+    let mut cmd = Command::new(cargo_program());
+    cmd.arg("build")
+        .arg("--manifest-path")
+        .arg(&project.manifest_path)
+        .args([
+            "--target",
+            TARGET,
+            "--message-format",
+            "json-render-diagnostics",
+            "--quiet",
+        ]);
+    if opts.profile == Profile::Release {
+        cmd.arg("--release");
+    }
+    if opts.locked {
+        cmd.arg("--locked");
+    }
+    if std::env::var_os("CARGO_TERM_COLOR").is_none() {
+        cmd.args(["--color", if opts.color { "always" } else { "never" }]);
+    }
+    cmd.current_dir(&project.package_root)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    cmd
+}
+
+/// One thread per pipe of cargo's, each sending its lines to `tx` and `Closed` at the end.
+fn spawn_readers(
+    child: &mut std::process::Child,
+    tx: &mpsc::Sender<Line>,
+) -> [Option<std::thread::JoinHandle<()>>; 2] {
+    let stdout = child.stdout.take();
+    let stderr = child.stderr.take();
+    [
+        stdout.map(|out| {
+            let tx = tx.clone();
+            std::thread::spawn(move || {
+                for m in Message::parse_stream(BufReader::new(out)).map_while(Result::ok) {
+                    if tx.send(Line::Out(Box::new(m))).is_err() {
+                        break;
+                    }
+                }
+                let _ = tx.send(Line::Closed);
+            })
+        }),
+        stderr.map(|err| {
+            let tx = tx.clone();
+            std::thread::spawn(move || {
+                for line in BufReader::new(err).lines().map_while(Result::ok) {
+                    if tx.send(Line::Err(line)).is_err() {
+                        break;
+                    }
+                }
+                let _ = tx.send(Line::Closed);
+            })
+        }),
+    ]
+}
+
 fn wait_for_probe(rx: &mpsc::Receiver<Line>) -> Option<bool> {
     while let Ok(line) = rx.recv_timeout(std::time::Duration::from_secs(10)) {
         if let Line::Probe(answer) = line {
@@ -345,6 +361,21 @@ fn wait_for_probe(rx: &mpsc::Receiver<Line>) -> Option<bool> {
         }
     }
     None
+}
+
+/// The threads running a helper process beside cargo (the target probe's `rustc --print
+/// sysroot`, the estimate's `cargo metadata`). They are joined whichever way [`compile`]
+/// returns: a helper left running would outlive gtdx and die of SIGPIPE writing to a pipe no
+/// one reads. Both are short next to a build that compiled anything.
+#[derive(Default)]
+struct Beside(Vec<std::thread::JoinHandle<()>>);
+
+impl Drop for Beside {
+    fn drop(&mut self) {
+        for h in self.0.drain(..) {
+            let _ = h.join();
+        }
+    }
 }
 
 /// What [`compile`] keeps track of while cargo runs.
@@ -358,6 +389,8 @@ struct Follow<'a> {
     probe: Option<Option<bool>>,
     /// Starts the probe (taken when it is started).
     probe_tx: Option<mpsc::Sender<Line>>,
+    /// The helpers running beside cargo, waited for when [`compile`] returns.
+    beside: Beside,
     /// stderr lines held back until the probe answers.
     held: Vec<String>,
     missing_target_text: bool,
@@ -371,9 +404,9 @@ impl Follow<'_> {
     fn start_probe(&mut self) {
         if let Some(tx) = self.probe_tx.take() {
             let dir = self.project.package_root.clone();
-            std::thread::spawn(move || {
+            self.beside.0.push(std::thread::spawn(move || {
                 let _ = tx.send(Line::Probe(target_installed(&dir)));
-            });
+            }));
         }
     }
 
