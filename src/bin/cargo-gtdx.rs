@@ -10,15 +10,6 @@ fn main() -> std::process::ExitCode {
     if args.get(1).is_some_and(|a| a == "gtdx") {
         args.remove(1);
     }
-    // The same known stack as `gtdx` (see src/main.rs).
-    match std::thread::Builder::new()
-        .name("gtdx".into())
-        .stack_size(64 << 20)
-        .spawn(move || gtdx_cli::main_from(args))
-    {
-        Ok(handle) => handle
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-        Err(_) => std::process::ExitCode::FAILURE,
-    }
+    // The same runner and stack as `gtdx`.
+    gtdx_cli::stack::run_with_stack(args)
 }

@@ -17,6 +17,7 @@ pub mod exit;
 pub mod generated;
 pub mod render;
 pub mod shell;
+pub mod stack;
 
 /// A Cargo-style toolchain for Greentic WebAssembly extensions.
 #[derive(Debug, Parser)]
