@@ -1039,3 +1039,21 @@ fn a_project_created_inside_a_workspace_joins_it_as_cargo_new_does() {
     members.sort_unstable();
     assert_eq!(members, ["fetch", "weather"]);
 }
+
+/// `gtdx init` in a directory whose `src` is a link out of it refuses in one sentence (a
+/// wrapped message once carried runs of spaces into it) and writes nothing through the link.
+#[cfg(unix)]
+#[test]
+fn init_refuses_a_link_out_of_the_target_in_one_sentence() {
+    let env = Env::new();
+    let elsewhere = env.mkdir("elsewhere");
+    let dir = env.mkdir("proj");
+    std::os::unix::fs::symlink(&elsewhere, dir.join("src")).unwrap();
+    let run = gtdx_init(&env, &dir).stdin_null().run();
+    run.code(2)
+        .stderr_has("is a symbolic link to")
+        .stderr_has("outside");
+    let text = run.stderr();
+    run.check(!text.contains("  "), "no run of spaces in the paragraph");
+    assert_eq!(std::fs::read_dir(&elsewhere).unwrap().count(), 0);
+}
