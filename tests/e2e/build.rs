@@ -1030,3 +1030,37 @@ fn a_malformed_describe_json_gets_one_paragraph_from_every_command() {
     dynamic.code(2);
     assert_eq!(paragraph_from(dynamic.stderr(), needle), from_inspect);
 }
+
+/// The target probe (`rustc --print sysroot`, started once cargo compiles something) is waited
+/// for: gtdx build (and `gtdx run` in a project, which builds first) once returned while it ran,
+/// and the probe later died of SIGPIPE. A slow rustc shows it: its mark is there when gtdx is
+/// done.
+#[cfg(unix)]
+#[test]
+fn the_target_probe_finishes_before_gtdx_returns() {
+    use std::os::unix::fs::PermissionsExt;
+    let env = Env::new();
+    let hello = hello();
+    // A save, so cargo compiles the package again and the probe starts.
+    let lib = hello.dir.join("src/lib.rs");
+    let text = std::fs::read_to_string(&lib).unwrap();
+    std::fs::write(&lib, format!("{text}\n// a save\n")).unwrap();
+    let marker = env.path("probe-done");
+    let rustc = env.write(
+        "slow-rustc",
+        "#!/bin/sh\nif [ \"$1\" = --print ] && [ \"$2\" = sysroot ]; then\n  sleep 5\n  \
+         out=$(rustc --print sysroot) || exit 1\n  echo \"$out\"\n  touch \"$PROBE_MARKER\"\n  \
+         exit 0\nfi\nexec rustc \"$@\"\n",
+    );
+    std::fs::set_permissions(&rustc, std::fs::Permissions::from_mode(0o755)).unwrap();
+    hello
+        .build(&env, &env.path("out"))
+        .env("RUSTC", &rustc)
+        .env("PROBE_MARKER", &marker)
+        .run()
+        .success();
+    assert!(
+        marker.exists(),
+        "gtdx returned before `rustc --print sysroot` finished"
+    );
+}
