@@ -19,6 +19,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use gtdx_contract::diagnostic::escape_pointer_token;
+use gtdx_contract::source::SourceMap;
 use gtdx_contract::{Describe, Diagnostic};
 use gtdx_pack::PackWriter;
 
@@ -108,46 +109,15 @@ pub fn pack(input: &PackInput<'_>, progress: &mut dyn Progress) -> Result<Packed
     }
 
     // Where the component goes, and every asset.
-    let id_ptr = format!(
-        "/runtime/components/{}",
-        escape_pointer_token(&component_id)
-    );
     let world = describe.runtime.components[&component_id].world.clone();
-    let component_path = match &describe.runtime.components[&component_id].gtpack {
-        Some(g) => g.file.clone(),
-        None => format!("{DEFAULT_COMPONENT_DIR}/{component_id}.wasm"),
-    };
-    let mut problems = Vec::new();
-    let locate = |d: Diagnostic| match source.value_position(d.pointer.as_deref().unwrap_or("")) {
-        Some(p) => d.at(p.line, p.column),
-        None => d,
-    };
-    if let Err(reason) = gtdx_pack::check_entry_path(&component_path, false) {
-        problems.push(
-            Diagnostic::new(
-                codes::E_BUILD_PACK_PATH,
-                &describe_file,
-                format!("the component's pack path `{component_path}` {reason}"),
-            )
-            .pointer(format!("{id_ptr}/gtpack/file"))
-            .help("use a relative `/`-separated path such as `components/extension.wasm`"),
-        );
-    }
-    let assets = collect_assets(&describe, input.asset_root, &describe_file, &mut problems);
-    if assets.contains_key(&component_path) {
-        problems.push(
-            Diagnostic::new(
-                codes::E_BUILD_PACK_PATH,
-                &describe_file,
-                format!("the component's pack path `{component_path}` is also an asset's path"),
-            )
-            .pointer(format!("{id_ptr}/gtpack/file")),
-        );
-    }
-    if !problems.is_empty() {
-        let problems = problems.into_iter().map(locate).collect();
-        return Err(check_failed(problems));
-    }
+    let (component_path, assets) = placement(
+        &describe,
+        &component_id,
+        &describe_file,
+        input.asset_root,
+        &source,
+    )
+    .map_err(check_failed)?;
 
     // The digest, in the packed describe and (for a build) on disk.
     set_digest(&mut describe, &component_id, &info.sha256);
@@ -188,19 +158,7 @@ pub fn pack(input: &PackInput<'_>, progress: &mut dyn Progress) -> Result<Packed
         .into_iter()
         .chain(assets.values().map(|src| ("an asset", src.as_path()))),
     )?;
-    let mut writer = PackWriter::new().add_bytes(component_path.clone(), wasm_bytes);
-    let mut files = vec![component_path.clone()];
-    for (path, src) in assets {
-        files.push(path.clone());
-        writer = writer.add_file(path, src);
-    }
-    files.sort();
-    let written = writer
-        .write(&out, &mut value)
-        .map_err(|reason| BuildError::PackWrite {
-            path: out.clone(),
-            reason,
-        })?;
+    let (files, written) = write_entries(&out, &component_path, wasm_bytes, assets, &mut value)?;
     let size = std::fs::metadata(&out)
         .map_err(|e| gtdx_fsx::FsError::new("cannot read", &out, e))?
         .len();
@@ -222,6 +180,78 @@ pub fn pack(input: &PackInput<'_>, progress: &mut dyn Progress) -> Result<Packed
         entries: packed.files.len() + 2,
     });
     Ok(packed)
+}
+
+/// Where the component goes in the pack and every asset (pack path → source file), or what is
+/// wrong with those paths, located in describe.json.
+fn placement(
+    describe: &Describe,
+    component_id: &str,
+    describe_file: &str,
+    asset_root: &Path,
+    source: &SourceMap,
+) -> Result<(String, BTreeMap<String, PathBuf>), Vec<Diagnostic>> {
+    let id_ptr = format!("/runtime/components/{}", escape_pointer_token(component_id));
+    let component_path = match &describe.runtime.components[component_id].gtpack {
+        Some(g) => g.file.clone(),
+        None => format!("{DEFAULT_COMPONENT_DIR}/{component_id}.wasm"),
+    };
+    let mut problems = Vec::new();
+    let locate = |d: Diagnostic| match source.value_position(d.pointer.as_deref().unwrap_or("")) {
+        Some(p) => d.at(p.line, p.column),
+        None => d,
+    };
+    if let Err(reason) = gtdx_pack::check_entry_path(&component_path, false) {
+        problems.push(
+            Diagnostic::new(
+                codes::E_BUILD_PACK_PATH,
+                describe_file,
+                format!("the component's pack path `{component_path}` {reason}"),
+            )
+            .pointer(format!("{id_ptr}/gtpack/file"))
+            .help("use a relative `/`-separated path such as `components/extension.wasm`"),
+        );
+    }
+    let assets = collect_assets(describe, asset_root, describe_file, &mut problems);
+    if assets.contains_key(&component_path) {
+        problems.push(
+            Diagnostic::new(
+                codes::E_BUILD_PACK_PATH,
+                describe_file,
+                format!("the component's pack path `{component_path}` is also an asset's path"),
+            )
+            .pointer(format!("{id_ptr}/gtpack/file")),
+        );
+    }
+    if !problems.is_empty() {
+        return Err(problems.into_iter().map(locate).collect());
+    }
+    Ok((component_path, assets))
+}
+
+/// Writes the pack: the component, then the assets. Returns every file but describe.json and
+/// manifest.json, sorted, and what the writer reports.
+fn write_entries(
+    out: &Path,
+    component_path: &str,
+    wasm_bytes: Vec<u8>,
+    assets: BTreeMap<String, PathBuf>,
+    value: &mut serde_json::Value,
+) -> Result<(Vec<String>, gtdx_pack::WrittenPack), BuildError> {
+    let mut writer = PackWriter::new().add_bytes(component_path.to_string(), wasm_bytes);
+    let mut files = vec![component_path.to_string()];
+    for (path, src) in assets {
+        files.push(path.clone());
+        writer = writer.add_file(path, src);
+    }
+    files.sort();
+    let written = writer
+        .write(out, value)
+        .map_err(|reason| BuildError::PackWrite {
+            path: out.to_path_buf(),
+            reason,
+        })?;
+    Ok((files, written))
 }
 
 /// Sets `runtime.components.<id>.sha256` and, when present, `.gtpack.sha256`.
