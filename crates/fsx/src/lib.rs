@@ -7,10 +7,13 @@
 //!   within one directory is atomic on the platforms we support). Temporary files are removed
 //!   on Ctrl-C, SIGTERM and SIGHUP, and swept by the next write into the directory after a
 //!   `kill -9` ([`temp`]).
+//! * **Staged directories** ([`stage`]) are filled under a unique name, fsynced and renamed
+//!   into place in one step; a dead writer's leftovers are swept by the next one.
 //! * **Roots**: [`check_within`] refuses a write that a symlink would lead out of its root;
 //!   [`check_not_an_input`] refuses an output path that is one of the command's inputs.
 
 pub mod read;
+pub mod stage;
 pub mod temp;
 
 use std::io::Write;

@@ -9,9 +9,10 @@
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::Serialize;
+
+use gtdx_fsx::stage::{swap_into_place, sweep_dead, sync_dir, unique_dir, unique_name};
 
 use crate::home::{KINDS, kind_dir};
 use crate::{Home, PackInfo, RegistryError, state};
@@ -37,7 +38,7 @@ impl StagedPack {
         let dir = home.staging();
         std::fs::create_dir_all(&dir)
             .map_err(|e| gtdx_fsx::FsError::new("cannot create directory", &dir, e))?;
-        sweep_dead_staging(&dir);
+        sweep_dead(&dir);
         let path = dir.join(unique_name(stem) + ".gtxpack");
         let registered = gtdx_fsx::temp::register_file(&path);
         let file = std::fs::File::create_new(&path)
@@ -94,97 +95,6 @@ impl StagedPack {
         staged.size = total;
         Ok(staged)
     }
-}
-
-static SEQ: AtomicU64 = AtomicU64::new(0);
-
-/// `<stem>.<pid>.<n>`: unique among live processes; the pid lets a later sweep tell a dead
-/// writer's leftover from a live one's.
-fn unique_name(stem: &str) -> String {
-    format!(
-        "{stem}.{}.{}",
-        std::process::id(),
-        SEQ.fetch_add(1, Ordering::Relaxed)
-    )
-}
-
-/// Creates a new directory `<parent>/<stem>.<pid>.<n>`.
-pub fn unique_dir(parent: &Path, stem: &str) -> Result<PathBuf, RegistryError> {
-    std::fs::create_dir_all(parent)
-        .map_err(|e| gtdx_fsx::FsError::new("cannot create directory", parent, e))?;
-    let dir = parent.join(unique_name(stem));
-    std::fs::create_dir(&dir)
-        .map_err(|e| gtdx_fsx::FsError::new("cannot create directory", &dir, e))?;
-    Ok(dir)
-}
-
-fn pid_alive(pid: u32) -> bool {
-    #[cfg(unix)]
-    {
-        let Ok(pid) = libc::pid_t::try_from(pid) else {
-            return false;
-        };
-        // SAFETY: kill with signal 0 only checks that the process exists.
-        let r = unsafe { libc::kill(pid, 0) };
-        r == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = pid;
-        true
-    }
-}
-
-/// Removes the entries of `dir` named `<stem>.<pid>.<n>[.ext]` whose process is gone.
-pub fn sweep_dead_staging(dir: &Path) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in rd.flatten() {
-        let name = e.file_name().to_string_lossy().into_owned();
-        let name = name.strip_suffix(".gtxpack").unwrap_or(&name);
-        let mut parts = name.rsplit('.');
-        let (Some(_n), Some(pid)) = (parts.next(), parts.next()) else {
-            continue;
-        };
-        let Ok(pid) = pid.parse::<u32>() else {
-            continue;
-        };
-        if pid == std::process::id() || pid_alive(pid) {
-            continue;
-        }
-        let p = e.path();
-        if p.is_dir() {
-            let _ = std::fs::remove_dir_all(&p);
-        } else {
-            let _ = std::fs::remove_file(&p);
-        }
-    }
-}
-
-/// Renames `staged` to `final_dir`; an existing `final_dir` is moved aside first and removed
-/// after, so the slot is never empty (and restored if the swap fails).
-pub fn swap_into_place(staged: &Path, final_dir: &Path) -> Result<(), RegistryError> {
-    let rename_err = |e| gtdx_fsx::FsError::new("cannot move into place", final_dir, e);
-    if std::fs::symlink_metadata(final_dir).is_err() {
-        std::fs::rename(staged, final_dir).map_err(rename_err)?;
-        if let Some(p) = final_dir.parent() {
-            crate::local::sync_dir(p);
-        }
-        return Ok(());
-    }
-    let parent = staged.parent().unwrap_or(Path::new("."));
-    let backup = parent.join(unique_name(".replaced"));
-    std::fs::rename(final_dir, &backup).map_err(rename_err)?;
-    if let Err(e) = std::fs::rename(staged, final_dir) {
-        let _ = std::fs::rename(&backup, final_dir);
-        return Err(rename_err(e).into());
-    }
-    let _ = std::fs::remove_dir_all(&backup);
-    if let Some(p) = final_dir.parent() {
-        crate::local::sync_dir(p);
-    }
-    Ok(())
 }
 
 /// How an install ended.
@@ -292,7 +202,7 @@ fn unpack(pack: &Path, dir: &Path) -> Result<(), RegistryError> {
         std::io::copy(&mut entry, &mut f).map_err(err)?;
         f.sync_all().map_err(err)?;
     }
-    crate::local::sync_dir(dir);
+    sync_dir(dir);
     Ok(())
 }
 

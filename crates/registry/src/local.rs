@@ -25,6 +25,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use gtdx_fsx::stage::{swap_into_place, sweep_dead, sync_dir, unique_dir, write_synced};
+
 use crate::lock::Lock;
 use crate::{PackInfo, RegistryError};
 
@@ -160,9 +162,8 @@ impl LocalRegistry {
 
         // Fill a staging copy of the version directory, then rename it into place.
         let staging_root = self.root.join(STAGING);
-        crate::install::sweep_dead_staging(&staging_root);
-        let stage =
-            crate::install::unique_dir(&staging_root, &format!("{}-{}", info.id, info.version))?;
+        sweep_dead(&staging_root);
+        let stage = unique_dir(&staging_root, &format!("{}-{}", info.id, info.version))?;
         let _registered = gtdx_fsx::temp::register_dir(&stage);
         let staged = stage.join(&info.version);
         let result = (|| {
@@ -176,7 +177,7 @@ impl LocalRegistry {
             sync_dir(&staged);
             let ext_dir = self.root.join(&info.id);
             mkdir(&ext_dir)?;
-            crate::install::swap_into_place(&staged, &ver_dir)?;
+            swap_into_place(&staged, &ver_dir)?;
             gtdx_fsx::write_atomic(&ext_dir.join("metadata.json"), &pretty(req.describe))?;
             self.update_index(info)
         })();
@@ -352,21 +353,6 @@ fn signature_file(describe: &Value) -> Option<SignatureFile> {
 fn mkdir(dir: &Path) -> Result<(), RegistryError> {
     std::fs::create_dir_all(dir)
         .map_err(|e| gtdx_fsx::FsError::new("cannot create directory", dir, e).into())
-}
-
-/// Writes a new file and fsyncs it (inside a staging directory: no temp file needed).
-pub(crate) fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), RegistryError> {
-    let err = |e| gtdx_fsx::FsError::new("cannot write", path, e);
-    let mut f = std::fs::File::create(path).map_err(err)?;
-    f.write_all(bytes).map_err(err)?;
-    f.sync_all().map_err(err)?;
-    Ok(())
-}
-
-pub(crate) fn sync_dir(dir: &Path) {
-    if let Ok(d) = std::fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
 }
 
 /// Copies `from` to a new file `to`, hashing as it goes; fails if the bytes are not the ones
