@@ -1,6 +1,6 @@
 //! `gtdx doctor --tool NAME`: the chain the Designer walks before it offers a tool, step by step.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
@@ -119,39 +119,7 @@ pub fn visibility(describe: &Value, options: &VisibilityOptions) -> Vec<Finding>
         .find(|t| t.get("name").and_then(Value::as_str) == Some(name));
 
     // 1. declared
-    match tool {
-        Some(_) => out.push(Finding::pass(
-            "declared",
-            format!("{id} declares `{name}` in contributions.tools"),
-        )),
-        None => {
-            let names: Vec<&str> = tools
-                .iter()
-                .filter_map(|t| t.get("name").and_then(Value::as_str))
-                .collect();
-            let mut summary = format!(
-                "{id} has no tool `{name}` ({} declared{})",
-                names.len(),
-                if names.is_empty() {
-                    String::new()
-                } else {
-                    format!(": {}", names.join(", "))
-                }
-            );
-            let fix = if node_types.contains(&name) {
-                summary.push_str(&format!(
-                    "; `{name}` is a node type (contributions.nodeTypes), a block on the flow canvas, not a tool"
-                ));
-                "a node type is not offered to agents: declare a #[tool] function if the model should call it".to_string()
-            } else if let Some(near) = gtdx_contract::suggest::nearest(name, names.iter().copied())
-            {
-                format!("did you mean `{near}`? (`gtdx doctor --tool {near}`)")
-            } else {
-                "annotate the function with #[tool(...)] and run `gtdx describe` (a tool exists only in describe.json)".to_string()
-            };
-            out.push(Finding::fail("declared", summary, fix));
-        }
-    }
+    out.push(declared(id, name, tool.is_some(), &tools, &node_types));
 
     // 2. capability for the surface; 3. description and input schema
     if let Some(tool) = tool {
@@ -160,7 +128,60 @@ pub fn visibility(describe: &Value, options: &VisibilityOptions) -> Vec<Finding>
     }
 
     // 4. installed
-    let home = &options.home;
+    let (finding, checked_version) = installed(describe, &options.home, id, version);
+    out.push(finding);
+
+    // 5. enabled; 6. the tenant's override
+    out.extend(enabled(options, id, &checked_version));
+
+    // 7. the tenant's allow-set
+    out.push(allowed(options, id, &checked_version));
+
+    // 8. the Designer
+    out.push(designer(describe, options.designer_version.as_ref()));
+
+    // 9. a block on the canvas
+    out.push(node_type(name, &node_types));
+    out
+}
+
+/// Step 1: does the extension declare a tool of that name (and if not, what was meant).
+fn declared(id: &str, name: &str, found: bool, tools: &[&Value], node_types: &[&str]) -> Finding {
+    if found {
+        return Finding::pass(
+            "declared",
+            format!("{id} declares `{name}` in contributions.tools"),
+        );
+    }
+    let names: Vec<&str> = tools
+        .iter()
+        .filter_map(|t| t.get("name").and_then(Value::as_str))
+        .collect();
+    let mut summary = format!(
+        "{id} has no tool `{name}` ({} declared{})",
+        names.len(),
+        if names.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", names.join(", "))
+        }
+    );
+    let fix = if node_types.contains(&name) {
+        summary.push_str(&format!(
+            "; `{name}` is a node type (contributions.nodeTypes), a block on the flow canvas, not a tool"
+        ));
+        "a node type is not offered to agents: declare a #[tool] function if the model should call it".to_string()
+    } else if let Some(near) = gtdx_contract::suggest::nearest(name, names.iter().copied()) {
+        format!("did you mean `{near}`? (`gtdx doctor --tool {near}`)")
+    } else {
+        "annotate the function with #[tool(...)] and run `gtdx describe` (a tool exists only in describe.json)".to_string()
+    };
+    Finding::fail("declared", summary, fix)
+}
+
+/// Step 4: is this version installed in the home. Also returns the version the later steps
+/// check: this one when installed, else the newest installed (else this one).
+fn installed(describe: &Value, home: &Path, id: &str, version: &str) -> (Finding, String) {
     let kind_dir = describe
         .get("kind")
         .and_then(Value::as_str)
@@ -170,32 +191,30 @@ pub fn visibility(describe: &Value, options: &VisibilityOptions) -> Vec<Finding>
         .unwrap_or_default();
     let versions: Vec<String> = installed.iter().map(|(v, _)| v.to_string()).collect();
     let installed_here = versions.iter().any(|v| v == version);
-    if installed_here {
-        out.push(Finding::pass(
+    let finding = if installed_here {
+        Finding::pass(
             "installed",
             format!("{id} {version} is installed in {}", home.display()),
-        ));
+        )
     } else if versions.is_empty() {
-        out.push(Finding::fail(
+        Finding::fail(
             "installed",
             format!(
                 "{id} is not installed in {}: the Designer loads only installed extensions",
                 home.display()
             ),
             "gtdx install PACK (from `gtdx build`), or `gtdx dev` while you work",
-        ));
+        )
     } else {
-        out.push(Finding::warn(
+        Finding::warn(
             "installed",
             format!(
                 "{id} {version} is not installed; installed: {}",
                 versions.join(", ")
             ),
             "install this version (gtdx install PACK), or check the installed one instead (gtdx doctor ID@VERSION --tool ...)",
-        ));
-    }
-
-    // 5. enabled; 6. the tenant's override
+        )
+    };
     let checked_version = if installed_here {
         version.to_string()
     } else {
@@ -204,64 +223,68 @@ pub fn visibility(describe: &Value, options: &VisibilityOptions) -> Vec<Finding>
             .cloned()
             .unwrap_or_else(|| version.to_string())
     };
+    (finding, checked_version)
+}
+
+/// Steps 5 and 6: enabled in the state file, and not turned off by the tenant's override
+/// (no tenant step when the state file cannot be read).
+fn enabled(options: &VisibilityOptions, id: &str, checked_version: &str) -> Vec<Finding> {
     let key = format!("{id}@{checked_version}");
-    match state::load(home) {
-        Loaded::Missing(_) => {
-            out.push(Finding::pass(
+    match state::load(&options.home) {
+        Loaded::Missing(_) => vec![
+            Finding::pass(
                 "enabled",
                 format!("no state file: {key} is enabled (the platform's default)"),
-            ));
-            out.push(tenant_not_in_state(options));
-        }
-        Loaded::Broken(path, why) => {
-            out.push(Finding::fail(
-                "enabled",
-                format!("the state file cannot be read ({why}): the Designer may refuse to start"),
-                format!("fix or move aside {}", path.display()),
-            ));
-        }
+            ),
+            tenant_not_in_state(options),
+        ],
+        Loaded::Broken(path, why) => vec![Finding::fail(
+            "enabled",
+            format!("the state file cannot be read ({why}): the Designer may refuse to start"),
+            format!("fix or move aside {}", path.display()),
+        )],
         Loaded::Read(path, st) => {
-            let (enabled, tenant) = state::enabled_findings(
-                &path,
-                &st,
-                id,
-                &checked_version,
-                options.tenant.as_deref(),
-            );
-            out.push(enabled);
-            out.push(tenant.unwrap_or_else(|| tenant_not_in_state(options)));
+            let (enabled, tenant) =
+                state::enabled_findings(&path, &st, id, checked_version, options.tenant.as_deref());
+            vec![
+                enabled,
+                tenant.unwrap_or_else(|| tenant_not_in_state(options)),
+            ]
         }
     }
+}
 
-    // 7. the tenant's allow-set
+/// Step 7: the tenant's allow-set, when one was given.
+fn allowed(options: &VisibilityOptions, id: &str, checked_version: &str) -> Finding {
     match &options.allow_set {
-        Some(set) if set.allows(id, &checked_version) => out.push(Finding::pass(
+        Some(set) if set.allows(id, checked_version) => {
+            Finding::pass("allow-set", format!("{} allows {id}", set.origin))
+        }
+        Some(set) => Finding::fail(
             "allow-set",
-            format!("{} allows {id}", set.origin),
-        )),
-        Some(set) => out.push(Finding::fail(
-            "allow-set",
-            format!("{} does not allow {id}: the Designer hides it from this tenant", set.origin),
+            format!(
+                "{} does not allow {id}: the Designer hides it from this tenant",
+                set.origin
+            ),
             format!("ask the tenant's admin to allow {id} in Greentic Admin"),
-        )),
-        None => out.push(Finding::new(
+        ),
+        None => Finding::new(
             "allow-set",
             Status::Pass,
             "no admin backend given: without one the Designer fails open and shows every enabled extension (pass --allow-set FILE to check a tenant's)",
-        )),
+        ),
     }
+}
 
-    // 8. the Designer
-    out.push(designer(describe, options.designer_version.as_ref()));
-
-    // 9. a block on the canvas
+/// Step 9: a tool is not a block on the flow canvas unless a node type of that name exists.
+fn node_type(name: &str, node_types: &[&str]) -> Finding {
     if node_types.contains(&name) {
-        out.push(Finding::pass(
+        Finding::pass(
             "node-type",
             format!("node type `{name}` exists: it is also a block on the flow canvas"),
-        ));
+        )
     } else {
-        out.push(Finding::new(
+        Finding::new(
             "node-type",
             Status::Info,
             format!(
@@ -272,9 +295,8 @@ pub fn visibility(describe: &Value, options: &VisibilityOptions) -> Vec<Finding>
                     format!("node types: {}", node_types.join(", "))
                 }
             ),
-        ));
+        )
     }
-    out
 }
 
 fn tenant_not_in_state(options: &VisibilityOptions) -> Finding {
