@@ -13,10 +13,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use gtdx_contract::Describe;
 use gtdx_fsx::limits;
 pub use gtdx_runtime::Compiler;
-use gtdx_runtime::{Extension, HostOptions, LlmFixture, LlmSource, Runtime, RuntimeOptions};
+use gtdx_runtime::{Extension, HostOptions, LlmSource, Runtime, RuntimeOptions};
 use serde_json::Value;
 
 use crate::keys::TrustInputs;
@@ -170,6 +169,17 @@ pub enum RunError {
     Dynamic(#[from] crate::dynamic::DynamicError),
 }
 
+impl From<gtdx_runtime::inputs::FileError> for RunError {
+    fn from(e: gtdx_runtime::inputs::FileError) -> Self {
+        match e {
+            gtdx_runtime::inputs::FileError::BadFile { file, message } => {
+                RunError::BadFile { file, message }
+            }
+            gtdx_runtime::inputs::FileError::Fs(e) => RunError::Fs(e),
+        }
+    }
+}
+
 /// A loaded extension with the runtime that compiled it.
 pub struct Prepared {
     pub runtime: Runtime,
@@ -257,25 +267,14 @@ pub fn check_tool(prepared: &Prepared, tool: &str, input: &Value) -> Result<(), 
     let Some(schema_text) = &t.input_schema else {
         return Ok(());
     };
-    let Ok(schema) = serde_json::from_str::<Value>(schema_text) else {
-        return Ok(());
-    };
-    let Ok(validator) = jsonschema::validator_for(&schema) else {
-        return Ok(());
-    };
-    if let Some(e) = validator.iter_errors(input).next() {
-        let pointer = e.instance_path().as_str().to_string();
-        return Err(RunError::InputInvalid {
+    match gtdx_runtime::inputs::schema_violation(schema_text, input) {
+        Some(v) => Err(RunError::InputInvalid {
             tool: tool.to_string(),
-            pointer: if pointer.is_empty() {
-                "the top level (/)".into()
-            } else {
-                format!("`{pointer}`")
-            },
-            message: e.to_string(),
-        });
+            pointer: v.pointer,
+            message: v.message,
+        }),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 fn list_tools(p: &Prepared) -> Result<ToolListComparison, RunError> {
@@ -356,7 +355,7 @@ pub fn read_input(input: &Input) -> Result<Value, RunError> {
 pub fn host_options(inputs: &HostInputs) -> Result<HostOptions, RunError> {
     let mut secrets = BTreeMap::new();
     if let Some(file) = &inputs.secrets_file {
-        secrets.extend(read_secrets_file(file)?);
+        secrets.extend(gtdx_runtime::inputs::read_secrets_file(file)?);
     }
     for s in &inputs.secrets {
         let Some((k, v)) = s.split_once('=') else {
@@ -368,18 +367,7 @@ pub fn host_options(inputs: &HostInputs) -> Result<HostOptions, RunError> {
         secrets.insert(k.trim().to_string(), v.to_string());
     }
     let llm = match (&inputs.llm_fixture, &inputs.llm_endpoint) {
-        (Some(f), _) => {
-            let bytes = gtdx_fsx::read(f, limits::TOOL_TESTS)?;
-            let fixtures: Vec<LlmFixture> =
-                serde_json::from_slice(&bytes).map_err(|e| RunError::BadFile {
-                    file: f.display().to_string(),
-                    message: format!(
-                        "not a list of canned LLM responses ({e}); write \
-                         [{{\"when\": \"text in the request\", \"content\": \"the answer\"}}]"
-                    ),
-                })?;
-            LlmSource::Fixture(fixtures)
-        }
+        (Some(f), _) => LlmSource::Fixture(gtdx_runtime::inputs::read_llm_fixtures(f)?),
         (None, Some(url)) => LlmSource::Endpoint {
             url: url.clone(),
             model: std::env::var("GTDX_LLM_MODEL").ok(),
@@ -398,45 +386,6 @@ pub fn host_options(inputs: &HostInputs) -> Result<HostOptions, RunError> {
         llm,
         with: Vec::new(),
     })
-}
-
-/// `KEY=VALUE` lines (`#` comments, blank lines); the file must be private (mode 0600).
-fn read_secrets_file(path: &Path) -> Result<BTreeMap<String, String>, RunError> {
-    let bad = |message: String| RunError::BadFile {
-        file: path.display().to_string(),
-        message,
-    };
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let meta = std::fs::metadata(path).map_err(|e| bad(e.to_string()))?;
-        let mode = meta.permissions().mode() & 0o777;
-        if mode & 0o077 != 0 {
-            return Err(bad(format!(
-                "a secrets file must be readable by its owner only (mode {mode:o}); run \
-                 `chmod 600 {}`",
-                path.display()
-            )));
-        }
-    }
-    let bytes = gtdx_fsx::read(path, limits::SECRETS_FILE)?;
-    let text = String::from_utf8(bytes).map_err(|_| bad("not UTF-8 text".into()))?;
-    let mut out = BTreeMap::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let Some((k, v)) = line.split_once('=') else {
-            // The line may hold a secret: name its number only.
-            return Err(bad(format!(
-                "line {} is not KEY=VALUE; write one secret per line, e.g. tavily/api_key=...",
-                i + 1
-            )));
-        };
-        out.insert(k.trim().to_string(), v.trim().to_string());
-    }
-    Ok(out)
 }
 
 /// The extension of `source` and describe.json's name as the user refers to it.
@@ -465,13 +414,16 @@ pub fn load_source(
             let component = gtdx_fsx::read(wasm, limits::COMPONENT)?;
             let file = describe.display().to_string();
             let d = gtdx_contract::json::load_manifest(describe)?.describe;
-            let mut messages = localization(&d);
+            let mut messages = gtdx_runtime::inputs::localization(&d);
             if let Some(dir) = describe.parent() {
-                let f = dir.join(format!("i18n/{}.json", default_locale(&d)));
+                let f = dir.join(format!(
+                    "i18n/{}.json",
+                    gtdx_runtime::inputs::default_locale(&d)
+                ));
                 if f.is_file()
                     && let Ok(bytes) = gtdx_fsx::read(&f, limits::ASSET)
                 {
-                    messages.extend(flat_messages(&bytes));
+                    messages.extend(gtdx_runtime::inputs::flat_messages(&bytes));
                 }
             }
             Ok((
@@ -485,36 +437,6 @@ pub fn load_source(
             ))
         }
     }
-}
-
-fn default_locale(d: &Describe) -> String {
-    d.localization
-        .as_ref()
-        .map_or_else(|| "en".to_string(), |l| l.default_locale.clone())
-}
-
-fn localization(d: &Describe) -> BTreeMap<String, String> {
-    let Some(l) = &d.localization else {
-        return BTreeMap::new();
-    };
-    l.strings
-        .iter()
-        .filter_map(|(k, by_locale)| {
-            by_locale
-                .get(&l.default_locale)
-                .map(|t| (k.clone(), t.clone()))
-        })
-        .collect()
-}
-
-fn flat_messages(bytes: &[u8]) -> BTreeMap<String, String> {
-    serde_json::from_slice::<BTreeMap<String, Value>>(bytes)
-        .map(|m| {
-            m.into_iter()
-                .filter_map(|(k, v)| v.as_str().map(|s| (k, s.to_string())))
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// A pack, integrity checked (and its signature, with trusted keys), as an [`Extension`].
@@ -580,12 +502,15 @@ pub fn load_pack(path: &Path, trust: &TrustInputs) -> Result<(Extension, String)
                 path.display()
             ))
         })?;
-    let mut messages = localization(&d);
+    let mut messages = gtdx_runtime::inputs::localization(&d);
     if let Some(bytes) = pack
-        .entry(&format!("i18n/{}.json", default_locale(&d)))
+        .entry(&format!(
+            "i18n/{}.json",
+            gtdx_runtime::inputs::default_locale(&d)
+        ))
         .and_then(|e| e.bytes.as_deref())
     {
-        messages.extend(flat_messages(bytes));
+        messages.extend(gtdx_runtime::inputs::flat_messages(bytes));
     }
     Ok((
         Extension {

@@ -23,8 +23,10 @@
 //! (`tests/oracle`, its verdicts recorded in `tests/fixtures/oracle/cases.json`).
 
 pub mod cache;
+pub mod cases;
 pub mod fetch;
 pub mod host;
+pub mod inputs;
 pub mod limits;
 pub mod reach;
 

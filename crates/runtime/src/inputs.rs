@@ -1,0 +1,130 @@
+//! What `gtdx run` and `gtdx test` hand the host besides the call: the secrets file, canned
+//! LLM responses, the extension's messages in its default locale, and the check of a tool's
+//! input against its `input_schema` before the call. `gtdx_ops::run` only orchestrates.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use gtdx_contract::Describe;
+use gtdx_fsx::limits;
+use serde_json::Value;
+
+use crate::LlmFixture;
+
+/// Why an input file cannot be used. The messages name the file and the fix.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    #[error("{file}: {message}")]
+    BadFile { file: String, message: String },
+    #[error(transparent)]
+    Fs(#[from] gtdx_fsx::FsError),
+}
+
+/// Where an input breaks a tool's `input_schema`, in the words `gtdx run` reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SchemaViolation {
+    /// `` `/pointer` ``, or `the top level (/)`.
+    pub pointer: String,
+    pub message: String,
+}
+
+/// The first place `input` breaks `schema_text` (a stringified JSON Schema). A schema that
+/// is not JSON or not a schema checks nothing: the lint reports it, the call goes on.
+pub fn schema_violation(schema_text: &str, input: &Value) -> Option<SchemaViolation> {
+    let schema = serde_json::from_str::<Value>(schema_text).ok()?;
+    let validator = jsonschema::validator_for(&schema).ok()?;
+    let e = validator.iter_errors(input).next()?;
+    let pointer = e.instance_path().as_str().to_string();
+    Some(SchemaViolation {
+        pointer: if pointer.is_empty() {
+            "the top level (/)".into()
+        } else {
+            format!("`{pointer}`")
+        },
+        message: e.to_string(),
+    })
+}
+
+/// Canned LLM responses (`--llm-fixture`): `[{"when": "...", "content": "..."}]`.
+pub fn read_llm_fixtures(path: &Path) -> Result<Vec<LlmFixture>, FileError> {
+    let bytes = gtdx_fsx::read(path, limits::TOOL_TESTS)?;
+    serde_json::from_slice(&bytes).map_err(|e| FileError::BadFile {
+        file: path.display().to_string(),
+        message: format!(
+            "not a list of canned LLM responses ({e}); write \
+             [{{\"when\": \"text in the request\", \"content\": \"the answer\"}}]"
+        ),
+    })
+}
+
+/// `KEY=VALUE` lines (`#` comments, blank lines); the file must be private (mode 0600).
+pub fn read_secrets_file(path: &Path) -> Result<BTreeMap<String, String>, FileError> {
+    let bad = |message: String| FileError::BadFile {
+        file: path.display().to_string(),
+        message,
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let meta = std::fs::metadata(path).map_err(|e| bad(e.to_string()))?;
+        let mode = meta.permissions().mode() & 0o777;
+        if mode & 0o077 != 0 {
+            return Err(bad(format!(
+                "a secrets file must be readable by its owner only (mode {mode:o}); run \
+                 `chmod 600 {}`",
+                path.display()
+            )));
+        }
+    }
+    let bytes = gtdx_fsx::read(path, limits::SECRETS_FILE)?;
+    let text = String::from_utf8(bytes).map_err(|_| bad("not UTF-8 text".into()))?;
+    let mut out = BTreeMap::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let Some((k, v)) = line.split_once('=') else {
+            // The line may hold a secret: name its number only.
+            return Err(bad(format!(
+                "line {} is not KEY=VALUE; write one secret per line, e.g. tavily/api_key=...",
+                i + 1
+            )));
+        };
+        out.insert(k.trim().to_string(), v.trim().to_string());
+    }
+    Ok(out)
+}
+
+/// The default locale of describe.json's localization (`en` without one).
+pub fn default_locale(d: &Describe) -> String {
+    d.localization
+        .as_ref()
+        .map_or_else(|| "en".to_string(), |l| l.default_locale.clone())
+}
+
+/// describe.json's own strings in its default locale, by key.
+pub fn localization(d: &Describe) -> BTreeMap<String, String> {
+    let Some(l) = &d.localization else {
+        return BTreeMap::new();
+    };
+    l.strings
+        .iter()
+        .filter_map(|(k, by_locale)| {
+            by_locale
+                .get(&l.default_locale)
+                .map(|t| (k.clone(), t.clone()))
+        })
+        .collect()
+}
+
+/// An `i18n/<locale>.json` bundle's string messages (a bundle that is not a JSON object: none).
+pub fn flat_messages(bytes: &[u8]) -> BTreeMap<String, String> {
+    serde_json::from_slice::<BTreeMap<String, Value>>(bytes)
+        .map(|m| {
+            m.into_iter()
+                .filter_map(|(k, v)| v.as_str().map(|s| (k, s.to_string())))
+                .collect()
+        })
+        .unwrap_or_default()
+}
