@@ -907,12 +907,12 @@ fn doctor_extensions(dir: &Path) {
     fixture_pack(dir, "beta", |_| {});
 }
 
-/// migrating.md: `path/to/extension`, a real v1 extension (the platform's `greentic.http`)
+/// migrating.md: `path/to/extension`, a v1 design extension (the migrate fixture `acme.weather`)
 /// whose tools are those of the component beside it, `extension.wasm` (tests/e2e/run.rs builds
 /// it once per run), named only, as v1 wrote them.
 fn v1_extension(dir: &Path) {
     let (built, wasm, _) = crate::run::built();
-    let mut v1 = read_json(&fixture("migrate/v1/greentic.http-1.2.0.json"));
+    let mut v1 = read_json(&fixture("migrate/v1/acme.weather-1.4.0.json"));
     v1["contributions"]["tools"] = built["contributions"]["tools"]
         .as_array()
         .expect("the built fixture declares tools")

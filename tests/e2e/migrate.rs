@@ -1,19 +1,20 @@
-//! `gtdx migrate`: the platform's own v1 describe.json files (one per kind) migrated, validated
-//! by gtdx and loaded by the platform's `gtdx validate`; idempotence; the report; bad input.
+//! `gtdx migrate`: v1 describe.json files of every kind (tests/fixtures/migrate) migrated,
+//! validated by gtdx and loaded by the platform's `gtdx validate`; idempotence; the report; bad
+//! input.
 
 use serde_json::{Value, json};
 
 use crate::support::{Env, PLATFORM_GTDX, fixture, read_json, require_tool};
 
-/// One real v1 manifest of each kind, and the two that exercise `runtime.gtpack` and `null`
-/// node config schemas.
+/// One v1 manifest of each kind, and the two that exercise `runtime.gtpack` with a node config
+/// schema already in text, and a `null` one.
 const V1: &[&str] = &[
-    "greentic.http-1.2.0",
-    "greentic.provider.slack-1.2.3",
-    "greentic.deploy-aws-1.2.0",
-    "greentic.bundle-standard-1.2.3",
-    "greentic.llm-openai-1.2.0",
-    "greentic.platform-bootstrap-1.2.0",
+    "acme.weather-1.4.0",
+    "acme.provider.pager-2.0.1",
+    "acme.deploy-nomad-0.9.0",
+    "acme.bundle-zip-3.0.2",
+    "acme.summarizer-0.5.0",
+    "acme.flow-basics-1.0.3",
 ];
 
 /// `<name>/describe.json` in the environment, a copy of the v1 fixture.
@@ -92,7 +93,7 @@ fn every_kind_migrates_validates_and_loads_in_the_platform() {
 #[test]
 fn without_write_it_reports_and_writes_nothing() {
     let env = Env::new();
-    let dir = v1_project(&env, "greentic.http-1.2.0");
+    let dir = v1_project(&env, "acme.weather-1.4.0");
     let manifest = dir.join("describe.json");
     let before = std::fs::read(&manifest).unwrap();
     env.gtdx(["migrate".as_ref(), manifest.as_os_str()])
@@ -109,7 +110,7 @@ fn without_write_it_reports_and_writes_nothing() {
             "/signature: dropped",
             "/runtime/components/main/world: invented",
             "no tool declares `capabilities`",
-            "no description or input_schema for generate_http_node",
+            "no description or input_schema for draft_forecast_node",
             "fix: rerun with --tools-from-component (the component's own list-tools",
         ])
         .stderr_has("nothing written: rerun with --write");
@@ -145,13 +146,13 @@ fn without_write_it_reports_and_writes_nothing() {
 #[test]
 fn tool_definitions_and_capabilities_complete_the_tools() {
     let env = Env::new();
-    let dir = v1_project(&env, "greentic.http-1.2.0");
+    let dir = v1_project(&env, "acme.weather-1.4.0");
     let names = [
-        "generate_http_node",
-        "validate_http_config",
-        "curl_to_node",
-        "suggest_auth",
-        "generate_from_card_submit",
+        "draft_forecast_node",
+        "check_forecast_settings",
+        "node_from_station",
+        "pick_units",
+        "node_from_form",
     ];
     // The shape the component's list-tools returns (kebab-case, schemas as strings).
     let defs: Vec<Value> = names
@@ -160,7 +161,7 @@ fn tool_definitions_and_capabilities_complete_the_tools() {
             json!({
                 "name": n,
                 "description": format!("Does {n}."),
-                "input-schema-json": r#"{"type":"object","properties":{"url":{"type":"string"}},"required":["url"]}"#,
+                "input-schema-json": r#"{"type":"object","properties":{"location":{"type":"string"}},"required":["location"]}"#,
                 "output-schema-json": null
             })
         })
@@ -184,7 +185,12 @@ fn tool_definitions_and_capabilities_complete_the_tools() {
     for tool in written {
         let name = tool["name"].as_str().unwrap();
         assert_eq!(tool["description"], format!("Does {name}."));
-        assert!(tool["input_schema"].as_str().unwrap().contains("\"url\""));
+        assert!(
+            tool["input_schema"]
+                .as_str()
+                .unwrap()
+                .contains("\"location\"")
+        );
         assert_eq!(tool["capabilities"], json!(["agentic_worker", "flow"]));
     }
     // The linter now sees described tools offered to agentic workers.
@@ -195,20 +201,20 @@ fn tool_definitions_and_capabilities_complete_the_tools() {
 #[test]
 fn a_crate_with_hand_built_tools_gets_the_annotations_that_replace_them() {
     let env = Env::new();
-    let dir = v1_project(&env, "greentic.http-1.2.0");
+    let dir = v1_project(&env, "acme.weather-1.4.0");
     env.write(
-        "greentic.http-1.2.0/Cargo.toml",
-        "[package]\nname = \"http\"\nversion = \"1.2.0\"\n",
+        "acme.weather-1.4.0/Cargo.toml",
+        "[package]\nname = \"weather\"\nversion = \"1.4.0\"\n",
     );
     env.write(
-        "greentic.http-1.2.0/src/lib.rs",
+        "acme.weather-1.4.0/src/lib.rs",
         "// list-tools and invoke-tool written by hand\nfn list_tools() {}\n",
     );
     let defs = json!([{
-        "name": "curl_to_node",
-        "description": "Turns a curl command into an HTTP node.",
-        "input_schema": {"type": "object", "properties": {"curlCommand": {"type": "string"}},
-                         "required": ["curlCommand"]}
+        "name": "node_from_station",
+        "description": "Writes a forecast node for the weather station with this code.",
+        "input_schema": {"type": "object", "properties": {"stationCode": {"type": "string"}},
+                         "required": ["stationCode"]}
     }]);
     let tools = env.write("tools.json", defs.to_string());
     env.gtdx([
@@ -222,12 +228,12 @@ fn a_crate_with_hand_built_tools_gets_the_annotations_that_replace_them() {
     .code(0)
     .stdout_has_all(&[
         "This crate builds its tools by hand",
-        "pub struct CurlToNodeInput {",
-        "#[serde(rename = \"curlCommand\")]",
-        "pub curl_command: String,",
-        "/// Turns a curl command into an HTTP node.",
+        "pub struct NodeFromStationInput {",
+        "#[serde(rename = \"stationCode\")]",
+        "pub station_code: String,",
+        "/// Writes a forecast node for the weather station with this code.",
         "#[tool(capabilities = [\"agentic_worker\"])]",
-        "pub fn curl_to_node(input: CurlToNodeInput) -> Result<Value, ToolError> {",
+        "pub fn node_from_station(input: NodeFromStationInput) -> Result<Value, ToolError> {",
         "gtdx_sdk::export_extension!();",
     ]);
 }
@@ -273,7 +279,7 @@ fn bad_input_is_refused_with_the_place_and_nothing_is_written() {
         .code(2)
         .stderr_has("missing/describe.json: no such file");
 
-    let dir = v1_project(&env, "greentic.http-1.2.0");
+    let dir = v1_project(&env, "acme.weather-1.4.0");
     let tools = env.write("tools.json", r#"[{"name": "a"}, {"description": "x"}]"#);
     env.gtdx([
         "migrate".as_ref(),
@@ -307,7 +313,7 @@ fn tools_come_from_the_components_own_list_tools() {
     let (built, wasm, _) = crate::run::built();
     let declared = built["contributions"]["tools"].as_array().unwrap();
     let env = Env::new();
-    let dir = v1_project(&env, "greentic.http-1.2.0");
+    let dir = v1_project(&env, "acme.weather-1.4.0");
     // A v1 document naming the component's tools (names and exports only, as v1 wrote them).
     let manifest = dir.join("describe.json");
     let mut v1 = read_json(&manifest);
@@ -364,7 +370,7 @@ fn tools_come_from_the_components_own_list_tools() {
         .code(0);
 
     // A file that is not a component is refused with the fix.
-    let dir = v1_project(&env, "greentic.deploy-aws-1.2.0");
+    let dir = v1_project(&env, "acme.deploy-nomad-0.9.0");
     let junk = env.write("junk.wasm", b"not wasm");
     env.gtdx([
         "migrate".as_ref(),
