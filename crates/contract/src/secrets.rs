@@ -37,21 +37,27 @@ pub fn looks_like_grant(entry: &str) -> bool {
     entry == "*" || entry.contains("://") || entry.ends_with('/')
 }
 
-/// Whether the grant `declared` lets the guest read `uri`, by the platform host's rule
-/// (`greentic-ext-runtime`'s `secrets::get`): the URI equals the declaration, or extends it
-/// past a `/` boundary (`secret://team/acme` grants `secret://team/acme/openai`, never
-/// `secret://team/acme-evil/openai`). A declaration naming no path segment (`""`, `/`,
-/// `secret:`, `secret://`) grants nothing, and a URI holding `%` or a `.`/`..` segment is
-/// refused before matching. As on the platform, `*` and a declaration ending in `/` match only
-/// themselves: the byte after the declaration must be the `/`.
+/// Whether the grant `declared` lets the guest read `uri`.
+///
+/// The rule the platform's host applies (its `secrets::get`), restated: a grant is a path, and
+/// it covers that path and everything below it. Below means the URI continues past the grant
+/// with a `/`, so `secret://team/acme` reaches `secret://team/acme/openai` while
+/// `secret://team/acme-evil/openai` merely shares its first bytes and stays out. Two kinds of
+/// input never match: a grant with no path at all once its scheme is set aside (`""`, `/`,
+/// `secret:`, `secret://`), and a URI the host calls malformed (a `%`, or a `.` or `..`
+/// segment). Nothing is treated as a wildcard: `*`, or a grant that already ends in `/`, is
+/// compared like any other text, so it reaches only itself.
 pub fn grant_covers(declared: &str, uri: &str) -> bool {
     if uri_is_malformed(uri) || !names_a_segment(declared) {
         return false;
     }
-    uri == declared
-        || (uri.len() > declared.len()
-            && uri.starts_with(declared)
-            && uri.as_bytes()[declared.len()] == b'/')
+    match uri.strip_prefix(declared) {
+        // The grant itself.
+        Some("") => true,
+        // Something beneath it, or a longer name that only starts the same way.
+        Some(below) => below.starts_with('/'),
+        None => false,
+    }
 }
 
 /// The host's verdict on the guest's `secrets.get(uri)` under `grants`, with the platform's
@@ -81,10 +87,14 @@ fn uri_is_malformed(uri: &str) -> bool {
     uri.contains('%') || uri.split('/').any(|seg| seg == "." || seg == "..")
 }
 
-/// Whether a declaration names at least one path segment after its scheme.
+/// Whether a grant has a path: a non-empty `/`-separated segment in what follows its scheme
+/// (the text after the first `:`; all of it when there is no `:`).
 fn names_a_segment(declared: &str) -> bool {
-    let after_scheme = declared.split_once(':').map_or(declared, |(_, rest)| rest);
-    !after_scheme.trim_matches('/').is_empty()
+    let path = match declared.find(':') {
+        Some(colon) => &declared[colon + 1..],
+        None => declared,
+    };
+    path.split('/').any(|segment| !segment.is_empty())
 }
 
 #[cfg(test)]
