@@ -684,14 +684,14 @@ fn missing_manifest_path_is_bad_input() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// a ported extension (issue 18): `rag/` is a shipped six-tool RAG extension written as `#[tool]`
+// a whole extension (issue 18): `rag/` is a six-tool team notebook written as `#[tool]`
 // functions, with either-or inputs, documented enums, defaults and detailed secrets, and no
 // hand-written schema file.
 
-/// Its schemas are what the shipped manifest says (`rag/expected/schemas.json`), and the
-/// tools' secret requirements carry their details.
+/// Its schemas are the ones written down in `rag/expected/schemas.json`, and the tools' secret
+/// requirements carry their details.
 #[test]
-fn a_ported_extension_generates_the_expected_schemas() {
+fn a_multi_tool_extension_generates_the_expected_schemas() {
     let env = Env::new();
     let dir = describe_fixture("rag");
     let run = env.gtdx_in(&dir, ["describe", "--stdout"]);
@@ -715,26 +715,28 @@ fn a_ported_extension_generates_the_expected_schemas() {
         })
         .collect();
     assert_eq!(
-        secrets["ingest_document"],
+        secrets["add_note"],
         json!([
-            {"key": "qdrant/api_key", "required": true, "description": "API key of the Qdrant cluster.", "format": "text"},
-            {"key": "openai/api_key", "required": false, "description": "Embeds the chunks; without it the store's own model is used.", "format": "text"}
+            {"key": "notebook/token", "required": true, "description": "Access token of the notebook service.", "format": "text"},
+            {"key": "embedder/api_key", "required": false, "description": "Embeds the passages; when absent, the notebook service embeds them itself.", "format": "text"}
         ])
     );
     assert_eq!(
-        secrets["delete_document"],
-        json!([{"key": "qdrant/api_key", "required": true}])
+        secrets["forget_note"],
+        json!([{"key": "notebook/token", "required": true}])
     );
     // `description = ".."` replaces the doc comment; rustdoc's `# Errors` is not for the model.
     let desc =
         |name: &str| tools(&d).iter().find(|t| t["name"] == name).unwrap()["description"].clone();
     assert_eq!(
-        desc("get_document"),
-        json!("Fetch one stored document, by id or by source, with its metadata.")
+        desc("read_note"),
+        json!("Read one note in full, found by its id or by its link, with its labels.")
     );
     assert_eq!(
-        desc("search"),
-        json!("Find the passages of the store closest to a query or an embedding.")
+        desc("recall"),
+        json!(
+            "Look up the notebook's passages that answer a question, asked in words or as an embedding."
+        )
     );
     // The committed rag/describe.json is fresh.
     env.gtdx_in(&dir, ["describe", "--check"]).code(0);
@@ -761,30 +763,30 @@ fn an_example_with_an_unknown_key_fails_describe_and_the_example_test() {
     std::fs::write(
         &lib,
         src.replace(
-            r##"input = r#"{"query": "holiday policy", "limit": 5}"#"##,
-            r##"input = r#"{"query": "holiday policy", "limt": 5}"#"##,
+            r##"input = r#"{"question": "release date decision", "top": 5}"#"##,
+            r##"input = r#"{"question": "release date decision", "tpo": 5}"#"##,
         ),
     )
     .unwrap();
     env.gtdx_in(&dir, ["describe", "--stdout"])
         .code(1)
         .stderr_has("E_EXAMPLE_INPUT")
-        .stderr_has("example 1 of tool \"search\" does not match its input_schema")
-        .stderr_has("limt");
+        .stderr_has("example 1 of tool \"recall\" does not match its input_schema")
+        .stderr_has("tpo");
     let run = cargo(["test", "--quiet", "--manifest-path"])
         .arg(dir.join("Cargo.toml"))
         .arg("--")
-        .arg("__gtdx_example_search_")
+        .arg("__gtdx_example_recall_")
         .run();
     let text = format!("{}{}", run.stdout(), run.stderr());
     run.failure()
         .check(
-            text.contains("__gtdx_example_search_1"),
+            text.contains("__gtdx_example_recall_1"),
             "the failing test is example 1",
         )
         .check(
-            text.contains("example 1 of tool `search`")
-                && text.contains("`limt` is not a field of the input type"),
+            text.contains("example 1 of tool `recall`")
+                && text.contains("`tpo` is not a field of the input type"),
             "the test names the example and the unknown key",
         );
 }

@@ -536,11 +536,11 @@ fn new_projects_load_in_the_platform() {
     );
 }
 
-/// A ported extension written as `#[tool]` functions (the describe fixture `rag`: either-or
+/// A six-tool extension written as `#[tool]` functions (the describe fixture `rag`: either-or
 /// inputs, documented enums, defaults, detailed secrets) validates and lints clean in the
 /// platform.
 #[test]
-fn a_ported_extension_loads_in_the_platform() {
+fn a_multi_tool_extension_loads_in_the_platform() {
     let Some(platform) = require_tool(PLATFORM_GTDX) else {
         return;
     };
@@ -552,7 +552,7 @@ fn a_ported_extension_loads_in_the_platform() {
     let problems = platform_accepts(&env, &platform, &dir);
     assert!(
         problems.is_empty(),
-        "the platform's gtdx {PLATFORM_VERSION} refuses the rag port:\n{}",
+        "the platform's gtdx {PLATFORM_VERSION} refuses the rag fixture:\n{}",
         problems.join("\n\n")
     );
 }
