@@ -44,6 +44,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('key', 'key', [CompletionResultType]::ParameterValue, 'Key conversions (gtdx and minisign public key formats)')
             [CompletionResult]::new('dev', 'dev', [CompletionResultType]::ParameterValue, 'Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install)')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen')
+            [CompletionResult]::new('sdk', 'sdk', [CompletionResultType]::ParameterValue, 'Where the project''s gtdx-sdk comes from (crates.io or the copy gtdx carries); `use` moves it')
             [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human')
             [CompletionResult]::new('publish', 'publish', [CompletionResultType]::ParameterValue, 'Publish a verified pack to a registry: local, file://DIR or oci://HOST/NAMESPACE')
             [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://')
@@ -511,6 +512,52 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'gtdx;sdk' {
+            [CompletionResult]::new('--manifest-path', '--manifest-path', [CompletionResultType]::ParameterName, 'The project''s Cargo.toml')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show where gtdx-sdk comes from, as cargo resolves it; `gtdx sdk` alone does this')
+            [CompletionResult]::new('use', 'use', [CompletionResultType]::ParameterValue, 'Take gtdx-sdk from crates.io (once published) or from the copy this gtdx carries, and relock')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'gtdx;sdk;show' {
+            [CompletionResult]::new('--manifest-path', '--manifest-path', [CompletionResultType]::ParameterName, 'The project''s Cargo.toml')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;sdk;use' {
+            [CompletionResult]::new('--manifest-path', '--manifest-path', [CompletionResultType]::ParameterName, 'The project''s Cargo.toml')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;sdk;help' {
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show where gtdx-sdk comes from, as cargo resolves it; `gtdx sdk` alone does this')
+            [CompletionResult]::new('use', 'use', [CompletionResultType]::ParameterValue, 'Take gtdx-sdk from crates.io (once published) or from the copy this gtdx carries, and relock')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'gtdx;sdk;help;show' {
+            break
+        }
+        'gtdx;sdk;help;use' {
+            break
+        }
+        'gtdx;sdk;help;help' {
+            break
+        }
         'gtdx;migrate' {
             [CompletionResult]::new('--tools-json', '--tools-json', [CompletionResultType]::ParameterName, 'Tool definitions to merge into the tools (descriptions and schemas v1 kept in the component): a JSON array in the shape the component''s list-tools returns')
             [CompletionResult]::new('--tools-from-component', '--tools-from-component', [CompletionResultType]::ParameterName, 'Take the tool definitions from the component''s own list-tools, run under gtdx''s host: WASM, or the component the v1 document names (runtime.component, beside it)')
@@ -664,6 +711,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('key', 'key', [CompletionResultType]::ParameterValue, 'Key conversions (gtdx and minisign public key formats)')
             [CompletionResult]::new('dev', 'dev', [CompletionResultType]::ParameterValue, 'Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install)')
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen')
+            [CompletionResult]::new('sdk', 'sdk', [CompletionResultType]::ParameterValue, 'Where the project''s gtdx-sdk comes from (crates.io or the copy gtdx carries); `use` moves it')
             [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human')
             [CompletionResult]::new('publish', 'publish', [CompletionResultType]::ParameterValue, 'Publish a verified pack to a registry: local, file://DIR or oci://HOST/NAMESPACE')
             [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://')
@@ -758,6 +806,17 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             break
         }
         'gtdx;help;doctor' {
+            break
+        }
+        'gtdx;help;sdk' {
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show where gtdx-sdk comes from, as cargo resolves it; `gtdx sdk` alone does this')
+            [CompletionResult]::new('use', 'use', [CompletionResultType]::ParameterValue, 'Take gtdx-sdk from crates.io (once published) or from the copy this gtdx carries, and relock')
+            break
+        }
+        'gtdx;help;sdk;show' {
+            break
+        }
+        'gtdx;help;sdk;use' {
             break
         }
         'gtdx;help;migrate' {

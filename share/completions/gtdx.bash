@@ -85,6 +85,9 @@ _gtdx() {
             gtdx,run)
                 cmd="gtdx__subcmd__run"
                 ;;
+            gtdx,sdk)
+                cmd="gtdx__subcmd__sdk"
+                ;;
             gtdx,search)
                 cmd="gtdx__subcmd__search"
                 ;;
@@ -217,6 +220,9 @@ _gtdx() {
             gtdx__subcmd__help,run)
                 cmd="gtdx__subcmd__help__subcmd__run"
                 ;;
+            gtdx__subcmd__help,sdk)
+                cmd="gtdx__subcmd__help__subcmd__sdk"
+                ;;
             gtdx__subcmd__help,search)
                 cmd="gtdx__subcmd__help__subcmd__search"
                 ;;
@@ -253,6 +259,12 @@ _gtdx() {
             gtdx__subcmd__help__subcmd__key,export)
                 cmd="gtdx__subcmd__help__subcmd__key__subcmd__export"
                 ;;
+            gtdx__subcmd__help__subcmd__sdk,show)
+                cmd="gtdx__subcmd__help__subcmd__sdk__subcmd__show"
+                ;;
+            gtdx__subcmd__help__subcmd__sdk,use)
+                cmd="gtdx__subcmd__help__subcmd__sdk__subcmd__use"
+                ;;
             gtdx__subcmd__help__subcmd__worker,build)
                 cmd="gtdx__subcmd__help__subcmd__worker__subcmd__build"
                 ;;
@@ -270,6 +282,24 @@ _gtdx() {
                 ;;
             gtdx__subcmd__key__subcmd__help,help)
                 cmd="gtdx__subcmd__key__subcmd__help__subcmd__help"
+                ;;
+            gtdx__subcmd__sdk,help)
+                cmd="gtdx__subcmd__sdk__subcmd__help"
+                ;;
+            gtdx__subcmd__sdk,show)
+                cmd="gtdx__subcmd__sdk__subcmd__show"
+                ;;
+            gtdx__subcmd__sdk,use)
+                cmd="gtdx__subcmd__sdk__subcmd__use"
+                ;;
+            gtdx__subcmd__sdk__subcmd__help,help)
+                cmd="gtdx__subcmd__sdk__subcmd__help__subcmd__help"
+                ;;
+            gtdx__subcmd__sdk__subcmd__help,show)
+                cmd="gtdx__subcmd__sdk__subcmd__help__subcmd__show"
+                ;;
+            gtdx__subcmd__sdk__subcmd__help,use)
+                cmd="gtdx__subcmd__sdk__subcmd__help__subcmd__use"
                 ;;
             gtdx__subcmd__worker,build)
                 cmd="gtdx__subcmd__worker__subcmd__build"
@@ -296,7 +326,7 @@ _gtdx() {
 
     case "${cmd}" in
         gtdx)
-            opts="-h -V --color --help --version new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help"
+            opts="-h -V --color --help --version new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -880,7 +910,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__help)
-            opts="new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor migrate publish install list uninstall enable disable search info explain completions help"
+            opts="new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1274,6 +1304,48 @@ _gtdx() {
         gtdx__subcmd__help__subcmd__run)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__help__subcmd__sdk)
+            opts="show use"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__help__subcmd__sdk__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__help__subcmd__sdk__subcmd__use)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -2008,6 +2080,132 @@ _gtdx() {
                     ;;
                 --format)
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__sdk)
+            opts="-h -V --manifest-path --format --color --help --version show use help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --manifest-path)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__sdk__subcmd__help)
+            opts="show use help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__sdk__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__sdk__subcmd__help__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__sdk__subcmd__help__subcmd__use)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__sdk__subcmd__show)
+            opts="-h -V --manifest-path --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --manifest-path)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__sdk__subcmd__use)
+            opts="-h -V --manifest-path --color --help --version crates-io bundled"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --manifest-path)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -41,6 +41,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand key 'Key conversions (gtdx and minisign public key formats)'
             cand dev 'Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install)'
             cand doctor 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen'
+            cand sdk 'Where the project''s gtdx-sdk comes from (crates.io or the copy gtdx carries); `use` moves it'
             cand migrate 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
             cand publish 'Publish a verified pack to a registry: local, file://DIR or oci://HOST/NAMESPACE'
             cand install 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://'
@@ -465,6 +466,45 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'gtdx;sdk'= {
+            cand --manifest-path 'The project''s Cargo.toml'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand show 'Show where gtdx-sdk comes from, as cargo resolves it; `gtdx sdk` alone does this'
+            cand use 'Take gtdx-sdk from crates.io (once published) or from the copy this gtdx carries, and relock'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'gtdx;sdk;show'= {
+            cand --manifest-path 'The project''s Cargo.toml'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;sdk;use'= {
+            cand --manifest-path 'The project''s Cargo.toml'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;sdk;help'= {
+            cand show 'Show where gtdx-sdk comes from, as cargo resolves it; `gtdx sdk` alone does this'
+            cand use 'Take gtdx-sdk from crates.io (once published) or from the copy this gtdx carries, and relock'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'gtdx;sdk;help;show'= {
+        }
+        &'gtdx;sdk;help;use'= {
+        }
+        &'gtdx;sdk;help;help'= {
+        }
         &'gtdx;migrate'= {
             cand --tools-json 'Tool definitions to merge into the tools (descriptions and schemas v1 kept in the component): a JSON array in the shape the component''s list-tools returns'
             cand --tools-from-component 'Take the tool definitions from the component''s own list-tools, run under gtdx''s host: WASM, or the component the v1 document names (runtime.component, beside it)'
@@ -607,6 +647,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand key 'Key conversions (gtdx and minisign public key formats)'
             cand dev 'Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install)'
             cand doctor 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen'
+            cand sdk 'Where the project''s gtdx-sdk comes from (crates.io or the copy gtdx carries); `use` moves it'
             cand migrate 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
             cand publish 'Publish a verified pack to a registry: local, file://DIR or oci://HOST/NAMESPACE'
             cand install 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://'
@@ -676,6 +717,14 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         &'gtdx;help;dev'= {
         }
         &'gtdx;help;doctor'= {
+        }
+        &'gtdx;help;sdk'= {
+            cand show 'Show where gtdx-sdk comes from, as cargo resolves it; `gtdx sdk` alone does this'
+            cand use 'Take gtdx-sdk from crates.io (once published) or from the copy this gtdx carries, and relock'
+        }
+        &'gtdx;help;sdk;show'= {
+        }
+        &'gtdx;help;sdk;use'= {
         }
         &'gtdx;help;migrate'= {
         }

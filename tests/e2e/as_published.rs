@@ -10,7 +10,10 @@
 //! 4. `cargo install --locked gtdx` from it;
 //! 5. that gtdx's `gtdx new`: the SDK by version only, rust-toolchain.toml honoured (rustup's
 //!    override variable removed), Cargo.lock written and in the first commit; then
-//!    `cargo test --locked`, `gtdx describe --check`, `gtdx lint` and `gtdx build`.
+//!    `cargo test --locked`, `gtdx describe --check`, `gtdx lint` and `gtdx build`;
+//! 6. what a project goes through once crates.io has the SDK (here it is the vendored
+//!    directory): `gtdx sdk use bundled` writes exactly the packaged sources, `gtdx sdk use
+//!    crates-io` goes back, and both build `--locked` with the Cargo.lock of the first commit.
 
 use std::path::{Path, PathBuf};
 
@@ -105,6 +108,85 @@ fn installs_gtdx_and_builds_a_new_project_offline() {
         .stdout_has("Cargo.lock\n")
         .stdout_has("rust-toolchain.toml\n")
         .stdout_lacks("target/");
+
+    // Moving between the copy gtdx carries and crates.io: the copy is what was packaged, each
+    // way relocks and then builds `--locked`, and moving back to crates.io restores Cargo.toml
+    // and Cargo.lock exactly as the first commit has them.
+    let gtdx_here = |args: &[&str]| {
+        outside(&gtdx, "gtdx")
+            .current_dir(&project)
+            .args(args)
+            .run()
+    };
+    gtdx_here(&["sdk", "--format", "json"])
+        .success()
+        .stdout_has("\"source\":\"crates-io\"");
+    gtdx_here(&["sdk", "use", "bundled"])
+        .success()
+        .stderr_has("bundled with gtdx");
+    assert_bundle_is_the_package(&project, &scratch.join("unpacked"));
+    in_project("cargo")
+        .args(["build", "--locked", "--quiet"])
+        .run()
+        .success();
+    gtdx_here(&["sdk", "use", "crates-io"])
+        .success()
+        .stderr_has("from crates.io");
+    assert!(!project.join(".gtdx").exists(), "the copy is left behind");
+    in_project("git")
+        .args(["diff", "--exit-code", "Cargo.lock", "Cargo.toml"])
+        .run()
+        .success();
+    in_project("cargo")
+        .args(["build", "--locked", "--quiet"])
+        .run()
+        .success();
+}
+
+/// The copy gtdx writes is the published package: every source file byte for byte, and the
+/// manifest as `cargo package` wrote it, reduced to the library's.
+fn assert_bundle_is_the_package(project: &Path, unpacked: &Path) {
+    let version = env!("CARGO_PKG_VERSION");
+    for krate in gtdx_scaffold::bundle::CRATES {
+        let package = unpacked.join(format!("{krate}-{version}"));
+        let copy = project.join(gtdx_scaffold::bundle::crate_dir(krate));
+        let manifest = gtdx_scaffold::bundle::library_manifest(&read(&package.join("Cargo.toml")));
+        assert_eq!(
+            manifest.as_deref(),
+            Ok(read(&copy.join("Cargo.toml")).as_str()),
+            "{krate}'s bundled manifest is stale: run `cargo xtask codegen`"
+        );
+        for dir in ["src", "wit"] {
+            let (packaged, bundled) = (files_under(&package, dir), files_under(&copy, dir));
+            assert_eq!(bundled, packaged, "{krate}/{dir}: the bundled files differ");
+        }
+    }
+}
+
+/// (relative path, bytes) of every file under `root/dir`, sorted.
+fn files_under(root: &Path, dir: &str) -> Vec<(String, Vec<u8>)> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<(String, Vec<u8>)>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(root, &path, out);
+            } else {
+                let rel = path
+                    .strip_prefix(root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                out.push((rel, std::fs::read(&path).unwrap()));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(root, &root.join(dir), &mut out);
+    out.sort();
+    out
 }
 
 /// `cargo publish --dry-run --no-verify` of every workspace crate but xtask (cargo orders them

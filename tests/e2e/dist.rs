@@ -7,7 +7,7 @@ use crate::support::{Env, Tool, cargo, require_tool, workspace_root};
 
 /// `cargo xtask dist --bin <the tested binaries, stripped> ARGS`. Stripped because the debug
 /// binaries are 250 MB each, and compressing them would be most of the test's time.
-fn dist(env: &Env, strip: &Tool, args: &[&str]) -> crate::support::Run {
+pub(crate) fn dist(env: &Env, strip: &Tool, args: &[&str]) -> crate::support::Run {
     let bin = env.path("bin");
     if !bin.is_dir() {
         std::fs::create_dir_all(&bin).unwrap();
@@ -30,7 +30,7 @@ fn dist(env: &Env, strip: &Tool, args: &[&str]) -> crate::support::Run {
         .run()
 }
 
-fn host() -> String {
+pub(crate) fn host() -> String {
     let out = std::process::Command::new("rustc")
         .arg("-vV")
         .output()

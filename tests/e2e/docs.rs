@@ -508,14 +508,18 @@ impl Script {
 /// Said once at the top of every page's script: stderr joins stdout so output keeps its order, a
 /// failed command prints a marker naming its line, `$EDITOR` opens nothing, the Greentic home is
 /// the reader's default (`~/.greentic`), and a project `gtdx new` makes resolves to the
-/// workspace's Cargo.lock (the versions the suite has compiled).
+/// workspace's Cargo.lock (the versions the suite has compiled), trimmed by cargo to what the
+/// project needs, as its own lock would be (so `--locked` commands accept it).
 const PREAMBLE: &str = r#"exec 2>&1
 trap '__docs_rc=$?; [ -n "${__docs_console-}" ] || printf "\n@@docs-test failed %s %s\n%s\n" "$LINENO" "$__docs_rc" "$BASH_COMMAND"' ERR
 unset GREENTIC_HOME
 export EDITOR=true
 gtdx() {
   command gtdx "$@" || return
-  if [ "${1-}" = new ] && [ -f "${2-}/Cargo.toml" ]; then cp "$DOCS_TEST_LOCK" "$2/Cargo.lock"; fi
+  if [ "${1-}" = new ] && [ -f "${2-}/Cargo.toml" ]; then
+    cp "$DOCS_TEST_LOCK" "$2/Cargo.lock"
+    (cd "$2" && cargo update --workspace --offline --quiet)
+  fi
 }
 __docs_expect() {
   if [ "$2" != "$3" ]; then printf '\n@@docs-test status %s %s\n' "$1" "$2"; exit 1; fi

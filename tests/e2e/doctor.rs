@@ -387,10 +387,14 @@ fn the_environment_checkup_finds_keys_home_and_sdk_problems() {
         "proj/Cargo.lock",
         "version = 4\n[[package]]\nname = \"gtdx-sdk\"\nversion = \"0.9.2\"\n",
     );
+    // This Cargo.toml names no sources and crates.io has no gtdx-sdk 0.9: cargo cannot
+    // resolve it, and the sdk-source check says so and how to build from the bundled copy.
     env.gtdx(["doctor".as_ref(), dir.as_os_str()])
-        .code(0)
+        .code(1)
         .stdout_has("warn sdk")
-        .stdout_has("gtdx-sdk 0.9.2 (Cargo.lock)");
+        .stdout_has("gtdx-sdk 0.9.2 (Cargo.lock)")
+        .stdout_has("FAIL sdk-source    cargo cannot resolve the project's dependencies")
+        .stdout_has("gtdx sdk use bundled");
     env.write(
         "proj/Cargo.lock",
         format!(
@@ -399,8 +403,11 @@ fn the_environment_checkup_finds_keys_home_and_sdk_problems() {
         ),
     );
     env.gtdx(["doctor".as_ref(), dir.as_os_str()])
-        .code(0)
-        .stdout_has("ok   sdk");
+        .code(1)
+        .stdout_has("ok   sdk ");
+    // The rest needs no Rust project.
+    std::fs::remove_file(dir.join("Cargo.toml")).unwrap();
+    std::fs::remove_file(dir.join("Cargo.lock")).unwrap();
 
     // A secret key others can read, then one git tracks.
     let key = env.write("proj/keys/dev.key", "not really a key");

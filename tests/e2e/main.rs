@@ -12,6 +12,7 @@ mod support;
 
 // Named to sort first: libtest starts tests in name order, and this one (a cold `cargo install`
 // of gtdx, about ten minutes) would otherwise start midway and finish minutes after the rest.
+mod as_documented;
 mod as_published;
 mod build;
 mod cli;

@@ -322,11 +322,9 @@ fn variant_ci_github_builds_tests_and_lints_clean() {
         "Swatinem/rust-cache@v2",
         "path: ~/.cargo/bin/gtdx",
         "if: steps.gtdx-cache.outputs.cache-hit != 'true'",
-        // pinned: this gtdx's exact version, which cargo install accepts
-        concat!(
-            "cargo install --locked gtdx --version =",
-            env!("CARGO_PKG_VERSION")
-        ),
+        // pinned: this gtdx's exact version (from crates.io, or this version's tag while
+        // crates.io does not have the SDK), which cargo install accepts
+        &gtdx_install_line(),
         "gtdx describe --check",
         "gtdx lint --deny-warnings",
         "cargo test",
@@ -593,12 +591,23 @@ fn generated_files_and_sdk_line() {
     let cargo_toml = p.read("Cargo.toml");
     assert!(cargo_toml.contains(r#"crate-type = ["cdylib", "rlib"]"#));
     assert!(cargo_toml.contains("[package.metadata.gtdx]"));
-    // By version, as on any machine; the test's .cargo/config.toml patches it to this checkout.
+    // By version, as on any machine (with the copy gtdx carries patched in while crates.io
+    // lacks it); the test's .cargo/config.toml patches it to this checkout.
     let version = env!("CARGO_PKG_VERSION");
     assert!(
         cargo_toml.contains(&format!("gtdx-sdk = \"{version}\"")),
         "{cargo_toml}"
     );
+    if !crate::support::sdk_on_crates_io() {
+        for krate in gtdx_scaffold::bundle::CRATES {
+            let line = format!("{krate} = {{ path = \".gtdx/sdk/{krate}-{version}\" }}");
+            assert!(cargo_toml.contains(&line), "lacks `{line}`:\n{cargo_toml}");
+            assert!(
+                p.path(&format!(".gtdx/sdk/{krate}-{version}/Cargo.toml"))
+                    .is_file()
+            );
+        }
+    }
     assert_eq!(
         p.read("rust-toolchain.toml")
             .lines()
@@ -614,7 +623,7 @@ fn generated_files_and_sdk_line() {
     for must in [
         // Where gtdx comes from, and the pinned toolchain.
         &format!("gtdx {version}**")[..],
-        &format!("`cargo install --locked gtdx --version ={version}`"),
+        &format!("`{}`", gtdx_install_line()),
         "rust-toolchain.toml",
         "`Cargo.lock` is committed",
         "cargo test",
@@ -641,10 +650,31 @@ fn new_reports_which_sdk_it_uses() {
         .args(["--vcs", "none"])
         .run()
         .success()
-        .stderr_has(&format!(
-            "gtdx-sdk: version \"{}\" from crates.io",
-            env!("CARGO_PKG_VERSION")
-        ));
+        .stderr_has(&if crate::support::sdk_on_crates_io() {
+            format!(
+                "gtdx-sdk: version \"{}\" from crates.io",
+                env!("CARGO_PKG_VERSION")
+            )
+        } else {
+            format!(
+                "gtdx-sdk: version \"{}\" bundled with this gtdx, in .gtdx/sdk/",
+                env!("CARGO_PKG_VERSION")
+            )
+        });
+}
+
+/// How a generated project says to install this gtdx: crates.io at this version when crates.io
+/// has the SDK, else this version's tag in gtdx's repository.
+fn gtdx_install_line() -> String {
+    let version = env!("CARGO_PKG_VERSION");
+    if crate::support::sdk_on_crates_io() {
+        format!("cargo install --locked gtdx --version ={version}")
+    } else {
+        format!(
+            "cargo install --locked --git {} --rev v{version} gtdx",
+            env!("CARGO_PKG_REPOSITORY")
+        )
+    }
 }
 
 #[test]

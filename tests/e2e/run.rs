@@ -613,4 +613,3 @@ fn gtdx_test_runs_the_table_with_canned_http() {
         .stderr_has("zbad.json")
         .stderr_has("cases[0].expect");
 }
-

@@ -20,9 +20,8 @@ pub fn run(_args: &[String]) -> anyhow::Result<()> {
         std::fs::remove_dir_all(&demo).with_context(|| format!("removing {}", demo.display()))?;
     }
     std::fs::create_dir_all(&demo)?;
-    // The project depends on the SDK by version, as every generated project does; until that
-    // version is on crates.io, target/demo/.cargo/config.toml points it at this checkout.
-    crate::util::write_sdk_patch(&demo)?;
+    // Nothing patched: the project takes the SDK as a user's does, from crates.io once it has
+    // this version, until then from the copy gtdx carries (`gtdx new` says which).
     let project = demo.join("hello-demo");
     let manifest = project.join("Cargo.toml");
     let describe = project.join("describe.json");

@@ -59,19 +59,19 @@ pub fn target_dir() -> PathBuf {
         .unwrap_or_else(|| root().join("target"))
 }
 
-/// `DIR/.cargo/config.toml` patching `gtdx-sdk` and `gtdx-describe` to this checkout: projects
-/// generated under DIR keep `gtdx new`'s default (the SDK by version, as a user's project has
-/// it) and build against these sources, the way a user tries an unreleased SDK.
+/// `DIR/.cargo/config.toml` patching gtdx-sdk, gtdx-describe and the gtdx crates they need to
+/// this checkout: projects generated under DIR keep `gtdx new`'s default (the SDK by version,
+/// as a user's project has it) and build against these sources, the way a user tries an
+/// unreleased SDK. All six, so none of a bundled project's own patch entries goes unused.
 pub fn write_sdk_patch(dir: &std::path::Path) -> anyhow::Result<()> {
     let crates = root().join("crates");
-    let config = format!(
-        "# Written by cargo xtask: gtdx-sdk and gtdx-describe from this checkout.\n\
-         [patch.crates-io]\n\
-         gtdx-sdk = {{ path = '{}' }}\n\
-         gtdx-describe = {{ path = '{}' }}\n",
-        crates.join("sdk").display(),
-        crates.join("describe").display()
+    let mut config = String::from(
+        "# Written by cargo xtask: the SDK crates from this checkout.\n[patch.crates-io]\n",
     );
+    for krate in gtdx_scaffold::bundle::CRATES {
+        let dir = crates.join(krate.trim_start_matches("gtdx-"));
+        config.push_str(&format!("{krate} = {{ path = '{}' }}\n", dir.display()));
+    }
     std::fs::create_dir_all(dir.join(".cargo"))?;
     std::fs::write(dir.join(".cargo/config.toml"), config)?;
     Ok(())

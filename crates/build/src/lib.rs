@@ -10,6 +10,7 @@
 //! * [`assemble`] writes the component's SHA-256 into describe.json and packs the component
 //!   and the declared assets with `gtdx-pack`.
 //! * [`inspect`] reports on a pack or a bare component.
+//! * [`registry`] asks cargo whether crates.io has a crate version (which SDK `gtdx new` uses).
 //!
 //! Regenerating describe.json (the describe engine) is the caller's first step; this crate
 //! never calls it, so `gtdx-build` depends on the contract and the pack format only.
@@ -21,6 +22,7 @@ pub mod check;
 pub mod component;
 pub mod event;
 pub mod inspect;
+pub mod registry;
 
 use std::path::PathBuf;
 

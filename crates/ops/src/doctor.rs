@@ -68,6 +68,12 @@ pub fn doctor(options: &DoctorOptions) -> Result<DoctorOutcome, DoctorError> {
             gtdx_version: semver::Version::parse(env!("CARGO_PKG_VERSION"))
                 .unwrap_or_else(|_| semver::Version::new(0, 0, 0)),
         });
+        // Where the SDK comes from reads best right after which version it is.
+        let after_sdk = findings
+            .iter()
+            .position(|f| f.check == "sdk")
+            .map_or(findings.len(), |i| i + 1);
+        findings.splice(after_sdk..after_sdk, sdk(&project));
         findings.extend(registries(&options.home));
         return Ok(DoctorOutcome {
             subject: format!("the environment of {}", project.display()),
@@ -186,6 +192,46 @@ fn detect_designer() -> Option<semver::Version> {
         .split_whitespace()
         .filter_map(|w| semver::Version::parse(w.trim_start_matches('v')).ok())
         .next_back()
+}
+
+/// Where the project's gtdx-sdk comes from and whether cargo resolves it (`gtdx sdk`'s answer);
+/// nothing outside a project that depends on it.
+fn sdk(project: &Path) -> Option<Finding> {
+    use crate::sdk::Origin;
+    let manifest = project.join("Cargo.toml");
+    if !manifest.is_file() {
+        return None;
+    }
+    match crate::sdk::status(&manifest).resolved {
+        Ok(None) => None,
+        Ok(Some((version, origin))) => {
+            let from = match &origin {
+                Origin::CratesIo => "crates.io".to_string(),
+                Origin::Bundled => format!(
+                    "the copy bundled with gtdx in {}/",
+                    gtdx_scaffold::bundle::DIR
+                ),
+                Origin::Path(p) => p.display().to_string(),
+                Origin::Registry(url) | Origin::Git(url) => url.clone(),
+            };
+            let finding = Finding::pass(
+                "sdk-source",
+                format!("gtdx-sdk {version} from {from}; it resolves"),
+            );
+            Some(match origin {
+                Origin::Bundled => finding.with_fix(
+                    "`gtdx sdk use crates-io` moves to crates.io once it has this version",
+                ),
+                _ => finding,
+            })
+        }
+        Err(why) => Some(Finding::fail(
+            "sdk-source",
+            format!("cargo cannot resolve the project's dependencies: {why}"),
+            "fix what cargo names; if it is gtdx-sdk that crates.io lacks, `gtdx sdk use \
+             bundled` builds it from the copy this gtdx carries",
+        )),
+    }
 }
 
 /// The local registry, and each registry named in `<home>/config.toml`: does it answer? An OCI

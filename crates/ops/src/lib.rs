@@ -26,6 +26,7 @@
 //! | `gtdx install`                    | [`install`]   | [`install::install`]           |
 //! | `gtdx list`, `uninstall`, `enable`, `disable` | [`installed`] | [`installed::list`], [`installed::uninstall`], [`installed::set_enabled`] |
 //! | `gtdx search`, `gtdx info`        | [`search`]    | [`search::search`], [`search::info`] |
+//! | `gtdx sdk`                        | [`sdk`]       | [`sdk::status`], [`sdk::switch`] |
 //!
 //! Each takes an options struct and returns a structured outcome (the result and its
 //! diagnostics) or a typed error; none prints. Operations a user waits on (`build`, `pack`,
@@ -56,6 +57,7 @@ pub mod pack;
 pub mod progress;
 pub mod publish;
 pub mod run;
+pub mod sdk;
 pub mod search;
 pub mod sign;
 pub mod test;

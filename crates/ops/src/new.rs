@@ -12,10 +12,12 @@
 
 use std::path::PathBuf;
 
+use gtdx_build::registry::Availability;
 use gtdx_scaffold::{Vcs, Writer};
 
 pub use gtdx_scaffold::{
     Ci, Membership, Mode, Options, Prompter, Question, Request, ScaffoldError, SdkSource, Strategy,
+    bundle,
 };
 
 /// `gtdx new <PATH>` / `gtdx init [PATH]`
@@ -51,6 +53,20 @@ pub enum LockStatus {
     Failed(String),
 }
 
+/// How the SDK source was chosen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SdkChoice {
+    /// `--sdk` said.
+    Asked,
+    /// crates.io has this gtdx's version of the SDK.
+    Published,
+    /// crates.io does not have it: the copy this gtdx carries.
+    NotPublished,
+    /// cargo could not ask crates.io (its error line): the copy this gtdx carries, which builds
+    /// either way.
+    Unchecked(String),
+}
+
 /// The project created.
 #[derive(Debug)]
 pub struct NewOutcome {
@@ -68,6 +84,8 @@ pub struct NewOutcome {
     /// What joining the enclosing workspace did.
     pub membership: Membership,
     pub lockfile: LockStatus,
+    /// Why the SDK comes from where it does.
+    pub sdk_choice: SdkChoice,
 }
 
 /// Why no project was created.
@@ -86,7 +104,8 @@ pub fn create(
     options: &NewOptions,
     prompter: Option<&mut dyn Prompter>,
 ) -> Result<NewOutcome, NewError> {
-    let opts = gtdx_scaffold::resolve(&options.request, prompter)?;
+    let (request, sdk_choice) = choose_sdk(&options.request);
+    let opts = gtdx_scaffold::resolve(&request, prompter)?;
     let project = gtdx_scaffold::render(&opts)?;
     let mut writer = Writer::start(&options.request.path, options.mode, options.force, &project)?;
     let describe = describe(&mut writer)?;
@@ -112,7 +131,31 @@ pub fn create(
         git_initialized,
         membership,
         lockfile,
+        sdk_choice,
     })
+}
+
+/// Without `--sdk`: this gtdx's SDK version from crates.io when cargo finds it there, else the
+/// copy this gtdx carries (`--sdk bundled`). cargo is asked from the nearest existing directory
+/// of the target, so the cargo configuration the project will build under applies.
+fn choose_sdk(request: &Request) -> (Request, SdkChoice) {
+    if request.sdk.is_some() {
+        return (request.clone(), SdkChoice::Asked);
+    }
+    let target = gtdx_scaffold::write::absolute(&request.path);
+    let dir = target
+        .ancestors()
+        .find(|d| d.is_dir())
+        .unwrap_or(std::path::Path::new("/"));
+    let version = gtdx_scaffold::bundle::VERSION;
+    let (sdk, choice) = match gtdx_build::registry::availability(dir, "gtdx-sdk", version) {
+        Availability::Published => (version.to_string(), SdkChoice::Published),
+        Availability::Missing => ("bundled".to_string(), SdkChoice::NotPublished),
+        Availability::Unknown(why) => ("bundled".to_string(), SdkChoice::Unchecked(why)),
+    };
+    let mut request = request.clone();
+    request.sdk = Some(sdk);
+    (request, choice)
 }
 
 /// `cargo generate-lockfile` in the new project (run there, so its `.cargo/config.toml` files

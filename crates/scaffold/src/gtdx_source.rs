@@ -7,7 +7,8 @@
 //!   `gtdx-<target>/gtdx`), downloaded over HTTPS; the URL names the version.
 //!
 //! Without the flag: the SDK's git repository and revision when the SDK comes from git (the
-//! gtdx of the same source), else crates.io at this gtdx's version.
+//! gtdx of the same source); gtdx's repository at this version's tag (`vX.Y.Z`) when the SDK is
+//! bundled because crates.io does not have it; else crates.io at this gtdx's version.
 
 use std::fmt;
 
@@ -36,6 +37,11 @@ impl GtdxSource {
             } => GtdxSource::Git {
                 url: url.clone(),
                 rev: rev.clone(),
+            },
+            // Not on crates.io yet: this version's release tag in gtdx's repository.
+            SdkSource::Bundled => GtdxSource::Git {
+                url: env!("CARGO_PKG_REPOSITORY").to_string(),
+                rev: format!("v{}", env!("CARGO_PKG_VERSION")),
             },
             _ => GtdxSource::Crates(env!("CARGO_PKG_VERSION").to_string()),
         }

@@ -9,12 +9,16 @@
 //! 3. [`write`]: put it on disk without ever leaving half a project behind ([`Writer`]).
 //! 4. [`workspace`]: join the Cargo workspace the project landed in, as `cargo new` does.
 //!
+//! [`bundle`] holds the SDK crates this gtdx carries, written into a project whose SDK version
+//! crates.io does not have.
+//!
 //! `describe.json` is not a template: the caller (the `new` operation of `gtdx-ops`) generates
 //! it with the describe engine from the files the [`Writer`] has staged, then hands it back with
 //! [`Writer::put`].
 //! This crate does not depend on the describe engine; the describe engine reads the generated
 //! `Cargo.toml` statically (`gtdx_describe::Package::read_static`).
 
+pub mod bundle;
 pub mod gtdx_source;
 pub mod options;
 pub mod prompts;

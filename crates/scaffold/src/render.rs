@@ -105,6 +105,8 @@ pub fn context(opts: &Options) -> Value {
         "ci_github": opts.ci == Ci::Github,
         "sdk_dependency": opts.sdk.sdk_dependency(),
         "describe_dependency": opts.sdk.describe_dependency(),
+        "sdk_patch": opts.sdk.patch_table(),
+        "sdk_bundled": opts.sdk == SdkSource::Bundled,
         "gtdx_version": env!("CARGO_PKG_VERSION"),
         "author_toml": crate::sdk::toml_string(&opts.author),
         "first_tool_title": opts.tools.first().map(|t| title(t)).unwrap_or_default(),
@@ -157,6 +159,12 @@ pub fn render(opts: &Options) -> Result<Project, ScaffoldError> {
             path: out,
             contents,
         });
+    }
+    if opts.sdk == SdkSource::Bundled {
+        files.extend(crate::bundle::files().map(|(path, text)| File {
+            path,
+            contents: text.to_string(),
+        }));
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(Project { files })

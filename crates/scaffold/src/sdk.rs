@@ -1,6 +1,8 @@
 //! Where the generated project gets `gtdx-sdk` (and its build-dependency `gtdx-describe`) from.
 //!
-//! Three sources, one `--sdk` value:
+//! Four sources, one `--sdk` value:
+//! * `bundled` → `gtdx-sdk = "X.Y.Z"` by version, built from the copy of the SDK crates this gtdx
+//!   carries, written into the project and named by `[patch.crates-io]` ([`crate::bundle`]);
 //! * a version requirement (`0.1`, `=0.1.0`, `^0.1`) → `gtdx-sdk = "0.1"` from crates.io;
 //! * a git URL (`https://…`, `ssh://…`, `git@…`, `…​.git`, optionally `git+` in front and
 //!   `#<rev>` behind) → `gtdx-sdk = { git = "…", rev = "…" }`;
@@ -9,9 +11,11 @@
 //!   project's directory, so the project and the checkout can move together (a monorepo, a
 //!   checkout next to the project) and the manifest names no one's home directory.
 //!
-//! Without `--sdk`, the SDK is this gtdx's own version from crates.io: what a project needs to
-//! build on any machine and in CI. Work on the SDK itself asks for a path explicitly, or keeps
-//! the version and patches it locally (`[patch.crates-io]` in `.cargo/config.toml`).
+//! Without `--sdk`, the SDK is this gtdx's own version: from crates.io when crates.io has it,
+//! else bundled (the caller asks cargo, see `gtdx_ops::new`). Either builds on any machine and in
+//! CI. Work on the SDK itself asks for a path explicitly, or keeps the version and patches it
+//! locally (`[patch.crates-io]` in `.cargo/config.toml`, which takes precedence over the
+//! project's own table).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -26,6 +30,8 @@ pub enum SdkSource {
     Version(String),
     /// A git repository holding both crates, optionally at a revision.
     Git { url: String, rev: Option<String> },
+    /// This gtdx's version, built from the copy it carries ([`crate::bundle`]).
+    Bundled,
 }
 
 impl SdkSource {
@@ -40,10 +46,13 @@ impl SdkSource {
         let value = value.trim();
         if value.is_empty() {
             return Err(
-                "--sdk is empty. Give a version (`0.1`), `path:DIR` (a gtdx checkout or \
-                 its crates/sdk) or a git URL (`https://github.com/org/gtdx#<rev>`)."
+                "--sdk is empty. Give `bundled`, a version (`0.1`), `path:DIR` (a gtdx checkout \
+                 or its crates/sdk) or a git URL (`https://github.com/org/gtdx#<rev>`)."
                     .into(),
             );
+        }
+        if value == "bundled" {
+            return Ok(SdkSource::Bundled);
         }
         if let Some(dir) = value.strip_prefix("path:") {
             return parse_path(value, dir, base, project);
@@ -64,6 +73,14 @@ impl SdkSource {
                 });
         }
         parse_path(value, value, base, project)
+    }
+
+    /// The `[patch.crates-io]` table the project's Cargo.toml ends with (bundled only).
+    pub fn patch_table(&self) -> String {
+        match self {
+            SdkSource::Bundled => crate::bundle::patch_table(),
+            _ => String::new(),
+        }
     }
 
     /// The `gtdx-sdk` line of `[dependencies]`.
@@ -91,6 +108,7 @@ impl SdkSource {
                 )
             }
             SdkSource::Version(v) => format!("{krate} = {}", toml_string(v)),
+            SdkSource::Bundled => format!("{krate} = {}", toml_string(crate::bundle::VERSION)),
             SdkSource::Git { url, rev: None } => {
                 format!("{krate} = {{ git = {} }}", toml_string(url))
             }
@@ -158,6 +176,12 @@ impl fmt::Display for SdkSource {
             SdkSource::Version(v) => write!(f, "version \"{v}\" from crates.io"),
             SdkSource::Git { url, rev: None } => write!(f, "git {url}"),
             SdkSource::Git { url, rev: Some(r) } => write!(f, "git {url} at {r}"),
+            SdkSource::Bundled => write!(
+                f,
+                "version \"{}\" bundled with this gtdx, in {}/",
+                crate::bundle::VERSION,
+                crate::bundle::DIR
+            ),
         }
     }
 }

@@ -31,6 +31,8 @@ pub struct Cmd {
     stdin: Option<Vec<u8>>,
     stdin_null: bool,
     timeout: Option<Duration>,
+    /// Start from an empty environment (only the variables set afterwards).
+    clear_env: bool,
 }
 
 impl Cmd {
@@ -45,7 +47,16 @@ impl Cmd {
             stdin: None,
             stdin_null: false,
             timeout: None,
+            clear_env: false,
         }
+    }
+
+    /// Starts the program with no variable but those set on this `Cmd` afterwards: what a fresh
+    /// login would have, not what the test runner inherited (`CARGO_*`, `RUSTUP_TOOLCHAIN`).
+    pub fn env_clear(mut self) -> Cmd {
+        self.clear_env = true;
+        self.envs.clear();
+        self
     }
 
     pub fn arg(mut self, arg: impl AsRef<OsStr>) -> Cmd {
@@ -118,6 +129,9 @@ impl Cmd {
         if let Some(dir) = &self.cwd {
             s.push_str(&format!("cd {} && ", shell_word(dir.as_os_str())));
         }
+        if self.clear_env {
+            s.push_str("env -i ");
+        }
         for (k, v, _) in self.envs.iter().filter(|e| e.2) {
             match v {
                 Some(v) => s.push_str(&format!(
@@ -149,6 +163,9 @@ impl Cmd {
     fn std_command(&self) -> std::process::Command {
         let mut cmd = std::process::Command::new(&self.program);
         cmd.args(&self.args);
+        if self.clear_env {
+            cmd.env_clear();
+        }
         for (k, v, _) in &self.envs {
             match v {
                 Some(v) => cmd.env(k, v),

@@ -302,23 +302,21 @@ impl Env {
     }
 }
 
-/// `.cargo/config.toml` at the root of a test's temp dir: generated projects depend on gtdx-sdk
-/// and gtdx-describe by version (`gtdx new`'s default), which cargo resolves to this checkout,
-/// exactly as a user's `[patch.crates-io]` would. tests/e2e/as_published.rs builds one without it,
-/// from the packaged crates.
+/// `.cargo/config.toml` at the root of a test's temp dir: generated projects ask for gtdx-sdk and
+/// gtdx-describe by version (`gtdx new`'s default), and cargo takes them and the four gtdx
+/// crates they need from this checkout, exactly as a user's `[patch.crates-io]` would. A
+/// configuration's patch takes precedence over the `[patch.crates-io]` of a project that builds
+/// the SDK from the copy gtdx carries, so all six are patched (none of the project's entries is
+/// then left unused). tests/e2e/as_published.rs and as_documented.rs build without it.
 pub fn write_sdk_patch(dir: &Path) {
     let root = workspace_root();
-    let path = |krate: &str| toml_path(&root.join("crates").join(krate));
+    let mut table = String::from("[patch.crates-io]\n");
+    for krate in gtdx_scaffold::bundle::CRATES {
+        let dir = root.join("crates").join(krate.trim_start_matches("gtdx-"));
+        table.push_str(&format!("{krate} = {{ path = {} }}\n", toml_path(&dir)));
+    }
     std::fs::create_dir_all(dir.join(".cargo")).unwrap();
-    std::fs::write(
-        dir.join(".cargo/config.toml"),
-        format!(
-            "[patch.crates-io]\ngtdx-sdk = {{ path = {} }}\ngtdx-describe = {{ path = {} }}\n",
-            path("sdk"),
-            path("describe")
-        ),
-    )
-    .unwrap();
+    std::fs::write(dir.join(".cargo/config.toml"), table).unwrap();
 }
 
 /// A path as a TOML literal string.

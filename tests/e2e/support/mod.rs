@@ -50,3 +50,21 @@ pub fn assert_platform_form(name: &str, text: &str) {
         );
     }
 }
+
+/// Whether crates.io has this gtdx's gtdx-sdk, as a user's cargo sees it (`cargo info`, asked
+/// once per run from a directory no test configuration reaches): `gtdx new` takes the SDK from
+/// crates.io when it is there, else from the copy gtdx carries, and the tests expect the same.
+pub fn sdk_on_crates_io() -> bool {
+    static ANSWER: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ANSWER.get_or_init(|| {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let out = cargo([
+            "info",
+            "--quiet",
+            &format!("gtdx-sdk@{}", env!("CARGO_PKG_VERSION")),
+        ])
+        .current_dir(dir.path())
+        .run();
+        out.exit_code() == 0
+    })
+}

@@ -20,6 +20,7 @@ pub mod new;
 pub mod pack;
 pub mod publish;
 pub mod run;
+pub mod sdk;
 pub mod search;
 pub mod sign;
 pub mod test;

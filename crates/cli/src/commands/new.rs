@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use gtdx_ops::new::{
     Ci, DescribeStatus, LockStatus, Membership, Mode, NewOptions, NewOutcome, Prompter, Question,
-    Request, SdkSource, Strategy,
+    Request, SdkChoice, SdkSource, Strategy, bundle,
 };
 
 use crate::shell::Shell;
@@ -207,6 +207,25 @@ fn print_json(outcome: &NewOutcome, shell: &mut Shell) {
     }));
 }
 
+/// Why the SDK comes from the bundled copy, when it does without `--sdk bundled`.
+fn sdk_note(choice: &SdkChoice) -> Option<String> {
+    let version = bundle::VERSION;
+    let dir = bundle::DIR;
+    match choice {
+        SdkChoice::Asked | SdkChoice::Published => None,
+        SdkChoice::NotPublished => Some(format!(
+            "note: crates.io does not have gtdx-sdk {version} yet, so the project builds it from \
+             the copy gtdx carries, in {dir}/ with `[patch.crates-io]` in Cargo.toml (commit \
+             both). `gtdx sdk use crates-io` switches once crates.io has it."
+        )),
+        SdkChoice::Unchecked(why) => Some(format!(
+            "note: cargo could not check crates.io for gtdx-sdk {version} ({why}), so the project \
+             builds it from the copy gtdx carries, in {dir}/ with `[patch.crates-io]` in \
+             Cargo.toml. `gtdx sdk use crates-io` switches once crates.io has it."
+        )),
+    }
+}
+
 /// The warning to print when describe.json was not (re)generated; that can only happen when
 /// existing files were kept, since a generated project always describes.
 fn describe_note(status: &DescribeStatus) -> Option<String> {
@@ -242,6 +261,9 @@ fn report(outcome: &NewOutcome, shown: &std::path::Path, shell: &mut Shell) {
         ),
     );
     shell.status("SDK", format_args!("gtdx-sdk: {}", opts.sdk));
+    if let Some(note) = sdk_note(&outcome.sdk_choice) {
+        shell.note(note);
+    }
     if skipped.iter().any(|s| s == "src/lib.rs") {
         shell.status("Tools", "none added: src/lib.rs exists and was kept");
     } else {
@@ -276,8 +298,10 @@ fn report(outcome: &NewOutcome, shown: &std::path::Path, shell: &mut Shell) {
             "dependencies in Cargo.lock (commit it with the sources)",
         ),
         LockStatus::Failed(why) => shell.warn(format!(
-            "Cargo.lock was not written ({why}); the first `cargo build` writes it: commit it \
-             with the sources"
+            "cargo could not resolve the project's dependencies, so there is no Cargo.lock yet: \
+             {why}. Builds fail the same way until that is fixed (usually the network or a \
+             registry in your cargo configuration); then run `cargo generate-lockfile` in the \
+             project and commit Cargo.lock with the sources."
         )),
         LockStatus::NotAsked => {}
     }
