@@ -514,7 +514,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
         }
         'gtdx;sdk' {
             [CompletionResult]::new('--manifest-path', '--manifest-path', [CompletionResultType]::ParameterName, 'The project''s Cargo.toml')
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only the JSON document, and failures carry their diagnostics. Before or after `use`')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -527,6 +527,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
         }
         'gtdx;sdk;show' {
             [CompletionResult]::new('--manifest-path', '--manifest-path', [CompletionResultType]::ParameterName, 'The project''s Cargo.toml')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only the JSON document, and failures carry their diagnostics. Before or after `use`')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -536,6 +537,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
         }
         'gtdx;sdk;use' {
             [CompletionResult]::new('--manifest-path', '--manifest-path', [CompletionResultType]::ParameterName, 'The project''s Cargo.toml')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only the JSON document, and failures carry their diagnostics. Before or after `use`')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

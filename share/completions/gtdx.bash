@@ -2176,7 +2176,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__sdk__subcmd__show)
-            opts="-h -V --manifest-path --color --help --version"
+            opts="-h -V --manifest-path --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2184,6 +2184,10 @@ _gtdx() {
             case "${prev}" in
                 --manifest-path)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -2198,7 +2202,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__sdk__subcmd__use)
-            opts="-h -V --manifest-path --color --help --version crates-io bundled"
+            opts="-h -V --manifest-path --format --color --help --version crates-io bundled"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2206,6 +2210,10 @@ _gtdx() {
             case "${prev}" in
                 --manifest-path)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
                 --color)

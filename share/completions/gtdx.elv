@@ -468,7 +468,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         }
         &'gtdx;sdk'= {
             cand --manifest-path 'The project''s Cargo.toml'
-            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --format '`human` for people; `json` for machines: stdout then holds only the JSON document, and failures carry their diagnostics. Before or after `use`'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -480,6 +480,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         }
         &'gtdx;sdk;show'= {
             cand --manifest-path 'The project''s Cargo.toml'
+            cand --format '`human` for people; `json` for machines: stdout then holds only the JSON document, and failures carry their diagnostics. Before or after `use`'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -488,6 +489,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         }
         &'gtdx;sdk;use'= {
             cand --manifest-path 'The project''s Cargo.toml'
+            cand --format '`human` for people; `json` for machines: stdout then holds only the JSON document, and failures carry their diagnostics. Before or after `use`'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'

@@ -391,7 +391,7 @@ never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and not __fish_seen_subcommand_from show use help" -l manifest-path -d 'The project\'s Cargo.toml' -r -F
-complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and not __fish_seen_subcommand_from show use help" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and not __fish_seen_subcommand_from show use help" -l format -d '`human` for people; `json` for machines: stdout then holds only the JSON document, and failures carry their diagnostics. Before or after `use`' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and not __fish_seen_subcommand_from show use help" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
@@ -402,12 +402,16 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and not __fish_seen_subco
 complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and not __fish_seen_subcommand_from show use help" -f -a "use" -d 'Take gtdx-sdk from crates.io (once published) or from the copy this gtdx carries, and relock'
 complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and not __fish_seen_subcommand_from show use help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and __fish_seen_subcommand_from show" -l manifest-path -d 'The project\'s Cargo.toml' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and __fish_seen_subcommand_from show" -l format -d '`human` for people; `json` for machines: stdout then holds only the JSON document, and failures carry their diagnostics. Before or after `use`' -r -f -a "human\t''
+json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and __fish_seen_subcommand_from show" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and __fish_seen_subcommand_from use" -l manifest-path -d 'The project\'s Cargo.toml' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and __fish_seen_subcommand_from use" -l format -d '`human` for people; `json` for machines: stdout then holds only the JSON document, and failures carry their diagnostics. Before or after `use`' -r -f -a "human\t''
+json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and __fish_seen_subcommand_from use" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"

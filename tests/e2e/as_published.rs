@@ -118,9 +118,8 @@ fn installs_gtdx_and_builds_a_new_project_offline() {
             .args(args)
             .run()
     };
-    gtdx_here(&["sdk", "--format", "json"])
-        .success()
-        .stdout_has("\"source\":\"crates-io\"");
+    let sdk = gtdx_here(&["sdk", "--format", "json"]);
+    assert_eq!(sdk.success().json()["source"], "crates-io", "{sdk}");
     gtdx_here(&["sdk", "use", "bundled"])
         .success()
         .stderr_has("bundled with gtdx");

@@ -1028,8 +1028,10 @@ fn a_project_created_inside_a_workspace_joins_it_as_cargo_new_does() {
     let root_manifest =
         "# our extensions\n[workspace]\nresolver = \"3\"\nmembers = [\n    \"tools/*\",\n]\n";
     env.write("Cargo.toml", root_manifest);
+    // The SDK by version (from crates.io): the bundled copy's move to the root is the next test's.
+    let sdk = env!("CARGO_PKG_VERSION");
     gtdx_new(&env, "exts/weather")
-        .args(["--yes", "--vcs", "none"])
+        .args(["--yes", "--vcs", "none", "--sdk", sdk])
         .run()
         .success()
         .stderr_has("`exts/weather` as a member of the workspace at");
@@ -1042,7 +1044,7 @@ fn a_project_created_inside_a_workspace_joins_it_as_cargo_new_does() {
     );
     // A second project under a glob that already matches leaves the manifest alone.
     gtdx_new(&env, "tools/fetch")
-        .args(["--yes", "--vcs", "none"])
+        .args(["--yes", "--vcs", "none", "--sdk", sdk])
         .run()
         .success()
         .stderr_lacks("as a member");
@@ -1068,6 +1070,61 @@ fn a_project_created_inside_a_workspace_joins_it_as_cargo_new_does() {
         .collect();
     members.sort_unstable();
     assert_eq!(members, ["fetch", "weather"]);
+}
+
+/// Cargo reads `[patch]` only at a workspace's root: a member whose SDK is the bundled copy
+/// gets it there, cargo resolves gtdx-sdk to it, and `gtdx sdk use` moves it back and forth.
+#[test]
+fn a_bundled_sdk_in_a_workspace_member_is_patched_at_the_root() {
+    let env = Env::without_sdk_patch();
+    let ws = env.root();
+    env.write(
+        "Cargo.toml",
+        "# ours\n[workspace]\nresolver = \"3\"\nmembers = []\n",
+    );
+    gtdx_new(&env, "exts/weather")
+        .args(["--yes", "--vcs", "none", "--sdk", "bundled"])
+        .run()
+        .success()
+        .stderr_has("cargo reads `[patch]` only from the workspace's root");
+    let root = read(&ws.join("Cargo.toml"));
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(root.starts_with("# ours\n[workspace]"), "{root}");
+    for krate in gtdx_scaffold::bundle::CRATES {
+        let line = format!("{krate} = {{ path = \".gtdx/sdk/{krate}-{version}\" }}");
+        assert!(root.contains(&line), "lacks `{line}`:\n{root}");
+        assert!(
+            ws.join(format!(".gtdx/sdk/{krate}-{version}/Cargo.toml"))
+                .is_file()
+        );
+    }
+    let member = ws.join("exts/weather");
+    assert!(!read(&member.join("Cargo.toml")).contains("[patch"));
+    assert!(!member.join(".gtdx").exists());
+
+    let sdk = |args: &[&str]| {
+        env.gtdx_in(
+            &member,
+            ["sdk"].iter().chain(args).chain(&["--format", "json"]),
+        )
+        .success()
+        .json()
+    };
+    assert_eq!(sdk(&[])["source"], "bundled");
+    // To crates.io: refused while crates.io lacks it; else the root's patch and copy go.
+    if crate::support::sdk_on_crates_io() {
+        assert_eq!(sdk(&["use", "crates-io"])["source"], "crates-io");
+        assert!(!read(&ws.join("Cargo.toml")).contains("[patch"));
+        assert!(!ws.join(".gtdx").exists());
+    } else {
+        env.gtdx_in(&member, ["sdk", "use", "crates-io"])
+            .code(2)
+            .stderr_has("crates.io does not have gtdx-sdk");
+    }
+    // Back (or again) to the copy: the root's patch is written once, not twice.
+    assert_eq!(sdk(&["use", "bundled"])["source"], "bundled");
+    let again = read(&ws.join("Cargo.toml"));
+    assert_eq!(again.matches("[patch.crates-io]").count(), 1, "{again}");
 }
 
 /// `gtdx init` in a directory whose `src` is a link out of it refuses in one sentence (a

@@ -1,6 +1,7 @@
 //! Whether the registry cargo uses for crates.io has a crate at an exact version, asked of cargo
-//! itself (`cargo info`), so that source replacement, mirrors and offline settings in the user's
-//! cargo configuration apply exactly as they will to the project's build.
+//! itself (`cargo info`, or a resolve where that cannot answer), so that source replacement,
+//! mirrors and offline settings in the user's cargo configuration apply exactly as they will to
+//! the project's build; and where a project's packages resolve from.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -16,30 +17,92 @@ pub enum Availability {
     Unknown(String),
 }
 
-/// Asks cargo, run in `dir` (so the configuration files that will apply to a project there
-/// apply), whether crates.io has `name` at exactly `version`.
+/// Asks cargo whether crates.io (as the configuration that applies in `dir` defines it:
+/// mirrors, source replacement, offline) has `name` at exactly `version`. cargo is run in an
+/// empty probe package made in `dir` (or, when `dir` is not writable, in the system's temp
+/// directory), because in a project that patches the crate `cargo info` answers with the patch.
 pub fn availability(dir: &Path, name: &str, version: &str) -> Availability {
+    let probe = match Probe::new(dir) {
+        Ok(p) => p,
+        Err(e) => return Availability::Unknown(format!("cannot make a probe directory: {e}")),
+    };
+    let spec = format!("{name}@{version}");
+    match cargo_in(probe.dir(), &["info", "--quiet", &spec]) {
+        Ok(()) => Availability::Published,
+        Err(e) if e.contains("could not find `") => Availability::Missing,
+        // A directory source (vendored crates) cannot answer `cargo info`: resolve instead.
+        Err(e) if e.contains("non-remote-registry source") => {
+            if let Err(e) = probe.depend_on(name, version) {
+                return Availability::Unknown(format!("cannot write the probe: {e}"));
+            }
+            match cargo_in(probe.dir(), &["generate-lockfile", "--quiet"]) {
+                Ok(()) => Availability::Published,
+                Err(e)
+                    if e.contains("no matching package named")
+                        || e.contains("failed to select a version") =>
+                {
+                    Availability::Missing
+                }
+                Err(e) => Availability::Unknown(first_error(&e)),
+            }
+        }
+        Err(e) => Availability::Unknown(first_error(&e)),
+    }
+}
+
+/// An empty package of its own workspace: no project's `[patch]` or lock reaches it.
+struct Probe(tempfile::TempDir);
+
+impl Probe {
+    const MANIFEST: &str = "[package]\nname = \"gtdx-probe\"\nversion = \"0.0.0\"\n\
+                            edition = \"2021\"\n\n[lib]\npath = \"lib.rs\"\n\n[workspace]\n";
+
+    fn new(dir: &Path) -> std::io::Result<Probe> {
+        let tmp = tempfile::Builder::new()
+            .prefix(".gtdx-probe-")
+            .tempdir_in(dir)
+            .or_else(|_| tempfile::tempdir())?;
+        std::fs::write(tmp.path().join("Cargo.toml"), Self::MANIFEST)?;
+        std::fs::write(tmp.path().join("lib.rs"), "")?;
+        Ok(Probe(tmp))
+    }
+
+    fn dir(&self) -> &Path {
+        self.0.path()
+    }
+
+    fn depend_on(&self, name: &str, version: &str) -> std::io::Result<()> {
+        let manifest = format!(
+            "{}\n[dependencies]\n{name} = \"={version}\"\n",
+            Self::MANIFEST
+        );
+        std::fs::write(self.dir().join("Cargo.toml"), manifest)
+    }
+}
+
+/// Runs cargo in `dir`; `Err` holds its stderr.
+fn cargo_in(dir: &Path, args: &[&str]) -> Result<(), String> {
     let out = Command::new(super::cargo::cargo_program())
-        .args(["info", "--quiet", &format!("{name}@{version}")])
+        .args(args)
         .current_dir(dir)
         .stdin(Stdio::null())
-        .output();
-    let out = match out {
-        Ok(o) => o,
-        Err(e) => return Availability::Unknown(format!("cannot run cargo: {e}")),
-    };
+        .output()
+        .map_err(|e| format!("error: cannot run cargo: {e}"))?;
     if out.status.success() {
-        return Availability::Published;
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
     }
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    if stderr.contains("could not find `") {
-        return Availability::Missing;
-    }
-    let first = stderr
+}
+
+/// cargo's first error line.
+fn first_error(stderr: &str) -> String {
+    stderr
         .lines()
         .find(|l| l.trim_start().starts_with("error"))
-        .unwrap_or(stderr.trim());
-    Availability::Unknown(first.trim().to_string())
+        .unwrap_or(stderr.trim())
+        .trim()
+        .to_string()
 }
 
 /// Where cargo takes a package from in a project's dependency graph.
@@ -81,7 +144,11 @@ pub fn resolve(manifest: &Path, name: &str, lock: Lock) -> Result<Option<Resolve
         .args(["--filter-platform", "wasm32-wasip2", "--manifest-path"])
         .arg(manifest)
         .stdin(Stdio::null());
-    if lock == Lock::Keep && manifest.with_file_name("Cargo.lock").is_file() {
+    let locked = manifest
+        .ancestors()
+        .skip(1)
+        .any(|d| d.join("Cargo.lock").is_file());
+    if lock == Lock::Keep && locked {
         cmd.arg("--locked");
     }
     let out = cmd.output().map_err(|e| format!("cannot run cargo: {e}"))?;
@@ -112,4 +179,21 @@ pub fn resolve(manifest: &Path, name: &str, lock: Lock) -> Result<Option<Resolve
         },
     };
     Ok(Some(Resolved { version, source }))
+}
+
+/// The root manifest of the workspace `manifest` belongs to (its own path when it is the root
+/// or stands alone), as `cargo locate-project --workspace` says; `None` when cargo cannot tell.
+pub fn workspace_manifest(manifest: &Path) -> Option<std::path::PathBuf> {
+    let out = Command::new(super::cargo::cargo_program())
+        .args(["locate-project", "--workspace", "--message-format", "plain"])
+        .arg("--manifest-path")
+        .arg(manifest)
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    let path = String::from_utf8(out.stdout).ok()?;
+    Some(std::path::PathBuf::from(path.trim_end()))
 }

@@ -123,7 +123,8 @@ commands! {
     /// Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen.
     Doctor(commands::doctor::Args) => commands::doctor::run;
     /// Where the project's gtdx-sdk comes from (crates.io or the copy gtdx carries); `use` moves it.
-    Sdk(commands::sdk::Args) => commands::sdk::run;
+    Sdk(commands::sdk::Args) => commands::sdk::run,
+        format = |a| a.format;
     /// Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human.
     Migrate(commands::migrate::Args) => commands::migrate::run;
     /// Publish a verified pack to a registry: local, file://DIR or oci://HOST/NAMESPACE.

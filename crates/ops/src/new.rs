@@ -86,6 +86,9 @@ pub struct NewOutcome {
     pub lockfile: LockStatus,
     /// Why the SDK comes from where it does.
     pub sdk_choice: SdkChoice,
+    /// The workspace root manifest that took the bundled SDK's copy and `[patch]` (cargo reads
+    /// patches only there), when the project is a member.
+    pub sdk_root: Option<PathBuf>,
 }
 
 /// Why no project was created.
@@ -117,6 +120,7 @@ pub fn create(
     let strategy = writer.strategy();
     let target = writer.finish()?;
     let membership = gtdx_scaffold::join_enclosing(&target)?;
+    let sdk_root = bundle_at_workspace_root(&opts, &target, &membership)?;
     let lockfile = if git_initialized && membership == Membership::Standalone {
         generate_lockfile(&target)
     } else {
@@ -132,7 +136,26 @@ pub fn create(
         membership,
         lockfile,
         sdk_choice,
+        sdk_root,
     })
+}
+
+/// A bundled SDK in a workspace member: cargo ignores a member's `[patch]`, so the copy and the
+/// patch go to the workspace root (the manifest returned).
+fn bundle_at_workspace_root(
+    opts: &Options,
+    target: &std::path::Path,
+    membership: &Membership,
+) -> Result<Option<PathBuf>, NewError> {
+    let root = match membership {
+        Membership::AlreadyMember { root } | Membership::Added { root, .. } => root,
+        _ => return Ok(None),
+    };
+    if !matches!(opts.sdk, SdkSource::Bundled) {
+        return Ok(None);
+    }
+    gtdx_scaffold::bundle::move_to_workspace_root(target, root)?;
+    Ok(Some(root.clone()))
 }
 
 /// Without `--sdk`: this gtdx's SDK version from crates.io when cargo finds it there, else the

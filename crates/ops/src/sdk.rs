@@ -92,34 +92,112 @@ pub fn status(manifest: &Path) -> SdkStatus {
 /// Moving to crates.io first asks cargo whether crates.io has the version, so a project never
 /// loses a copy it still needs.
 pub fn switch(manifest: &Path, target: Target) -> Result<SdkStatus, SdkError> {
+    let project = project_dir(manifest.parent().unwrap_or(Path::new(".")));
+    // Cargo reads `[patch]` only at a workspace's root: a member's copy and patch live there.
+    let root = member_of(manifest);
+    let root_manifest = root.as_deref().unwrap_or(manifest);
+    let root_dir = project_dir(root_manifest.parent().unwrap_or(Path::new(".")));
+    if target == Target::CratesIo {
+        check_published(manifest)?;
+    }
+    let saved = Saved::take(&[manifest, root_manifest, &root_dir.join("Cargo.lock")])?;
+    let had_copy = root_dir.join(bundle::DIR).exists();
+    let result = edit(manifest, root.as_deref(), target).and_then(|()| relocked(manifest));
+    match result {
+        Ok(status) => {
+            if target == Target::CratesIo {
+                bundle::remove_copy(root_dir)?;
+                bundle::remove_copy(project)?;
+            }
+            Ok(status)
+        }
+        Err(e) => {
+            // Nothing half-done: the files as they were, and no copy that was not there.
+            saved.restore();
+            if target == Target::Bundled && !had_copy {
+                let _ = bundle::remove_copy(root_dir);
+            }
+            Err(e)
+        }
+    }
+}
+
+/// The manifest edits of a switch (the bundled copy written where its patch points).
+fn edit(manifest: &Path, root: Option<&Path>, target: Target) -> Result<(), SdkError> {
+    let project = project_dir(manifest.parent().unwrap_or(Path::new(".")));
+    match (target, root) {
+        (Target::Bundled, Some(root)) => Ok(bundle::move_to_workspace_root(project, root)?),
+        (Target::Bundled, None) => {
+            bundle::write_copy(project)?;
+            rewrite(manifest, bundle::manifest_with_copy)
+        }
+        (Target::CratesIo, root) => {
+            for file in std::iter::once(manifest).chain(root) {
+                rewrite(file, |text| {
+                    bundle::manifest_without_copy(text).map(|(t, _)| t)
+                })?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// `file` rewritten by `change` (written only when it changed).
+fn rewrite(file: &Path, change: impl Fn(&str) -> Result<String, String>) -> Result<(), SdkError> {
+    let text = String::from_utf8_lossy(&gtdx_fsx::read(file, gtdx_fsx::limits::PROJECT_FILE)?)
+        .into_owned();
+    let edited = change(&text).map_err(|why| SdkError::Manifest {
+        path: file.to_path_buf(),
+        why,
+    })?;
+    if edited != text {
+        gtdx_fsx::write_atomic(file, edited.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// Files as they were before a switch, to put back when it fails.
+struct Saved(Vec<(PathBuf, Option<Vec<u8>>)>);
+
+impl Saved {
+    fn take(files: &[&Path]) -> Result<Saved, SdkError> {
+        let mut saved = Vec::new();
+        for file in files {
+            let bytes = match file.is_file() {
+                true => Some(gtdx_fsx::read(file, gtdx_fsx::limits::PROJECT_FILE)?),
+                false => None,
+            };
+            saved.push((file.to_path_buf(), bytes));
+        }
+        Ok(Saved(saved))
+    }
+
+    /// Best effort: the switch's own error is the one to report.
+    fn restore(&self) {
+        for (file, bytes) in &self.0 {
+            let _ = match bytes {
+                Some(bytes) => gtdx_fsx::write_atomic(file, bytes).map_err(|_| ()),
+                None => std::fs::remove_file(file).map_err(|_| ()),
+            };
+        }
+    }
+}
+
+/// crates.io has the version the manifest asks for, or the error that says it does not.
+fn check_published(manifest: &Path) -> Result<(), SdkError> {
     let text = String::from_utf8_lossy(&gtdx_fsx::read(manifest, gtdx_fsx::limits::PROJECT_FILE)?)
         .into_owned();
-    let bad = |why: String| SdkError::Manifest {
-        path: manifest.to_path_buf(),
-        why,
-    };
+    let version = requested_version(&text);
     let project = manifest.parent().unwrap_or(Path::new("."));
-    let edited = match target {
-        Target::Bundled => {
-            bundle::write_copy(project)?;
-            bundle::manifest_with_copy(&text).map_err(bad)?
-        }
-        Target::CratesIo => {
-            let version = requested_version(&text);
-            match registry::availability(project_dir(project), "gtdx-sdk", &version) {
-                Availability::Published => {}
-                Availability::Missing => return Err(SdkError::NotPublished(version)),
-                Availability::Unknown(why) => return Err(SdkError::Unchecked(version, why)),
-            }
-            bundle::manifest_without_copy(&text).map_err(bad)?.0
-        }
-    };
-    if edited != text {
-        gtdx_fsx::write_atomic(manifest, edited.as_bytes())?;
+    match registry::availability(project_dir(project), "gtdx-sdk", &version) {
+        Availability::Published => Ok(()),
+        Availability::Missing => Err(SdkError::NotPublished(version)),
+        Availability::Unknown(why) => Err(SdkError::Unchecked(version, why)),
     }
-    if target == Target::CratesIo {
-        bundle::remove_copy(project)?;
-    }
+}
+
+/// Cargo.lock brought up to date with the edited manifests, and where gtdx-sdk now comes from.
+fn relocked(manifest: &Path) -> Result<SdkStatus, SdkError> {
     let resolved = resolved(manifest, Lock::Update).map_err(|why| SdkError::Relock {
         path: manifest.to_path_buf(),
         why,
@@ -128,6 +206,13 @@ pub fn switch(manifest: &Path, target: Target) -> Result<SdkStatus, SdkError> {
         manifest: manifest.to_path_buf(),
         resolved: Ok(resolved),
     })
+}
+
+/// The workspace root manifest, when `manifest` is a member of a workspace rooted elsewhere.
+fn member_of(manifest: &Path) -> Option<PathBuf> {
+    let root = registry::workspace_manifest(manifest)?;
+    let own = std::fs::canonicalize(manifest).ok()?;
+    (std::fs::canonicalize(&root).ok()? != own).then_some(root)
 }
 
 /// An empty parent (`Cargo.toml` given bare) is the working directory.
@@ -163,7 +248,14 @@ fn origin(project: &Path, source: Source) -> Origin {
         Source::Registry(url) if url == registry::CRATES_IO => Origin::CratesIo,
         Source::Registry(url) => Origin::Registry(url),
         Source::Git(url) => Origin::Git(url),
-        Source::Path(p) if p.starts_with(project.join(bundle::DIR)) => Origin::Bundled,
+        // The project's own copy, or its workspace root's (a member's patch lives there).
+        Source::Path(p)
+            if project
+                .ancestors()
+                .any(|dir| p.starts_with(dir.join(bundle::DIR))) =>
+        {
+            Origin::Bundled
+        }
         Source::Path(p) => Origin::Path(p),
     }
 }

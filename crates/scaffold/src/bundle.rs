@@ -122,7 +122,13 @@ pub fn manifest_with_copy(manifest: &str) -> Result<String, String> {
             *dep = toml_edit::value(VERSION);
         }
     }
-    let text = manifest_without_copy(&doc.to_string())?.0;
+    patch_only(&doc.to_string())
+}
+
+/// Our `[patch.crates-io]` entries in a manifest (replacing earlier ones of ours), nothing else
+/// changed: a workspace root's own dependencies are the user's.
+fn patch_only(manifest: &str) -> Result<String, String> {
+    let text = manifest_without_copy(manifest)?.0;
     let mut doc: DocumentMut = text.parse().map_err(|e| format!("{e}"))?;
     let Some(patch) = doc
         .get_mut("patch")
@@ -221,6 +227,37 @@ pub fn remove_copy(project: &Path) -> Result<bool, ScaffoldError> {
     Ok(true)
 }
 
+/// Cargo reads `[patch]` only from a workspace's root manifest: for a project that is a member
+/// of `root_manifest`'s workspace, the copy and its patch move from `project` to the root
+/// (beside any patches the root already has). A root that does not parse is left alone and
+/// named in the error.
+pub fn move_to_workspace_root(project: &Path, root_manifest: &Path) -> Result<(), ScaffoldError> {
+    let member_manifest = project.join("Cargo.toml");
+    let edit = |path: &Path, change: &dyn Fn(&str) -> Result<String, String>| {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| gtdx_fsx::FsError::new("cannot read", path, e))?;
+        let edited = change(&text).map_err(|why| {
+            ScaffoldError::Target(format!(
+                "{}: cannot add the SDK's `[patch.crates-io]`: {why}; fix the file, then run \
+                 `gtdx sdk use bundled` in the project",
+                path.display()
+            ))
+        })?;
+        gtdx_fsx::write_atomic(path, edited.as_bytes())?;
+        Ok::<(), ScaffoldError>(())
+    };
+    let root = root_manifest.parent().unwrap_or(Path::new("."));
+    edit(root_manifest, &patch_only)?;
+    write_copy(root)?;
+    edit(&member_manifest, &|text| {
+        manifest_without_copy(text).map(|(t, _)| t)
+    })?;
+    if project != root {
+        remove_copy(project)?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -298,6 +335,8 @@ mod tests {
         let ours_only = manifest_with_copy("[package]\nname = \"x\"\n").unwrap();
         let (bare, _) = manifest_without_copy(&ours_only).unwrap();
         assert!(!bare.contains("patch"), "{bare}");
+        // And the round trip gives back the bytes (a committed Cargo.toml shows no diff).
+        assert_eq!(bare, "[package]\nname = \"x\"\n");
     }
 
     #[test]

@@ -204,6 +204,7 @@ fn print_json(outcome: &NewOutcome, shell: &mut Shell) {
             LockStatus::Failed(why) => format!("not generated: {why}"),
         },
         "workspace": membership,
+        "sdkRoot": outcome.sdk_root,
     }));
 }
 
@@ -263,6 +264,15 @@ fn report(outcome: &NewOutcome, shown: &std::path::Path, shell: &mut Shell) {
     shell.status("SDK", format_args!("gtdx-sdk: {}", opts.sdk));
     if let Some(note) = sdk_note(&outcome.sdk_choice) {
         shell.note(note);
+    }
+    if let Some(root) = &outcome.sdk_root {
+        shell.note(format!(
+            "the project is a workspace member and cargo reads `[patch]` only from the \
+             workspace's root, so the SDK's copy and its `[patch.crates-io]` are in {} and \
+             {}/ beside it",
+            root.display(),
+            bundle::DIR
+        ));
     }
     if skipped.iter().any(|s| s == "src/lib.rs") {
         shell.status("Tools", "none added: src/lib.rs exists and was kept");

@@ -16,8 +16,16 @@ pub struct Args {
     /// The project's Cargo.toml.
     #[arg(long, value_name = "PATH", global = true, default_value = "Cargo.toml")]
     pub manifest_path: PathBuf,
-    #[command(flatten)]
-    pub format: crate::args::FormatArgs,
+    /// `human` for people; `json` for machines: stdout then holds only the JSON document, and
+    /// failures carry their diagnostics. Before or after `use`.
+    #[arg(
+        long,
+        value_enum,
+        default_value_t,
+        alias = "message-format",
+        global = true
+    )]
+    pub format: crate::shell::Format,
 }
 
 #[derive(Debug, clap::Subcommand)]
