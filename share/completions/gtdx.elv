@@ -457,7 +457,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --tool 'Walk this tool''s visibility chain: declared, offered on the surface, described, installed, enabled, the tenant''s override and allow-set, the Designer''s version'
             cand --surface 'The surface the tool should appear on'
             cand --tenant 'Check this tenant''s override in the state file'
-            cand --allow-set 'The tenant''s allow-set exported from Greentic Admin: a JSON array of extension ids (or ID@VERSION). Without it the Designer fails open, as it does without an admin backend'
+            cand --allow-set 'The tenant''s allow-set as Greentic Admin exports it: a JSON array of extension ids (or ID@VERSION). Without it the Designer fails open, as it does without an admin backend'
             cand --designer-version 'The Designer version to check against [default: ask $GREENTIC_DESIGNER_BIN or greentic-designer on PATH]'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'

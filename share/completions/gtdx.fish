@@ -381,7 +381,7 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -l tool -d 'Walk this 
 complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -l surface -d 'The surface the tool should appear on' -r -f -a "agentic_worker\t''
 flow\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -l tenant -d 'Check this tenant\'s override in the state file' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -l allow-set -d 'The tenant\'s allow-set exported from Greentic Admin: a JSON array of extension ids (or ID@VERSION). Without it the Designer fails open, as it does without an admin backend' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -l allow-set -d 'The tenant\'s allow-set as Greentic Admin exports it: a JSON array of extension ids (or ID@VERSION). Without it the Designer fails open, as it does without an admin backend' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -l designer-version -d 'The Designer version to check against [default: ask $GREENTIC_DESIGNER_BIN or greentic-designer on PATH]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"

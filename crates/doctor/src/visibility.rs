@@ -25,7 +25,7 @@ impl Surface {
     }
 }
 
-/// The extensions a tenant's admin allows (exported from the Greentic Admin backend): ids, or
+/// The extensions a tenant's admin allows (as the Greentic Admin backend exports them): ids, or
 /// `id@version` to allow one version only.
 #[derive(Debug, Clone, Default)]
 pub struct AllowSet {

@@ -26,7 +26,7 @@ pub struct Args {
     /// Check this tenant's override in the state file.
     #[arg(long, value_name = "TENANT", requires = "tool")]
     pub tenant: Option<String>,
-    /// The tenant's allow-set exported from Greentic Admin: a JSON array of extension ids (or
+    /// The tenant's allow-set as Greentic Admin exports it: a JSON array of extension ids (or
     /// ID@VERSION). Without it the Designer fails open, as it does without an admin backend.
     #[arg(long, value_name = "FILE", requires = "tool")]
     pub allow_set: Option<PathBuf>,
