@@ -218,11 +218,11 @@ pub fn manifest_from_bytes(
 pub fn manifest_of(doc: Document) -> Result<Manifest, ManifestError> {
     let (line, column, message) = match crate::Describe::from_json_str(&doc.text) {
         Ok(describe) => return Ok(Manifest { doc, describe }),
-        Err(crate::LoadError::Parse(e)) => {
+        Err(crate::ModelError::Parse(e)) => {
             let (l, c) = LineIndex::new(&doc.text).char_column(&doc.text, e.line(), e.column());
             (l, c, message(&e))
         }
-        Err(crate::LoadError::Invariant(v)) => {
+        Err(crate::ModelError::Invariant(v)) => {
             let at = doc.source_map().value_position(&v.pointer);
             let (l, c) = at.map_or((1, 1), |p| (p.line, p.column));
             (l, c, format!("{}: {}", v.pointer, v.message))

@@ -117,23 +117,23 @@ impl Describe {
     /// Parses a manifest the way the platform's loader does: the typed model, then every
     /// whole-document invariant (the first violation is the error). No span information; see
     /// `gtdx-lint` for located reports.
-    pub fn from_json_str(text: &str) -> Result<Self, LoadError> {
-        let describe: Describe = serde_json::from_str(text).map_err(LoadError::Parse)?;
+    pub fn from_json_str(text: &str) -> Result<Self, ModelError> {
+        let describe: Describe = serde_json::from_str(text).map_err(ModelError::Parse)?;
         describe.check()?;
         Ok(describe)
     }
 
     /// [`Describe::from_json_str`] for a value already parsed.
-    pub fn from_value(value: Value) -> Result<Self, LoadError> {
-        let describe: Describe = serde_json::from_value(value).map_err(LoadError::Parse)?;
+    pub fn from_value(value: Value) -> Result<Self, ModelError> {
+        let describe: Describe = serde_json::from_value(value).map_err(ModelError::Parse)?;
         describe.check()?;
         Ok(describe)
     }
 
     /// The first invariant this document breaks, if any.
-    pub fn check(&self) -> Result<(), LoadError> {
+    pub fn check(&self) -> Result<(), ModelError> {
         match crate::invariants::violations(self).into_iter().next() {
-            Some(v) => Err(LoadError::Invariant(v)),
+            Some(v) => Err(ModelError::Invariant(v)),
             None => Ok(()),
         }
     }
@@ -168,9 +168,12 @@ impl Describe {
     }
 }
 
-/// Why a document does not load.
+/// Why a JSON document is not a manifest the platform's model accepts: a member of the wrong
+/// shape (serde's error, with its position in the text), or a broken whole-document invariant.
+/// Reading the file and parsing it as JSON come first, in [`crate::json`], whose
+/// [`crate::json::LoadError`] says why a file could not be read as a JSON object at all.
 #[derive(Debug, thiserror::Error)]
-pub enum LoadError {
+pub enum ModelError {
     #[error("{0}")]
     Parse(serde_json::Error),
     #[error("{}: {}", .0.pointer, .0.message)]
