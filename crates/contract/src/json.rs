@@ -3,9 +3,14 @@
 //! [`SourceMap`] from JSON pointers to `line:column`.
 //!
 //! The one loader of describe.json: `gtdx lint`/`validate`, `run`, `build`/`pack`, `inspect`,
-//! `describe` and `dynamic` all read through it, so a malformed manifest gets the same
-//! `file:line:column: ...` paragraph from every command. Reading is gtdx-fsx's bounded reader
-//! (regular files only, capped at `limits::MANIFEST`); parsing keeps serde_json's nesting limit.
+//! `describe`, `dynamic`, `migrate`, `doctor`, `sign`/`verify`, `install`/`list`/`info`, the
+//! pack's integrity check and the worker's pack reader all read through it, so a malformed
+//! manifest gets the same `file:line:column: ...` paragraph from every command. Reading is
+//! gtdx-fsx's bounded reader (regular files only, capped at `limits::MANIFEST`); bytes already in
+//! memory (a pack's entry) get the same cap and encoding checks ([`load_bytes`]); parsing keeps
+//! serde_json's nesting limit. A caller with a stricter parser (the signer refuses repeated
+//! keys) passes it in ([`load_with`], [`load_bytes_with`], [`parse_object_with`]) and keeps the
+//! rest.
 
 use std::path::{Path, PathBuf};
 
@@ -240,19 +245,42 @@ pub fn manifest_of(doc: Document) -> Result<Manifest, ManifestError> {
 
 /// Reads and parses the describe.json at `path` (a JSON object).
 pub fn load(path: &Path) -> Result<Document, LoadError> {
-    let text = read_text(path)?;
-    parse_document(path.display().to_string(), text)
+    load_with(path, |t| serde_json::from_str::<Value>(t))
 }
 
-/// Parses a describe.json already in memory (from a pack), named `file` in messages.
+/// Parses a describe.json already in memory (a pack's entry), named `file` in messages: the
+/// file reader's size cap and encoding checks, then [`load`]'s parsing.
 pub fn load_bytes(file: impl Into<String>, bytes: Vec<u8>) -> Result<Document, LoadError> {
+    load_bytes_with(file, bytes, |t| serde_json::from_str::<Value>(t))
+}
+
+/// As [`load`] with the caller's parser (the signer's, which refuses repeated keys and integers
+/// a canonical form would change): the same reading, checks and messages.
+pub fn load_with<E: Into<SyntaxError>>(
+    path: &Path,
+    parse: impl FnOnce(&str) -> Result<Value, E>,
+) -> Result<Document, LoadError> {
+    let text = read_text(path)?;
+    parse_document(path.display().to_string(), text, parse)
+}
+
+/// As [`load_bytes`] with the caller's parser (see [`load_with`]).
+pub fn load_bytes_with<E: Into<SyntaxError>>(
+    file: impl Into<String>,
+    bytes: Vec<u8>,
+    parse: impl FnOnce(&str) -> Result<Value, E>,
+) -> Result<Document, LoadError> {
     let file = file.into();
     let text = decode_text(&file, bytes)?;
-    parse_document(file, text)
+    parse_document(file, text, parse)
 }
 
-fn parse_document(file: String, text: String) -> Result<Document, LoadError> {
-    let value = parse_json(&file, &text)?;
+fn parse_document<E: Into<SyntaxError>>(
+    file: String,
+    text: String,
+    parse: impl FnOnce(&str) -> Result<Value, E>,
+) -> Result<Document, LoadError> {
+    let value = parse_object_with(&file, &text, parse, |v| v)?;
     Ok(Document { file, text, value })
 }
 
@@ -260,35 +288,47 @@ fn parse_document(file: String, text: String) -> Result<Document, LoadError> {
 /// non-UTF-8 files. The reading is gtdx-fsx's bounded reader; this maps its refusals to the
 /// load errors (and their codes).
 pub fn read_text(path: &Path) -> Result<String, LoadError> {
-    let bytes = match gtdx_fsx::read(path, gtdx_fsx::limits::MANIFEST) {
-        Ok(b) => b,
-        Err(e) => {
-            let path = path.to_path_buf();
-            return Err(match e.source.kind() {
-                std::io::ErrorKind::NotFound => LoadError::NotFound { path },
-                std::io::ErrorKind::IsADirectory => LoadError::IsDirectory { path },
-                std::io::ErrorKind::FileTooLarge => {
-                    let size = std::fs::metadata(&path)
-                        .map(|m| m.len())
-                        .unwrap_or(MAX_MANIFEST_BYTES + 1);
-                    LoadError::TooLarge { path, size }
-                }
-                std::io::ErrorKind::InvalidInput => LoadError::NotRegular {
-                    path,
-                    source: e.source,
-                },
-                _ => LoadError::Io {
-                    path,
-                    source: e.source,
-                },
-            });
-        }
-    };
+    let bytes = read_bytes(path)?;
     decode_text(&path.display().to_string(), bytes)
 }
 
-/// Checks bytes are UTF-8 JSON text (no NUL, no UTF-16) and returns them as a string.
+/// Reads a manifest file's bytes, undecoded: [`read_text`]'s reading and refusals, for a caller
+/// that reports what the bytes hold in its own way (`gtdx verify` makes a malformed manifest a
+/// failed check, while a file it cannot read at all is an error).
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, LoadError> {
+    gtdx_fsx::read(path, gtdx_fsx::limits::MANIFEST).map_err(|e| {
+        let path = path.to_path_buf();
+        match e.source.kind() {
+            std::io::ErrorKind::NotFound => LoadError::NotFound { path },
+            std::io::ErrorKind::IsADirectory => LoadError::IsDirectory { path },
+            std::io::ErrorKind::FileTooLarge => {
+                let size = std::fs::metadata(&path)
+                    .map(|m| m.len())
+                    .unwrap_or(MAX_MANIFEST_BYTES + 1);
+                LoadError::TooLarge { path, size }
+            }
+            std::io::ErrorKind::InvalidInput => LoadError::NotRegular {
+                path,
+                source: e.source,
+            },
+            _ => LoadError::Io {
+                path,
+                source: e.source,
+            },
+        }
+    })
+}
+
+/// Checks bytes are a manifest's UTF-8 JSON text (no larger than a file [`read_text`] reads, no
+/// NUL, no UTF-16) and returns them as a string.
 pub fn decode_text(file: &str, bytes: Vec<u8>) -> Result<String, LoadError> {
+    let size = bytes.len() as u64;
+    if size > MAX_MANIFEST_BYTES {
+        return Err(LoadError::TooLarge {
+            path: PathBuf::from(file),
+            size,
+        });
+    }
     if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
         return Err(LoadError::Utf16 { file: file.into() });
     }
@@ -321,13 +361,34 @@ pub fn parse_json(file: &str, text: &str) -> Result<Value, LoadError> {
     parse_object_with(file, text, |t| serde_json::from_str::<Value>(t), |v| v)
 }
 
+/// Where and why a parser stopped: serde_json's own error, or a stricter parser's built on it
+/// (the signer's refuses a repeated key). The position counts as serde_json does (1-based line,
+/// column in bytes); the loader turns it into characters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub line: usize,
+    pub column: usize,
+    /// What is wrong, without serde_json's trailing ` at line L column C`.
+    pub message: String,
+}
+
+impl From<serde_json::Error> for SyntaxError {
+    fn from(e: serde_json::Error) -> Self {
+        SyntaxError {
+            line: e.line(),
+            column: e.column(),
+            message: message(&e),
+        }
+    }
+}
+
 /// As [`parse_json`] with the caller's parser (`value` finds the JSON value in what it
-/// returns; the lint's parser also notes repeated keys), so every reader refuses the same
-/// texts with the same messages.
-pub fn parse_object_with<T>(
+/// returns; the lint's parser also notes repeated keys, the signer's refuses them), so every
+/// reader refuses the same texts with the same messages.
+pub fn parse_object_with<T, E: Into<SyntaxError>>(
     file: &str,
     text: &str,
-    parse: impl FnOnce(&str) -> Result<T, serde_json::Error>,
+    parse: impl FnOnce(&str) -> Result<T, E>,
     value: impl FnOnce(&T) -> &Value,
 ) -> Result<T, LoadError> {
     if text.starts_with('\u{feff}') {
@@ -336,7 +397,7 @@ pub fn parse_object_with<T>(
     if text.trim().is_empty() {
         return Err(LoadError::Empty { file: file.into() });
     }
-    let parsed = parse(text).map_err(|e| syntax_error(file, text, &e))?;
+    let parsed = parse(text).map_err(|e| syntax_error(file, text, e.into()))?;
     let found = value(&parsed);
     if !found.is_object() {
         return Err(LoadError::NotObject {
@@ -347,11 +408,10 @@ pub fn parse_object_with<T>(
     Ok(parsed)
 }
 
-/// serde_json's error on `text` as a load error at its `line:column` (in characters).
-fn syntax_error(file: &str, text: &str, e: &serde_json::Error) -> LoadError {
-    let (line, column) = LineIndex::new(text).char_column(text, e.line(), e.column());
-    let text = e.to_string();
-    if text.starts_with("recursion limit exceeded") {
+/// A parser's error on `text` as a load error at its `line:column` (in characters).
+fn syntax_error(file: &str, text: &str, e: SyntaxError) -> LoadError {
+    let (line, column) = LineIndex::new(text).char_column(text, e.line, e.column);
+    if e.message.starts_with("recursion limit exceeded") {
         LoadError::TooDeep {
             file: file.into(),
             line,
@@ -362,7 +422,7 @@ fn syntax_error(file: &str, text: &str, e: &serde_json::Error) -> LoadError {
             file: file.into(),
             line,
             column,
-            message: message(e),
+            message: e.message,
         }
     }
 }
@@ -454,6 +514,46 @@ mod tests {
             err.to_string().starts_with("p.gtxpack!describe.json:2:"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn bytes_get_the_file_readers_cap() {
+        let big = vec![b' '; MAX_MANIFEST_BYTES as usize + 1];
+        let err = load_bytes("p.gtxpack!describe.json", big).unwrap_err();
+        assert!(
+            matches!(&err, LoadError::TooLarge { size, .. } if *size == MAX_MANIFEST_BYTES + 1),
+            "{err}"
+        );
+        assert!(err.to_string().starts_with("p.gtxpack!describe.json: is "));
+    }
+
+    #[test]
+    fn a_stricter_parser_keeps_the_loaders_paragraph() {
+        // A parser that refuses what serde_json accepts, at a place of its own.
+        let strict = |t: &str| -> Result<Value, SyntaxError> {
+            match t.find("\"b\"") {
+                Some(at) => Err(SyntaxError {
+                    line: 2,
+                    column: at - t[..at].rfind('\n').map_or(0, |n| n + 1) + 1,
+                    message: "the key `b` is refused".into(),
+                }),
+                None => Ok(serde_json::from_str(t)?),
+            }
+        };
+        let text = "{\n  \"é\": 1, \"b\": 2\n}";
+        let err = load_bytes_with("d.json", text.into(), strict).unwrap_err();
+        // Characters, not bytes: `é` is two bytes and one column.
+        assert_eq!(
+            err.to_string(),
+            "d.json:2:11: not valid JSON: the key `b` is refused"
+        );
+        let err = load_bytes_with("d.json", b"\xef\xbb\xbf{}".to_vec(), strict).unwrap_err();
+        assert!(matches!(err, LoadError::Bom { .. }), "{err}");
+        let err = load_bytes_with("d.json", b"[]".to_vec(), strict).unwrap_err();
+        assert!(matches!(err, LoadError::NotObject { .. }), "{err}");
+        let deep = format!("{}{}", "[".repeat(1000), "]".repeat(1000));
+        let err = load_bytes_with("d.json", deep.into(), strict).unwrap_err();
+        assert!(matches!(err, LoadError::TooDeep { .. }), "{err}");
     }
 
     #[test]
