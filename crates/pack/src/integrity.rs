@@ -139,7 +139,11 @@ fn describe_binding(pack: &Pack) -> Option<IntegrityFailure> {
             Some(DESCRIBE_PATH),
             "describe.json could not be read".into(),
         )),
-        Some(bytes) => match serde_json::from_slice::<serde_json::Value>(bytes) {
+        // Loaded as every describe.json is; the failure names the entry (the report names the
+        // pack) with the loader's `file:line:column` message.
+        Some(bytes) => match gtdx_contract::json::load_bytes(DESCRIBE_PATH, bytes.clone())
+            .map(|doc| doc.value)
+        {
             Ok(serde_json::Value::Object(obj)) => {
                 match (obj.get(MANIFEST_SHA256_FIELD), &manifest_digest) {
                     (None, _) => Some(fail(
@@ -163,6 +167,7 @@ fn describe_binding(pack: &Pack) -> Option<IntegrityFailure> {
                     )),
                 }
             }
+            // The loader returns objects only.
             Ok(_) => Some(fail(
                 Check::DescribeInvalid,
                 Some(DESCRIBE_PATH),
@@ -171,7 +176,7 @@ fn describe_binding(pack: &Pack) -> Option<IntegrityFailure> {
             Err(e) => Some(fail(
                 Check::DescribeInvalid,
                 Some(DESCRIBE_PATH),
-                format!("describe.json is not valid JSON: {e}"),
+                e.to_string(),
             )),
         },
     }

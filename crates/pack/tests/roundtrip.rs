@@ -179,3 +179,37 @@ fn replace_describe_keeps_every_other_entry() {
     write_pack(&again, &mut d2, files()).unwrap();
     assert_eq!(std::fs::read(&again).unwrap(), std::fs::read(&p).unwrap());
 }
+
+/// describe.json is loaded as every describe.json is (`gtdx_contract::json`): a malformed one
+/// fails `describe-invalid` with the loader's `file:line:column` paragraph, the entry named.
+#[test]
+fn a_describe_that_does_not_load_gets_the_loaders_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("p.gtxpack");
+    write_pack(&p, &mut describe(), files()).unwrap();
+    let mut pack = read_pack(&p).unwrap();
+    let invalid = |pack: &gtdx_pack::Pack| -> Vec<String> {
+        verify_integrity(pack)
+            .into_iter()
+            .filter(|f| f.check == Check::DescribeInvalid)
+            .map(|f| f.message)
+            .collect()
+    };
+    pack.describe = Some(b"{\n  \"a\": tru\n}".to_vec());
+    assert_eq!(
+        invalid(&pack),
+        ["describe.json:2:11: not valid JSON: expected ident"]
+    );
+    pack.describe = Some(b"\xef\xbb\xbf{}".to_vec());
+    assert_eq!(
+        invalid(&pack),
+        [
+            "describe.json:1:1: starts with a UTF-8 byte-order mark, which JSON forbids; save it without one"
+        ]
+    );
+    pack.describe = Some(b"[1]".to_vec());
+    assert_eq!(
+        invalid(&pack),
+        ["describe.json: the top level is an array; a describe.json is a JSON object { ... }"]
+    );
+}
