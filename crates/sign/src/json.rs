@@ -50,6 +50,23 @@ impl From<serde_json::Error> for JsonError {
     }
 }
 
+impl From<JsonError> for gtdx_contract::json::SyntaxError {
+    fn from(e: JsonError) -> Self {
+        gtdx_contract::json::SyntaxError {
+            line: e.line,
+            column: e.column,
+            message: e.message,
+        }
+    }
+}
+
+/// [`parse_strict`] as the parser of the describe.json loader (`gtdx_contract::json`'s
+/// `load_with`, `load_bytes_with`): the loader reads, decodes and places the error; this
+/// refuses what a signature must not cover.
+pub fn strict(text: &str) -> Result<Value, JsonError> {
+    parse_strict(text.as_bytes())
+}
+
 /// Parses `bytes` as JSON, rejecting duplicate keys anywhere in the document and integers that
 /// RFC 8785 would change.
 pub fn parse_strict(bytes: &[u8]) -> Result<Value, JsonError> {

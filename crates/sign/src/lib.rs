@@ -43,15 +43,10 @@ pub enum SignError {
         path: PathBuf,
         failures: Vec<IntegrityFailure>,
     },
-    #[error("{}:{line}:{column}: not valid JSON: {message}", path.display())]
-    Json {
-        path: PathBuf,
-        line: usize,
-        column: usize,
-        message: String,
-    },
-    #[error("{}: describe.json must be a JSON object", path.display())]
-    NotObject { path: PathBuf },
+    /// The describe.json does not read as a JSON object (the one loader's message, with the
+    /// strict parser's refusals: a repeated key, an integer canonicalization would change).
+    #[error(transparent)]
+    Load(#[from] gtdx_contract::json::LoadError),
     #[error("{}: cannot be signed: {source}", path.display())]
     Canonical {
         path: PathBuf,
@@ -106,21 +101,6 @@ pub fn sign_path(path: &Path, key: &SecretKey, key_id: Option<&str>) -> Result<S
     }
 }
 
-fn parse_describe(path: &Path, bytes: &[u8]) -> Result<serde_json::Value, SignError> {
-    let doc = json::parse_strict(bytes).map_err(|e| SignError::Json {
-        path: path.to_path_buf(),
-        line: e.line(),
-        column: e.column(),
-        message: e.message().to_string(),
-    })?;
-    if !doc.is_object() {
-        return Err(SignError::NotObject {
-            path: path.to_path_buf(),
-        });
-    }
-    Ok(doc)
-}
-
 /// Signs the describe.json of the pack at `path`, after checking that the archive matches its
 /// manifest and `manifestSha256`; rewrites the pack atomically, every other entry unchanged.
 pub fn sign_pack(path: &Path, key: &SecretKey, key_id: Option<&str>) -> Result<Signed, SignError> {
@@ -132,11 +112,11 @@ pub fn sign_pack(path: &Path, key: &SecretKey, key_id: Option<&str>) -> Result<S
             failures,
         });
     }
-    let shown = PathBuf::from(format!("{}!describe.json", path.display()));
-    let bytes = pack.describe.as_deref().unwrap_or_default();
-    let mut doc = parse_describe(&shown, bytes)?;
+    let shown = format!("{}!describe.json", path.display());
+    let bytes = pack.describe.clone().unwrap_or_default();
+    let mut doc = gtdx_contract::json::load_bytes_with(&shown, bytes, json::strict)?.value;
     describe::sign_describe(&mut doc, key, key_id).map_err(|e| SignError::Canonical {
-        path: shown,
+        path: PathBuf::from(shown),
         source: e,
     })?;
     gtdx_pack::write::replace_describe(&pack, &gtdx_pack::write::describe_bytes(&doc))?;
@@ -149,8 +129,7 @@ pub fn sign_describe_file(
     key: &SecretKey,
     key_id: Option<&str>,
 ) -> Result<Signed, SignError> {
-    let bytes = gtdx_fsx::read(path, gtdx_fsx::limits::MANIFEST)?;
-    let mut doc = parse_describe(path, &bytes)?;
+    let mut doc = gtdx_contract::json::load_with(path, json::strict)?.value;
     describe::sign_describe(&mut doc, key, key_id).map_err(|e| SignError::Canonical {
         path: path.to_path_buf(),
         source: e,

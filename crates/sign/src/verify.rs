@@ -200,6 +200,9 @@ pub enum VerifyError {
         "verifying a detached signature needs --trusted-key or --trusted-keys: a minisign signature does not carry its public key"
     )]
     NoTrustAnchors,
+    /// A plain describe.json that cannot be read at all (what it holds is a check's verdict).
+    #[error(transparent)]
+    Load(#[from] gtdx_contract::json::LoadError),
 }
 
 /// Options beyond the trust policy.
@@ -337,6 +340,7 @@ pub fn verify_loaded_pack(
             ),
         );
     }
+    let describe_invalid = has(&[Check::DescribeInvalid]);
     for f in failures {
         rep.push_failure(f);
     }
@@ -350,7 +354,17 @@ pub fn verify_loaded_pack(
         return rep.finish();
     }
     match &pack.describe {
-        Some(bytes) => check_describe_bytes(&mut rep, bytes, policy),
+        // The integrity check loaded it already and said why it does not load.
+        Some(_) if describe_invalid => rep.push(
+            "signature",
+            Status::Skip,
+            None,
+            "not checked: describe.json does not load (describe-invalid)",
+        ),
+        // The entry is named as such: the report names the pack.
+        Some(bytes) => {
+            check_describe_bytes(&mut rep, gtdx_pack::DESCRIBE_PATH, bytes.clone(), policy)
+        }
         None => rep.push(
             "signature",
             Status::Skip,
@@ -366,10 +380,7 @@ pub fn verify_describe_file(
     path: &Path,
     policy: &TrustPolicy,
 ) -> Result<VerifyReport, VerifyError> {
-    let bytes = gtdx_fsx::read(path, gtdx_fsx::limits::MANIFEST).map_err(|e| VerifyError::Io {
-        path: path.to_path_buf(),
-        source: e.source,
-    })?;
+    let bytes = gtdx_contract::json::read_bytes(path)?;
     let mut rep = report(path, TargetKind::Describe, policy);
     rep.push(
         "manifest-sha256",
@@ -377,34 +388,17 @@ pub fn verify_describe_file(
         None,
         "not checked: a plain describe.json has no archive to bind (verify the .gtxpack for that)",
     );
-    check_describe_bytes(&mut rep, &bytes, policy);
+    check_describe_bytes(&mut rep, &path.display().to_string(), bytes, policy);
     Ok(rep.finish())
 }
 
-fn check_describe_bytes(rep: &mut VerifyReport, bytes: &[u8], policy: &TrustPolicy) {
+/// The signature check of a describe.json's bytes (`file` names them in a failure): loaded as
+/// every describe.json is, with the strict parser a signed document needs.
+fn check_describe_bytes(rep: &mut VerifyReport, file: &str, bytes: Vec<u8>, policy: &TrustPolicy) {
     let entry = Some(gtdx_pack::DESCRIBE_PATH.to_string());
-    let doc = match crate::json::parse_strict(bytes) {
-        Ok(d) if d.is_object() => d,
-        Ok(_) => {
-            return rep.push(
-                "describe-invalid",
-                Status::Fail,
-                entry,
-                "describe.json is not a JSON object",
-            );
-        }
-        Err(e) => {
-            return rep.push(
-                "describe-invalid",
-                Status::Fail,
-                entry,
-                format!(
-                    "describe.json is not valid JSON at line {}, column {}: {e}",
-                    e.line(),
-                    e.column()
-                ),
-            );
-        }
+    let doc = match gtdx_contract::json::load_bytes_with(file, bytes, crate::json::strict) {
+        Ok(d) => d.value,
+        Err(e) => return rep.push("describe-invalid", Status::Fail, entry, e.to_string()),
     };
     let status = if is_describe(&doc) {
         check_describe_signature(&doc)
