@@ -78,11 +78,17 @@ pub fn load_all(
         let report = gtdx_sign::verify_pack(&path, policy).map_err(|e| pack_err(e.to_string()))?;
         let read_describe = || -> Result<Option<serde_json::Value>, BuildError> {
             let pack = gtdx_pack::read_pack(&path).map_err(|e| pack_err(e.to_string()))?;
+            // Loaded as every describe.json is, with the signer's strict parser; the entry is
+            // named as such (the message names the pack).
             pack.describe
-                .as_deref()
                 .map(|b| {
-                    gtdx_sign::json::parse_strict(b)
-                        .map_err(|e| pack_err(format!("describe.json is not valid JSON: {e}")))
+                    gtdx_contract::json::load_bytes_with(
+                        gtdx_pack::DESCRIBE_PATH,
+                        b,
+                        gtdx_sign::json::strict,
+                    )
+                    .map(|doc| doc.value)
+                    .map_err(|e| pack_err(e.to_string()))
                 })
                 .transpose()
         };
