@@ -136,8 +136,10 @@ pub(crate) fn check_pack(
     let bytes = pack
         .describe
         .ok_or_else(|| refused("it has no readable describe.json".into()))?;
-    let describe: serde_json::Value = serde_json::from_slice(&bytes)
-        .map_err(|e| refused(format!("describe.json is not JSON: {e}")))?;
+    // Named as the pack's entry: `refused` puts the pack first.
+    let describe = gtdx_contract::json::load_bytes(gtdx_pack::DESCRIBE_PATH, bytes)
+        .map_err(|e| refused(e.to_string()))?
+        .value;
     let info = PackInfo::from_value(&describe, &format!("{shown}!describe.json"))?;
     if !integrity_only {
         let sig = report.checks.iter().find(|c| c.check == "signature");

@@ -236,10 +236,9 @@ pub fn list(home: &Home) -> (Vec<Installed>, Vec<String>) {
             if !describe.is_file() {
                 continue;
             }
-            let shown = describe.display().to_string();
-            match gtdx_fsx::read(&describe, gtdx_fsx::limits::MANIFEST)
+            match gtdx_contract::json::load(&describe)
                 .map_err(RegistryError::from)
-                .and_then(|b| PackInfo::from_describe(&b, &shown))
+                .and_then(|doc| PackInfo::from_value(&doc.value, &doc.file))
             {
                 Ok(info) => out.push(Installed {
                     info,

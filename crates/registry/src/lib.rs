@@ -45,6 +45,9 @@ pub use reference::{InstallSource, RegistryRef};
 pub enum RegistryError {
     #[error(transparent)]
     Fs(#[from] gtdx_fsx::FsError),
+    /// A describe.json that does not read as a JSON object (the one loader's message).
+    #[error(transparent)]
+    Load(#[from] gtdx_contract::json::LoadError),
     #[error("{}: {message}", path.display())]
     Corrupt { path: PathBuf, message: String },
     /// As `Corrupt`, at a place in the file (a JSON syntax error).

@@ -292,9 +292,10 @@ impl LocalRegistry {
     /// The describe.json published for `id@version` (`manifest.json` of the version directory).
     pub fn describe(&self, id: &str, version: &str) -> Result<Value, RegistryError> {
         let path = self.version_dir(id, version).join("manifest.json");
+        // The bounded reader's own message for a file the registry lacks (the loader's would
+        // tell the user to pass a manifest's path); the bytes then load as every describe.json.
         let bytes = gtdx_fsx::read(&path, gtdx_fsx::limits::MANIFEST)?;
-        serde_json::from_slice(&bytes)
-            .map_err(|e| RegistryError::corrupt(&path, format!("not JSON: {e}")))
+        Ok(gtdx_contract::json::load_bytes(path.display().to_string(), bytes)?.value)
     }
 
     /// The recorded SHA-256 of `id@version`'s pack.

@@ -58,12 +58,11 @@ pub struct PackInfo {
 }
 
 impl PackInfo {
-    /// Reads the describe.json of a pack (`shown` names it in errors).
-    pub fn from_describe(bytes: &[u8], shown: &str) -> Result<PackInfo, RegistryError> {
-        let doc: Value = serde_json::from_slice(bytes).map_err(|e| {
-            RegistryError::corrupt(shown, format!("describe.json is not JSON: {e}"))
-        })?;
-        Self::from_value(&doc, shown)
+    /// Reads the describe.json of a pack (`pack` names the pack in errors; a describe.json that
+    /// does not load is `pack!describe.json` in the loader's `file:line:column` message).
+    pub fn from_describe(bytes: &[u8], pack: &str) -> Result<PackInfo, RegistryError> {
+        let doc = gtdx_contract::json::load_bytes(format!("{pack}!describe.json"), bytes.to_vec())?;
+        Self::from_value(&doc.value, pack)
     }
 
     pub fn from_value(doc: &Value, shown: &str) -> Result<PackInfo, RegistryError> {
