@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use super::{array, quoted, string};
-use crate::load::{self, LoadError};
+use crate::load::LoadError;
 use crate::validate::Sink;
 
 /// What `gtdx lint` compares the manifest with.
@@ -46,10 +46,11 @@ pub(crate) fn resolve(source: &BaselineSource, doc: &Value) -> Result<Option<Bas
     match source {
         BaselineSource::None => Ok(None),
         BaselineSource::File(path) => {
-            let text = load::read_text(path)?;
-            let file = path.display().to_string();
-            let doc = load::parse_json(&file, &text)?;
-            Ok(Some(Baseline { origin: file, doc }))
+            let doc = gtdx_contract::json::load(path)?;
+            Ok(Some(Baseline {
+                origin: doc.file,
+                doc: doc.value,
+            }))
         }
         BaselineSource::Installed(home) => Ok(installed(home, doc)),
     }
@@ -61,11 +62,11 @@ fn installed(home: &Path, doc: &Value) -> Option<Baseline> {
     let kind_dir = gtdx_contract::home::kind_dir(string(doc, "/kind")?)?;
     let (_, dir) = gtdx_contract::home::installed_versions(home, kind_dir, id).pop()?;
     let path = dir.join("describe.json");
-    let text = gtdx_fsx::read_text(&path, gtdx_fsx::limits::MANIFEST).ok()?;
-    let doc = serde_json::from_str(&text).ok()?;
+    // Read as every describe.json is; one that does not load is no baseline (silently).
+    let doc = gtdx_contract::json::load(&path).ok()?;
     Some(Baseline {
-        origin: format!("the installed {}", path.display()),
-        doc,
+        origin: format!("the installed {}", doc.file),
+        doc: doc.value,
     })
 }
 
@@ -229,18 +230,31 @@ mod tests {
     }
 
     #[test]
+    fn an_installed_describe_is_read_by_the_loader() {
+        // serde_json reads `[1]`; the loader refuses it (a describe.json is an object), so the
+        // installed copy is no baseline rather than an empty one.
+        let home = tempfile::tempdir().unwrap();
+        let dir = home.path().join("extensions/design/greentic.demo-1.0.0");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("describe.json"), "[1]").unwrap();
+        assert!(installed(home.path(), &ext("1.0.1", &["a"])).is_none());
+    }
+
+    #[test]
     fn an_explicit_file_that_cannot_be_read_is_bad_input() {
         let tmp = tempfile::tempdir().unwrap();
         let missing = BaselineSource::File(tmp.path().join("nope.json"));
         let e = resolve(&missing, &json!({})).unwrap_err();
         assert!(e.to_string().contains("nope.json"), "{e}");
-        std::fs::write(tmp.path().join("bad.json"), "{oops").unwrap();
-        let bad = BaselineSource::File(tmp.path().join("bad.json"));
-        assert!(
-            resolve(&bad, &json!({}))
-                .unwrap_err()
-                .to_string()
-                .contains("bad.json")
+        let path = tmp.path().join("bad.json");
+        std::fs::write(&path, "{oops").unwrap();
+        let bad = BaselineSource::File(path.clone());
+        assert_eq!(
+            resolve(&bad, &json!({})).unwrap_err().to_string(),
+            format!(
+                "{}:1:2: not valid JSON: key must be a string",
+                path.display()
+            )
         );
     }
 }
