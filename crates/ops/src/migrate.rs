@@ -168,16 +168,22 @@ pub fn migrate(options: &MigrateOptions) -> Result<MigrateOutcome, MigrateError>
     })
 }
 
+/// The `--tools-json` file: a JSON array, not a describe.json, so not the manifest loader's
+/// (which wants an object); its position is placed as the loader places one (in characters,
+/// stated once).
 fn read_tools(path: &Path) -> Result<Vec<ToolDefinition>, MigrateError> {
     let text = gtdx_fsx::read_text(path, gtdx_fsx::limits::MANIFEST)?;
     // serde_json refuses nesting deeper than 128, so a hostile file cannot recurse us away.
-    let value: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| MigrateError::ToolsJson {
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+        let (line, column) =
+            gtdx_contract::lines::LineIndex::new(&text).char_column(&text, e.line(), e.column());
+        MigrateError::ToolsJson {
             path: path.to_path_buf(),
-            line: e.line(),
-            column: e.column(),
-            message: e.to_string(),
-        })?;
+            line,
+            column,
+            message: gtdx_contract::json::message(&e),
+        }
+    })?;
     ToolDefinition::parse_list(&value).map_err(|source| MigrateError::Tools {
         path: path.to_path_buf(),
         source,
@@ -265,5 +271,26 @@ fn hand_built_tools(manifest: &Path) -> bool {
     match gtdx_fsx::read(&dir.join("src/lib.rs"), gtdx_fsx::limits::RUST_SOURCE) {
         Ok(bytes) => !String::from_utf8_lossy(&bytes).contains("#[tool"),
         Err(_) => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tools_json_syntax_error_is_placed_once_in_characters() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tools.json");
+        // The `}` is the 11th character of line 2 and its 12th byte.
+        std::fs::write(&path, "[\n  {\"é\": 1,}\n]").unwrap();
+        let err = read_tools(&path).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            format!(
+                "{}:2:11: not JSON (trailing comma); --tools-json takes a JSON array of tool definitions",
+                path.display()
+            )
+        );
     }
 }
