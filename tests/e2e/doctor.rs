@@ -362,6 +362,18 @@ fn a_pack_or_an_installed_extension_can_be_checked() {
     ])
     .code(2)
     .stderr_has("allow.json: /0 is not a string");
+    // A missing allow-set is named as one, not as a manifest.
+    env.gtdx([
+        "doctor".as_ref(),
+        pack.as_os_str(),
+        "--tool".as_ref(),
+        "x".as_ref(),
+        "--allow-set".as_ref(),
+        env.path("absent.json").as_os_str(),
+    ])
+    .code(2)
+    .stderr_has("absent.json: cannot read the allow-set")
+    .stderr_lacks("manifest");
     env.gtdx(["doctor", "--tenant", "acme"])
         .code(2)
         .stderr_has("--tool");

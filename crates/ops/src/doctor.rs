@@ -84,9 +84,15 @@ pub fn doctor(options: &DoctorOptions) -> Result<DoctorOutcome, DoctorError> {
     let allow_set = match &query.allow_set {
         Some(path) => {
             let file = path.display().to_string();
-            let text = gtdx_lint::load::read_text(path)?;
+            // Not a describe.json: the bounded reader, and errors that speak of the allow-set.
+            let bytes = gtdx_fsx::read(path, gtdx_fsx::limits::PROJECT_FILE).map_err(|e| {
+                DoctorError::AllowSet {
+                    path: path.clone(),
+                    why: format!("cannot read the allow-set: {}", e.source),
+                }
+            })?;
             let value: serde_json::Value =
-                serde_json::from_str(&text).map_err(|e| DoctorError::AllowSet {
+                serde_json::from_slice(&bytes).map_err(|e| DoctorError::AllowSet {
                     path: path.clone(),
                     why: format!("not JSON at {}:{}: {e}", e.line(), e.column()),
                 })?;
