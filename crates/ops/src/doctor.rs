@@ -211,18 +211,9 @@ fn sdk(project: &Path) -> Option<Finding> {
     match crate::sdk::status(&manifest).resolved {
         Ok(None) => None,
         Ok(Some((version, origin))) => {
-            let from = match &origin {
-                Origin::CratesIo => "crates.io".to_string(),
-                Origin::Bundled => format!(
-                    "the copy bundled with gtdx in {}/",
-                    gtdx_scaffold::bundle::DIR
-                ),
-                Origin::Path(p) => p.display().to_string(),
-                Origin::Registry(url) | Origin::Git(url) => url.clone(),
-            };
             let finding = Finding::pass(
                 "sdk-source",
-                format!("gtdx-sdk {version} from {from}; it resolves"),
+                format!("gtdx-sdk {version} from {origin}; it resolves"),
             );
             Some(match origin {
                 Origin::Bundled => finding.with_fix(

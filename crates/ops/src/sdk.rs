@@ -34,6 +34,19 @@ impl Origin {
     }
 }
 
+/// How the source reads after "gtdx-sdk X.Y.Z from": one wording for `gtdx sdk` and doctor.
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Origin::CratesIo => f.write_str("crates.io"),
+            Origin::Bundled => write!(f, "the copy bundled with gtdx, in {}/", bundle::DIR),
+            Origin::Path(p) => write!(f, "the directory {}", p.display()),
+            Origin::Registry(url) => write!(f, "the registry {url}"),
+            Origin::Git(url) => write!(f, "git {url}"),
+        }
+    }
+}
+
 /// The project's SDK.
 #[derive(Debug, Clone)]
 pub struct SdkStatus {

@@ -130,11 +130,7 @@ pub fn manifest_with_copy(manifest: &str) -> Result<String, String> {
 fn patch_only(manifest: &str) -> Result<String, String> {
     let text = manifest_without_copy(manifest)?.0;
     let mut doc: DocumentMut = text.parse().map_err(|e| format!("{e}"))?;
-    let Some(patch) = doc
-        .get_mut("patch")
-        .and_then(|p| p.get_mut("crates-io"))
-        .and_then(Item::as_table_like_mut)
-    else {
+    let Some(patch) = crates_io_patch(&mut doc) else {
         return Ok(format!("{}\n\n{}", text.trim_end(), patch_table()));
     };
     // The user patches crates.io already: ours join that table.
@@ -146,16 +142,19 @@ fn patch_only(manifest: &str) -> Result<String, String> {
     Ok(doc.to_string())
 }
 
+/// The manifest's `[patch.crates-io]` table, when it has one.
+fn crates_io_patch(doc: &mut DocumentMut) -> Option<&mut dyn toml_edit::TableLike> {
+    doc.get_mut("patch")?
+        .get_mut("crates-io")
+        .and_then(Item::as_table_like_mut)
+}
+
 /// Cargo.toml without our `[patch.crates-io]` entries (those naming a path under [`DIR`]), and
 /// without the table and its comment when nothing else is left in it. The flag says whether
 /// anything was ours.
 pub fn manifest_without_copy(manifest: &str) -> Result<(String, bool), String> {
     let mut doc: DocumentMut = manifest.parse().map_err(|e| format!("{e}"))?;
-    let Some(patch) = doc
-        .get_mut("patch")
-        .and_then(|p| p.get_mut("crates-io"))
-        .and_then(Item::as_table_like_mut)
-    else {
+    let Some(patch) = crates_io_patch(&mut doc) else {
         return Ok((manifest.to_string(), false));
     };
     let ours: Vec<String> = patch

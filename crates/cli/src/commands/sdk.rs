@@ -101,18 +101,13 @@ fn render(status: &SdkStatus, shell: &mut Shell) {
     }
 }
 
-/// How the source reads after "gtdx-sdk X.Y.Z".
+/// How the source reads after "gtdx-sdk X.Y.Z", with the way out of the bundled copy.
 fn describe(origin: &Origin) -> String {
     match origin {
-        Origin::CratesIo => "from crates.io".into(),
-        Origin::Bundled => format!(
-            "from the copy bundled with gtdx, in {}/ (`gtdx sdk use crates-io` once crates.io \
-             has it)",
-            gtdx_ops::new::bundle::DIR
-        ),
-        Origin::Path(p) => format!("from the directory {}", p.display()),
-        Origin::Registry(url) => format!("from the registry {url}"),
-        Origin::Git(url) => format!("from git {url}"),
+        Origin::Bundled => {
+            format!("from {origin} (`gtdx sdk use crates-io` once crates.io has it)")
+        }
+        _ => format!("from {origin}"),
     }
 }
 
