@@ -3,7 +3,8 @@
 //!
 //! * [`paths`]: the workspace root, fixtures under `tests/fixtures/`, the shared target dir;
 //! * [`files`]: reading with the path in the panic message, copying fixture trees, zip entries;
-//! * [`reference`]: the pinned copies of the reference documents the tests read.
+//! * [`reference`]: the pinned copies of the reference documents the tests read;
+//! * [`security_doc`]: docs/security.md's limits, for the tests that keep them equal to the code.
 //!
 //! Every helper panics naming the file on failure: a test's setup either works or stops there.
 //! Nothing here depends on a gtdx crate, so any crate may take it as a dev-dependency.
@@ -11,10 +12,12 @@
 pub mod files;
 pub mod paths;
 pub mod reference;
+pub mod security_doc;
 
 pub use files::{copy_dir, entry, read, read_json, unzip};
 pub use paths::{fixture, path_with, shared_target_dir, workspace_root};
 pub use reference::{pinned_dir, reference};
+pub use security_doc::{assert_documented_limit, documented_limit};
 
 /// Whether this is a CI run (`CI=true`, as CI sets it, or `CI=1`): a test that cannot run
 /// fails there instead of being skipped.
