@@ -1,0 +1,1 @@
+//! Hardening, round two (issue #30).
