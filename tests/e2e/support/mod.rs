@@ -18,6 +18,7 @@
 mod cmd;
 mod env;
 mod http;
+mod timing;
 mod tools;
 
 pub use cmd::{Background, Cmd, Run, cargo, quote};
