@@ -99,10 +99,47 @@ pub fn is_describe(doc: &Value) -> bool {
     doc.get("apiVersion").is_some()
 }
 
-/// Checks a describe.json's signature the way the platform does: over its normalised form.
-/// A signature that holds only over the raw bytes (made by a signer that did not normalise) is
-/// reported invalid, saying so, because the platform will refuse it.
+/// Which form of a describe.json its signature is checked over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SignedForm {
+    /// The RFC 8785 form of the platform's normalised document (every describe.json but v1).
+    Normalised,
+    /// The RFC 8785 form of the document as written: how v1 tooling signed `greentic.ai/v1`
+    /// files, which have no normalised form (the platform's model is v2's).
+    AsWritten,
+}
+
+impl SignedForm {
+    /// The form `doc`'s signature is checked over: as written for a `greentic.ai/v1` document,
+    /// normalised for any other.
+    pub fn of(doc: &Value) -> SignedForm {
+        if doc.get("apiVersion").and_then(Value::as_str) == Some(gtdx_contract::API_VERSION_V1) {
+            SignedForm::AsWritten
+        } else {
+            SignedForm::Normalised
+        }
+    }
+
+    /// The form, as a report names it (`checked over ...`).
+    pub fn phrase(self) -> &'static str {
+        match self {
+            SignedForm::Normalised => "the RFC 8785 form of the platform's normalised document",
+            SignedForm::AsWritten => {
+                "the document's own RFC 8785 form, as v1 tooling signed greentic.ai/v1 files (they have no normalised form)"
+            }
+        }
+    }
+}
+
+/// Checks a describe.json's signature over the form its signer signed ([`SignedForm::of`]): a
+/// `greentic.ai/v1` document over its own RFC 8785 form, any other the way the platform does,
+/// over its normalised form. A v2 signature that holds only over the raw bytes (made by a
+/// signer that did not normalise) is reported invalid, saying so, because the platform will
+/// refuse it.
 pub fn check_describe_signature(doc: &Value) -> SignatureStatus {
+    if SignedForm::of(doc) == SignedForm::AsWritten {
+        return check_signature(doc);
+    }
     let normalized = match normalize(doc) {
         Ok(n) => n,
         Err(e) => {
@@ -308,6 +345,76 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    /// Real v1 documents (tests/fixtures/sign/v1), signed by v1 tooling over their own RFC
+    /// 8785 form: issue #30, item 15.
+    fn v1_fixtures() -> Vec<(&'static str, Value)> {
+        [
+            (
+                "telegram",
+                include_str!(
+                    "../../../tests/fixtures/sign/v1/greentic.provider.telegram-1.2.3.describe.json"
+                ),
+            ),
+            (
+                "gcp",
+                include_str!(
+                    "../../../tests/fixtures/sign/v1/greentic.deploy-gcp-1.2.0.describe.json"
+                ),
+            ),
+            (
+                "http",
+                include_str!("../../../tests/fixtures/sign/v1/greentic.http-1.2.0.describe.json"),
+            ),
+            (
+                "adaptive-cards",
+                include_str!(
+                    "../../../tests/fixtures/sign/v1/greentic.adaptive-cards-1.9.1.describe.json"
+                ),
+            ),
+        ]
+        .into_iter()
+        .map(|(name, text)| (name, serde_json::from_str(text).unwrap()))
+        .collect()
+    }
+
+    #[test]
+    fn v1_signatures_verify_again_over_the_document_as_written() {
+        let release = "66L1j2dtYwoRQ2R6Bt8qkshdZmdb2IW8lLRgibxAI60=";
+        for (name, doc) in v1_fixtures() {
+            assert_eq!(SignedForm::of(&doc), SignedForm::AsWritten, "{name}");
+            match check_describe_signature(&doc) {
+                SignatureStatus::Valid { public_key, .. } => {
+                    assert_eq!(public_key.to_base64(), release, "{name}");
+                }
+                other => panic!("{name}: {other:?}"),
+            }
+            // One changed value breaks it.
+            let mut tampered = doc.clone();
+            tampered["metadata"]["version"] = json!("9.9.9");
+            assert!(
+                matches!(
+                    check_describe_signature(&tampered),
+                    SignatureStatus::Invalid { .. }
+                ),
+                "{name}"
+            );
+            // A v1 document claiming to be v2 is checked over the normalised form, which its
+            // signature does not cover (or which the platform's loader refuses).
+            let mut relabelled = doc.clone();
+            relabelled["apiVersion"] = json!("greentic.ai/v2");
+            assert_eq!(SignedForm::of(&relabelled), SignedForm::Normalised);
+            assert!(
+                !matches!(
+                    check_describe_signature(&relabelled),
+                    SignatureStatus::Valid { .. }
+                ),
+                "{name}"
+            );
+        }
+        // A v2 document is still checked over its normalised form.
+        assert_eq!(SignedForm::of(&unnormalised()), SignedForm::Normalised);
     }
 
     #[test]

@@ -7,7 +7,9 @@ use gtdx_contract::text::count;
 use gtdx_pack::{Check, IntegrityFailure};
 use serde::Serialize;
 
-use crate::describe::{SignatureStatus, check_describe_signature, check_signature, is_describe};
+use crate::describe::{
+    SignatureStatus, SignedForm, check_describe_signature, check_signature, is_describe,
+};
 use crate::keys::{KeyError, PublicKey};
 use crate::minisign::{Minisig, verify_file};
 
@@ -400,10 +402,18 @@ fn check_describe_bytes(rep: &mut VerifyReport, file: &str, bytes: Vec<u8>, poli
         Ok(d) => d.value,
         Err(e) => return rep.push("describe-invalid", Status::Fail, entry, e.to_string()),
     };
-    let status = if is_describe(&doc) {
-        check_describe_signature(&doc)
-    } else {
-        check_signature(&doc)
+    // Which form the signature is checked over: a describe.json's own ([`SignedForm`]); a
+    // worker manifest has only its RFC 8785 form.
+    let form = is_describe(&doc).then(|| SignedForm::of(&doc));
+    let status = match form {
+        Some(_) => check_describe_signature(&doc),
+        None => check_signature(&doc),
+    };
+    // A v1 document's verdict says which form was checked, since it is not the one the
+    // platform's (v2) loader checks.
+    let v1_note = |reason: String| match form {
+        Some(f @ SignedForm::AsWritten) => format!("{reason}; checked over {}", f.phrase()),
+        _ => reason,
     };
     match status {
         SignatureStatus::Missing => rep.push(
@@ -412,7 +422,7 @@ fn check_describe_bytes(rep: &mut VerifyReport, file: &str, bytes: Vec<u8>, poli
             entry,
             "describe.json is not signed (no `signature`); run `gtdx sign`",
         ),
-        SignatureStatus::Malformed(m) => rep.push("signature", Status::Fail, entry, m),
+        SignatureStatus::Malformed(m) => rep.push("signature", Status::Fail, entry, v1_note(m)),
         SignatureStatus::Invalid {
             public_key,
             key_id,
@@ -423,7 +433,7 @@ fn check_describe_bytes(rep: &mut VerifyReport, file: &str, bytes: Vec<u8>, poli
                 key_id,
                 trusted: false,
             });
-            rep.push("signature", Status::Fail, entry, reason);
+            rep.push("signature", Status::Fail, entry, v1_note(reason));
         }
         SignatureStatus::Valid { public_key, key_id } => {
             let trusted = policy.trusts(&public_key);
@@ -434,7 +444,22 @@ fn check_describe_bytes(rep: &mut VerifyReport, file: &str, bytes: Vec<u8>, poli
                 "signature",
                 Status::Pass,
                 entry,
-                format!("ed25519 signature over describe.json (RFC 8785 form) verifies with public key {}", public_key.to_base64()),
+                match form {
+                    Some(SignedForm::AsWritten) => format!(
+                        "ed25519 signature over describe.json verifies with public key {}, checked over {}; the platform's v2 loader does not take a v1 document as it is: `gtdx migrate` it, then sign the result",
+                        public_key.to_base64(),
+                        SignedForm::AsWritten.phrase()
+                    ),
+                    Some(f) => format!(
+                        "ed25519 signature over describe.json verifies with public key {}, checked over {}",
+                        public_key.to_base64(),
+                        f.phrase()
+                    ),
+                    None => format!(
+                        "ed25519 signature over describe.json (RFC 8785 form) verifies with public key {}",
+                        public_key.to_base64()
+                    ),
+                },
             );
             if trusted {
                 rep.push(
