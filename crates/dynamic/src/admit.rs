@@ -182,11 +182,12 @@ enum Screened<'a> {
 
 /// Runs the six controls on a discovery result (a JSON array of descriptors).
 ///
-/// An `Err` is a failed discovery (an error result, or not an array): nothing was admitted and
-/// a catalog must keep its last successful state. Otherwise every descriptor ends in exactly
-/// one of the report's three lists.
+/// An `Err` is a failed discovery (an error result, not an array, or over the caps of
+/// [`crate::limits`]): nothing was admitted and a catalog must keep its last successful state.
+/// Otherwise every descriptor ends in exactly one of the report's three lists.
 pub fn admit(descriptors: &Value, ctx: &Context) -> Result<Report, DiscoveryError> {
     let list = descriptor_list(descriptors)?;
+    crate::limits::check_value(descriptors)?;
     let mut rejected: Vec<Rejected> = Vec::new();
     let mut withheld: Vec<Withheld> = Vec::new();
 
@@ -260,7 +261,12 @@ fn structured_and_unique<'a>(list: &'a [Value], rejected: &mut Vec<Rejected>) ->
             Ok(p) => parsed.push(p),
             Err((pointer, reason)) => rejected.push(Rejected {
                 index,
-                key: d.get("key").and_then(Value::as_str).map(str::to_string),
+                // An over-long key is not repeated: the pointer says which descriptor it is.
+                key: d
+                    .get("key")
+                    .and_then(Value::as_str)
+                    .filter(|k| k.len() <= KEY_MAX)
+                    .map(str::to_string),
                 control: 1,
                 pointer,
                 reason,
@@ -574,6 +580,19 @@ fn kind(v: &Value) -> &'static str {
 
 type Bad = (String, String);
 
+/// The pointer to an unknown member `k` of the object at `object`, and `k` as a message names
+/// it; a name longer than [`KEY_MAX`] is not repeated (the report stays bounded by the
+/// descriptor count), the pointer then stops at the object.
+fn member(object: &str, k: &str) -> (String, String) {
+    if k.len() > KEY_MAX {
+        return (object.to_string(), format!("(a name of {} bytes)", k.len()));
+    }
+    (
+        format!("{object}/{}", k.replace('~', "~0").replace('/', "~1")),
+        format!("`{k}`"),
+    )
+}
+
 /// Control 1 on one descriptor.
 fn structure(index: usize, d: &Value) -> Result<Parsed<'_>, Bad> {
     let at = |rest: &str| format!("/{index}{rest}");
@@ -584,10 +603,11 @@ fn structure(index: usize, d: &Value) -> Result<Parsed<'_>, Bad> {
         ));
     };
     if let Some(k) = m.keys().find(|k| !FIELDS.contains(&k.as_str())) {
+        let (pointer, named) = member(&at(""), k);
         return Err((
-            at(&format!("/{}", k.replace('~', "~0").replace('/', "~1"))),
+            pointer,
             format!(
-                "unknown member `{k}`; a descriptor has exactly {}",
+                "unknown member {named}; a descriptor has exactly {}",
                 FIELDS.join(", ")
             ),
         ));
@@ -658,15 +678,21 @@ fn structure(index: usize, d: &Value) -> Result<Parsed<'_>, Bad> {
         ));
     };
     if let Some(k) = dm.keys().find(|k| *k != "tool" && *k != "bind") {
+        let (pointer, named) = member(&at("/dispatch"), k);
         return Err((
-            at(&format!(
-                "/dispatch/{}",
-                k.replace('~', "~0").replace('/', "~1")
-            )),
-            format!("unknown member `{k}` of dispatch; it has `tool` and `bind`"),
+            pointer,
+            format!("unknown member {named} of dispatch; it has `tool` and `bind`"),
         ));
     }
     let tool = match dm.get("tool") {
+        Some(Value::String(s)) if s.len() > KEY_MAX => {
+            return Err((
+                at("/dispatch/tool"),
+                format!(
+                    "`dispatch.tool` is longer than {KEY_MAX} bytes; it names a declared executor by its authoring slug"
+                ),
+            ));
+        }
         Some(Value::String(s)) if !s.is_empty() => s.as_str(),
         Some(Value::String(_)) => {
             return Err((at("/dispatch/tool"), "`dispatch.tool` is empty".into()));

@@ -210,9 +210,24 @@ impl Store {
             message: e.to_string(),
         })?;
         bytes.push(b'\n');
-        gtdx_fsx::write_atomic(&self.path(connection)?, &bytes)?;
+        let path = self.path(connection)?;
+        // Never write what `load` would refuse: every later show and sync would fail on it.
+        if bytes.len() as u64 > gtdx_fsx::limits::CATALOG.max {
+            return Err(CatalogError::TooLarge {
+                path,
+                connection: connection.to_string(),
+                size: mib(bytes.len() as u64),
+                max: gtdx_fsx::read::human_bytes(gtdx_fsx::limits::CATALOG.max),
+            });
+        }
+        gtdx_fsx::write_atomic(&path, &bytes)?;
         Ok(catalog)
     }
+}
+
+/// `n` bytes in MiB with one decimal (`70.2 MiB`).
+fn mib(n: u64) -> String {
+    format!("{:.1} MiB", n as f64 / (1u64 << 20) as f64)
 }
 
 /// What changed between two admitted sets, by key.

@@ -32,6 +32,16 @@ pub enum DiscoveryError {
     /// The discovery result is not a JSON array.
     #[error("the discovery result at {pointer} is {found}, not an array of descriptors")]
     NotAnArray { pointer: String, found: String },
+    /// More descriptors than [`crate::limits::MAX_DESCRIPTORS`].
+    #[error(
+        "the discovery result holds more than {max} descriptors, the most one result may hold (`DESCRIPTOR_COUNT` in docs/security.md); nothing was admitted. A connection admits at most its capacity (the least of the grant's maxTools, the declared maxTools and the server cap) anyway: return at most {max} descriptors, the ones worth admitting"
+    )]
+    TooManyDescriptors { max: String },
+    /// More JSON values than [`crate::limits::MAX_VALUES`].
+    #[error(
+        "the discovery result holds more than {max} JSON values (objects, arrays, strings, numbers, booleans and nulls, at any depth), the most one result may hold (`DESCRIPTOR_VALUES` in docs/security.md); nothing was admitted. A descriptor is a key, a name, a description, an input schema and a dispatch: return smaller descriptors, or fewer"
+    )]
+    TooManyValues { max: String },
 }
 
 /// A catalog store failure.
@@ -53,6 +63,18 @@ pub enum CatalogError {
         path.display()
     )]
     Corrupt { path: PathBuf, message: String },
+    /// The catalog a sync would write is larger than gtdx reads back
+    /// (`gtdx_fsx::limits::CATALOG`): it is not written, and the last one stays.
+    #[error(
+        "the catalog of connection `{connection}` would be {size}, more than the {max} gtdx reads back (`CATALOG` in docs/security.md); nothing was written, {} stays as it was. Admit fewer tools (a lower --max-derived-tools or grant maxTools) or return smaller descriptors",
+        path.display()
+    )]
+    TooLarge {
+        path: PathBuf,
+        connection: String,
+        size: String,
+        max: String,
+    },
     #[error("there is no catalog for connection `{connection}` in {}; run `gtdx dynamic admit --catalog DIR --connection {connection}` first", dir.display())]
     Missing { dir: PathBuf, connection: String },
 }

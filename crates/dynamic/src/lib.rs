@@ -19,7 +19,8 @@
 //! [`admit`] never panics on any JSON value and never fails on a bad descriptor: each one
 //! ends up in [`Report::admitted`], [`Report::withheld`] (an admin could expand the grant or
 //! the caps) or [`Report::rejected`] (never approvable), with the reason and a JSON pointer.
-//! `gtdx dynamic admit` and `gtdx test --discovery` both call it.
+//! `gtdx dynamic admit` and `gtdx test --discovery` both call it. A result over the caps of
+//! [`limits`] (descriptors, JSON values) is a failed discovery: nothing is admitted.
 //!
 //! # The six controls
 //!
@@ -52,6 +53,7 @@ pub mod admit;
 pub mod catalog;
 pub mod context;
 pub mod error;
+pub mod limits;
 pub mod neutralise;
 
 /// Control 3's rule (shared with the lint of `configFields`).

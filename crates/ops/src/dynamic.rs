@@ -212,6 +212,9 @@ pub fn admit(options: &AdmitOptions) -> Result<AdmitOutcome, DynamicError> {
 }
 
 fn parse_descriptors(bytes: &[u8]) -> Result<serde_json::Value, String> {
+    // The descriptors and values are counted first, without building any: a result over the
+    // caps is refused before it costs memory.
+    gtdx_dynamic::limits::check_bytes(bytes).map_err(|e| e.to_string())?;
     let not_json = |e: serde_json::Error| {
         format!("not JSON: {e}; a discovery result is a JSON array of descriptors")
     };
