@@ -12,6 +12,13 @@
 //! * colour follows `--color`, then `NO_COLOR`, then whether the stream is a terminal.
 //!
 //! A closed pipe (`gtdx inspect x | head`) is never an error: writes ignore it.
+//!
+//! Nothing a pack, a registry or a manifest says reaches the terminal as a command: renderers
+//! format such values as [`Untrusted`] (every control, bidi and invisible character escaped,
+//! line breaks too), and every human line the shell prints passes through
+//! [`escape_keep_lines`] as well, so a value a renderer missed still cannot move the cursor,
+//! clear a line or reorder text. Only the shell's own colours, another tool's passthrough
+//! lines and documents ([`Shell::print_document`]) are written as they are.
 
 use std::fmt::Display;
 use std::io::{IsTerminal, Write};
@@ -19,6 +26,7 @@ use std::process::ExitCode;
 
 use gtdx_ops::Diagnostic;
 use gtdx_ops::progress::Event;
+pub use gtdx_ops::{Untrusted, escape_keep_lines, join_untrusted};
 
 use crate::exit;
 use crate::render::snippet::{self, Sources};
@@ -100,6 +108,8 @@ impl Shell {
         if self.is_json() {
             return;
         }
+        let text = text.to_string();
+        let text = escape_keep_lines(&text);
         let line = if self.err_color {
             format!("\x1b[1;32m{verb:>VERB_WIDTH$}\x1b[0m {text}")
         } else {
@@ -112,14 +122,15 @@ impl Shell {
     /// in JSON mode.
     pub fn note(&mut self, text: impl Display) {
         if !self.is_json() {
-            self.err_line(&text.to_string());
+            self.err_line(&escape_keep_lines(&text.to_string()));
         }
     }
 
     /// `warning: text` on stderr, in every format (stdout stays clean).
     pub fn warn(&mut self, text: impl Display) {
         let label = self.label("warning", "1;33");
-        self.err_line(&format!("{label}: {text}"));
+        let text = text.to_string();
+        self.err_line(&format!("{label}: {}", escape_keep_lines(&text)));
     }
 
     /// Findings on stderr, each with its source line and a caret when the file can be read.
@@ -154,8 +165,16 @@ impl Shell {
         self.err_line(line);
     }
 
-    /// Human output on stdout, as given.
+    /// Human output on stdout (a report), its lines kept and anything else that would act on
+    /// a terminal escaped.
     pub fn print(&mut self, text: impl Display) {
+        let text = text.to_string();
+        let _ = write!(std::io::stdout().lock(), "{}", escape_keep_lines(&text));
+    }
+
+    /// A document on stdout exactly as given (a generated describe.json, a key file), for a
+    /// file or another program to read.
+    pub fn print_document(&mut self, text: impl Display) {
         let _ = write!(std::io::stdout().lock(), "{text}");
     }
 
@@ -205,7 +224,7 @@ impl Shell {
         let label = self.label("error", "1;31");
         let text = text.to_string();
         let text = gtdx_ops::keys::redact_key_material(&text);
-        self.err_line(&format!("{label}: {text}"));
+        self.err_line(&format!("{label}: {}", escape_keep_lines(&text)));
     }
 
     fn label(&self, word: &str, style: &str) -> String {

@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 use crate::Code;
+use crate::text::Untrusted;
 
 /// How serious a finding is. Ordered: `Info < Warning < Error`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -93,21 +94,26 @@ impl Diagnostic {
     }
 
     /// The one-paragraph human form: `file:line:col: severity[CODE]: message (at pointer)`
-    /// followed by `help: ...` when there is help.
+    /// followed by `help: ...` when there is help. Messages quote what a manifest says, so
+    /// every part is shown [`Untrusted`] (a control or bidi character in a tool's name is
+    /// escaped, never sent to the terminal).
     pub fn render_human(&self) -> String {
         let mut s = format!(
             "{}: {}[{}]: {}",
-            self.location(),
+            Untrusted(&self.location()),
             self.severity,
             self.code,
-            self.message
+            Untrusted(&self.message)
         );
         if let Some(p) = &self.pointer {
-            s.push_str(&format!(" (at {})", if p.is_empty() { "/" } else { p }));
+            s.push_str(&format!(
+                " (at {})",
+                Untrusted(if p.is_empty() { "/" } else { p })
+            ));
         }
         if let Some(h) = &self.help {
             s.push_str("\n  help: ");
-            s.push_str(h);
+            s.push_str(&crate::text::escape(h));
         }
         s
     }

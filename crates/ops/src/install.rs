@@ -408,7 +408,8 @@ pub fn permission_summary(p: &Permissions) -> String {
         return "none".into();
     }
     rows.iter()
-        .map(|(k, v)| format!("{k}: {}", v.join(", ")))
+        .map(|(k, v)| format!("{k}: {}", gtdx_contract::text::join_untrusted(v, ", ")))
         .collect::<Vec<_>>()
         .join("; ")
 }
+    // The values are the pack's: shown as text wherever this summary is printed.

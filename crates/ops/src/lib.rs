@@ -67,6 +67,10 @@ pub mod worker;
 pub use gtdx_contract::lines::LineIndex;
 pub use gtdx_contract::par::drop_in_background;
 pub use gtdx_contract::text::count;
+/// What a pack, a registry or a manifest says, shown as text (the CLI's renderers use it).
+pub use gtdx_contract::text::{
+    Untrusted, escape as escape_untrusted, escape_keep_lines, join_untrusted,
+};
 pub use gtdx_contract::{Diagnostic, Severity};
 
 /// An error and its causes as one paragraph: `message: cause: cause`. Library errors often

@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use gtdx_contract::text::{Untrusted, join_untrusted};
 use gtdx_contract::{Cost, SideEffects};
 use serde::Serialize;
 
@@ -205,20 +206,21 @@ impl Inspection {
         }
     }
 
-    /// The human form.
+    /// The human form. Names, descriptions and keys come from the spec and the packs, so each
+    /// is shown [`Untrusted`] (a control or bidi character escaped, never obeyed).
     pub fn render_human(&self) -> String {
         let mut s = String::new();
         let _ = writeln!(
             s,
             "worker {} (tenant {}, {})",
-            self.name,
-            self.tenant,
+            Untrusted(&self.name),
+            Untrusted(&self.tenant),
             self.kind.as_str()
         );
         let _ = writeln!(
             s,
             "llm {}; limits: max_iter {}, timeout {} s, max_history_turns {}",
-            self.llm,
+            Untrusted(&self.llm),
             self.limits.max_iter,
             self.limits.timeout_seconds,
             self.limits.max_history_turns
@@ -241,19 +243,19 @@ impl Inspection {
             let _ = writeln!(
                 s,
                 "  {}  ({} {})  side effects: {}, {}, cost {}{}",
-                t.tool_name,
-                t.extension_id,
-                t.extension_version,
+                Untrusted(&t.tool_name),
+                Untrusted(&t.extension_id),
+                Untrusted(&t.extension_version),
                 t.side_effects,
                 confirm,
                 t.cost,
                 origin
             );
             if let Some(d) = &t.description {
-                let _ = writeln!(s, "      {d}");
+                let _ = writeln!(s, "      {}", Untrusted(d));
             }
             if let Some(n) = &t.usage_note {
-                let _ = writeln!(s, "      use: {n}");
+                let _ = writeln!(s, "      use: {}", Untrusted(n));
             }
         }
         let _ = writeln!(
@@ -268,25 +270,25 @@ impl Inspection {
             let _ = writeln!(
                 s,
                 "  {}  {}  used by {}",
-                sec.key,
+                Untrusted(&sec.key),
                 if sec.required { "required" } else { "optional" },
-                sec.used_by.join(", ")
+                join_untrusted(&sec.used_by, ", ")
             );
         }
         let _ = writeln!(s, "\npinned packs ({}):", self.packs.len());
         for p in &self.packs {
             let trust = match (p.signed, p.trusted, &p.signer_key_id) {
-                (true, true, Some(k)) => format!("signed by {k} (trusted)"),
-                (true, false, Some(k)) => format!("signed by {k} (NOT trusted)"),
+                (true, true, Some(k)) => format!("signed by {} (trusted)", Untrusted(k)),
+                (true, false, Some(k)) => format!("signed by {} (NOT trusted)", Untrusted(k)),
                 _ => "UNSIGNED".to_string(),
             };
             let _ = writeln!(
                 s,
                 "  {} {}  {}  sha256 {}  {}  {}",
-                p.extension_id,
-                p.extension_version,
-                p.pack,
-                p.sha256,
+                Untrusted(&p.extension_id),
+                Untrusted(&p.extension_version),
+                Untrusted(&p.pack),
+                Untrusted(&p.sha256),
                 trust,
                 gtdx_contract::text::count(p.tools_kept, "tool", "tools")
             );
@@ -306,7 +308,7 @@ impl Inspection {
                 ),
             },
             ManifestSignature::Invalid { reason } => {
-                format!("manifest signature: INVALID: {reason}")
+                format!("manifest signature: INVALID: {}", Untrusted(reason))
             }
         };
         let _ = writeln!(s, "\n{sig}");

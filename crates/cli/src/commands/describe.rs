@@ -81,13 +81,13 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
         }));
     } else {
         match &outcome.result {
-            DescribeResult::Printed => shell.print(&outcome.generated.text),
+            DescribeResult::Printed => shell.print_document(&outcome.generated.text),
             DescribeResult::Checked(CheckOutcome::Fresh)
             | DescribeResult::Written(Written::Unchanged) => {
                 shell.note(format_args!("{file} is up to date ({tools})"));
             }
             DescribeResult::Checked(CheckOutcome::Stale { diff }) => {
-                shell.print(diff);
+                shell.print_document(diff);
                 shell.note(format_args!(
                     "{file} is stale: it differs from what the sources say (diff above). Run \
                      `gtdx describe` and commit the result."

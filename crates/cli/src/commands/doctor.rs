@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use gtdx_ops::doctor::{DoctorOptions, Finding, Status, Surface, ToolQuery};
 
 use crate::exit;
-use crate::shell::{Format, Shell};
+use crate::shell::{Format, Shell, Untrusted};
 
 /// `gtdx doctor [TARGET] [--tool NAME …]`
 #[derive(Debug, clap::Args)]
@@ -76,7 +76,7 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
 
 fn human(subject: &str, findings: &[Finding]) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "gtdx doctor: {subject}");
+    let _ = writeln!(out, "gtdx doctor: {}", Untrusted(subject));
     for f in findings {
         let mark = match f.status {
             Status::Pass => "ok  ",
@@ -85,9 +85,11 @@ fn human(subject: &str, findings: &[Finding]) -> String {
             Status::Skip => "skip",
             Status::Info => "note",
         };
-        let _ = writeln!(out, "  {mark} {:<13} {}", f.check, f.summary);
+        // A finding quotes what it found (an installed pack's id, a registry's answer, a
+        // manifest's string): shown as text.
+        let _ = writeln!(out, "  {mark} {:<13} {}", f.check, Untrusted(&f.summary));
         if let Some(fix) = &f.fix {
-            let _ = writeln!(out, "       {:<13} fix: {fix}", "");
+            let _ = writeln!(out, "       {:<13} fix: {}", "", Untrusted(fix));
         }
     }
     let fails = findings.iter().filter(|f| f.status == Status::Fail).count();

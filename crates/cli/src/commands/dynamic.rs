@@ -11,7 +11,7 @@ use gtdx_ops::dynamic::{
 
 use crate::exit;
 use crate::render::admission::{deny_exit, render_admission};
-use crate::shell::{Failure, Format, Shell, count};
+use crate::shell::{Failure, Format, Shell, Untrusted, count};
 
 /// `gtdx dynamic <admit|catalog>`
 #[derive(Debug, clap::Args)]
@@ -212,15 +212,15 @@ fn show(args: ShowArgs, shell: &mut Shell) -> anyhow::Result<ExitCode> {
             writeln!(
                 out,
                 "connection `{}`: {} (sync #{}, {} in org `{}`)",
-                c.connection,
+                Untrusted(&c.connection),
                 count(c.tools.len(), "tool", "tools"),
                 c.sync,
-                c.extension,
-                c.org
+                Untrusted(&c.extension),
+                Untrusted(&c.org)
             )?;
             if let Some(a) = &shown.availability {
                 match &a.reason {
-                    Some(r) if !a.available => writeln!(out, "UNAVAILABLE: {r}")?,
+                    Some(r) if !a.available => writeln!(out, "UNAVAILABLE: {}", Untrusted(r))?,
                     _ => writeln!(out, "available under the current artifact and grant")?,
                 }
             }
@@ -228,21 +228,26 @@ fn show(args: ShowArgs, shell: &mut Shell) -> anyhow::Result<ExitCode> {
                 writeln!(
                     out,
                     "  {}  {}  {}  ({})",
-                    t.key,
-                    t.agent.id,
-                    t.agent.name,
+                    Untrusted(&t.key),
+                    Untrusted(&t.agent.id),
+                    Untrusted(&t.agent.name),
                     format!("{:?}", t.effect).to_lowercase()
                 )?;
             }
             for w in &c.withheld {
-                writeln!(out, "  withheld {}: {}", w.key, w.reason)?;
+                writeln!(
+                    out,
+                    "  withheld {}: {}",
+                    Untrusted(&w.key),
+                    Untrusted(&w.reason)
+                )?;
             }
             for x in &c.rejected {
                 writeln!(
                     out,
                     "  rejected {}: {}",
-                    x.key.as_deref().unwrap_or(&x.pointer),
-                    x.reason
+                    Untrusted(x.key.as_deref().unwrap_or(&x.pointer)),
+                    Untrusted(&x.reason)
                 )?;
             }
             shell.print(out);
@@ -276,7 +281,7 @@ fn diff(args: DiffArgs, shell: &mut Shell) -> anyhow::Result<ExitCode> {
             writeln!(
                 out,
                 "connection `{}`, sync #{}: {} added, {} removed, {} changed, {} unchanged",
-                shown.catalog.connection,
+                Untrusted(&shown.catalog.connection),
                 shown.catalog.sync,
                 d.added.len(),
                 d.removed.len(),
@@ -284,13 +289,13 @@ fn diff(args: DiffArgs, shell: &mut Shell) -> anyhow::Result<ExitCode> {
                 d.unchanged
             )?;
             for k in &d.added {
-                writeln!(out, "  + {k}")?;
+                writeln!(out, "  + {}", Untrusted(k))?;
             }
             for k in &d.removed {
-                writeln!(out, "  - {k}")?;
+                writeln!(out, "  - {}", Untrusted(k))?;
             }
             for k in &d.changed {
-                writeln!(out, "  ~ {k}")?;
+                writeln!(out, "  ~ {}", Untrusted(k))?;
             }
             shell.print(out);
         }

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use crate::shell::{Format, Shell};
+use crate::shell::{Format, Shell, Untrusted, join_untrusted};
 
 /// `gtdx info ID[@VERSION] [--registry REG]`
 #[derive(Debug, clap::Args)]
@@ -29,31 +29,42 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
     match shell.format() {
         Format::Json => shell.print_json(&info),
         Format::Human => {
+            // Everything but the labels is the pack's or the registry's: shown as text.
             let p = &info.pack;
             let mut out = String::new();
-            writeln!(out, "{}@{}  {}", p.id, p.version, p.name)?;
-            writeln!(out, "kind:        {}", p.kind)?;
+            writeln!(
+                out,
+                "{}@{}  {}",
+                Untrusted(&p.id),
+                Untrusted(&p.version),
+                Untrusted(&p.name)
+            )?;
+            writeln!(out, "kind:        {}", Untrusted(&p.kind))?;
             if !p.summary.is_empty() {
-                writeln!(out, "summary:     {}", p.summary)?;
+                writeln!(out, "summary:     {}", Untrusted(&p.summary))?;
             }
-            writeln!(out, "versions:    {}", info.versions.join(", "))?;
+            writeln!(out, "versions:    {}", join_untrusted(&info.versions, ", "))?;
             writeln!(
                 out,
                 "signer:      {}",
-                p.signer.as_deref().unwrap_or("unsigned")
+                Untrusted(p.signer.as_deref().unwrap_or("unsigned"))
             )?;
             let rows = p.permissions.rows();
             if rows.is_empty() {
                 writeln!(out, "permissions: none")?;
             }
             for (k, v) in rows {
-                writeln!(out, "permission:  {k}: {}", v.join(", "))?;
+                writeln!(out, "permission:  {k}: {}", join_untrusted(v, ", "))?;
             }
             if let Some(d) = &info.digest {
-                writeln!(out, "digest:      {d}")?;
+                writeln!(out, "digest:      {}", Untrusted(d))?;
             }
-            writeln!(out, "registry:    {}", info.registry)?;
-            writeln!(out, "install:     gtdx install {}", info.reference)?;
+            writeln!(out, "registry:    {}", Untrusted(&info.registry))?;
+            writeln!(
+                out,
+                "install:     gtdx install {}",
+                Untrusted(&info.reference)
+            )?;
             shell.print(out);
         }
     }

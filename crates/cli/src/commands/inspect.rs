@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use gtdx_ops::inspect::{ComponentView, InspectOptions, Inspection, ToolView};
 
 use crate::exit;
-use crate::shell::{Format, Shell, count, human_size};
+use crate::shell::{Format, Shell, Untrusted, count, human_size, join_untrusted};
 
 /// `gtdx inspect <PACK | WASM> [--format human|json]`
 #[derive(Debug, clap::Args)]
@@ -36,21 +36,27 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
     }))
 }
 
+/// The report as people read it. Everything but its labels comes from the file inspected, so
+/// each value is shown [`Untrusted`]: a control or bidi character is escaped, never obeyed.
 fn render(r: &Inspection) -> String {
     let mut s = String::new();
     if let Some(id) = &r.identity {
         let _ = writeln!(
             s,
             "{} {} — {} ({}, {})",
-            id.id, id.version, id.name, id.kind, id.api_version
+            Untrusted(&id.id),
+            Untrusted(&id.version),
+            Untrusted(&id.name),
+            Untrusted(&id.kind),
+            Untrusted(&id.api_version)
         );
-        let _ = writeln!(s, "  {}", id.summary);
+        let _ = writeln!(s, "  {}", Untrusted(&id.summary));
     }
     let _ = writeln!(
         s,
         "{}: {}  {}  sha256 {}",
         r.kind,
-        r.file,
+        Untrusted(&r.file),
         human_size(r.size),
         r.sha256
     );
@@ -58,19 +64,20 @@ fn render(r: &Inspection) -> String {
         let _ = writeln!(
             s,
             "manifestSha256: {}",
-            r.manifest_sha256.as_deref().unwrap_or("(absent)")
+            Untrusted(r.manifest_sha256.as_deref().unwrap_or("(absent)"))
         );
         match &r.signature {
             Some(sig) => {
                 let key_id = sig
                     .key_id
                     .as_deref()
-                    .map(|k| format!(" ({k})"))
+                    .map(|k| format!(" ({})", Untrusted(k)))
                     .unwrap_or_default();
                 let _ = writeln!(
                     s,
                     "signature: {} by {}{key_id} (run `gtdx verify` to check it)",
-                    sig.algorithm, sig.public_key
+                    Untrusted(&sig.algorithm),
+                    Untrusted(&sig.public_key)
                 );
             }
             None => {
@@ -91,14 +98,14 @@ fn render(r: &Inspection) -> String {
                     count(fails.len(), "failure", "failures")
                 );
                 for f in fails {
-                    let _ = writeln!(s, "  {f}");
+                    let _ = writeln!(s, "  {}", Untrusted(f));
                 }
             }
             None => {}
         }
     }
     if let Some(e) = &r.describe_error {
-        let _ = writeln!(s, "describe.json: {e}");
+        let _ = writeln!(s, "describe.json: {}", Untrusted(e));
     }
     if r.kind == "pack" && r.describe_error.is_none() {
         let _ = writeln!(s, "\ntools ({}):", r.tools.len());
@@ -111,12 +118,14 @@ fn render(r: &Inspection) -> String {
                 let rref = n
                     .runtime_ref
                     .as_deref()
-                    .map(|x| format!(" → {x}"))
+                    .map(|x| format!(" → {}", Untrusted(x)))
                     .unwrap_or_default();
                 let _ = writeln!(
                     s,
                     "  {}  \"{}\" in {}{rref}",
-                    n.type_id, n.label, n.category
+                    Untrusted(&n.type_id),
+                    Untrusted(&n.label),
+                    Untrusted(&n.category)
                 );
             }
         }
@@ -131,9 +140,9 @@ fn render(r: &Inspection) -> String {
             let _ = writeln!(
                 s,
                 "  {:<40} {:>10}  {}",
-                e.path,
+                Untrusted(&e.path).to_string(),
                 human_size(e.size),
-                e.sha256.as_deref().unwrap_or("(unreadable)")
+                Untrusted(e.sha256.as_deref().unwrap_or("(unreadable)"))
             );
         }
     }
@@ -142,17 +151,22 @@ fn render(r: &Inspection) -> String {
 
 fn render_tool(s: &mut String, t: &ToolView) {
     let caps = if t.capabilities_declared {
-        t.capabilities.join(", ")
+        join_untrusted(&t.capabilities, ", ")
     } else {
         format!(
             "{} (default: capabilities not declared)",
-            t.capabilities.join(", ")
+            join_untrusted(&t.capabilities, ", ")
         )
     };
-    let _ = writeln!(s, "  {}  [{caps}]  → {}", t.name, t.export);
+    let _ = writeln!(
+        s,
+        "  {}  [{caps}]  → {}",
+        Untrusted(&t.name),
+        Untrusted(&t.export)
+    );
     match &t.description {
         Some(d) => {
-            let _ = writeln!(s, "    description: {d}");
+            let _ = writeln!(s, "    description: {}", Untrusted(d));
         }
         None => {
             let _ = writeln!(
@@ -172,7 +186,7 @@ fn render_tool(s: &mut String, t: &ToolView) {
             let _ = writeln!(
                 s,
                 "    input: invalid JSON Schema string: {}",
-                t.input.error.as_deref().unwrap_or("")
+                Untrusted(t.input.error.as_deref().unwrap_or(""))
             );
         }
         _ if t.input.parameters.is_empty() => {
@@ -185,20 +199,25 @@ fn render_tool(s: &mut String, t: &ToolView) {
                 let desc = p
                     .description
                     .as_deref()
-                    .map(|d| format!(" — {d}"))
+                    .map(|d| format!(" — {}", Untrusted(d)))
                     .unwrap_or_default();
                 let values = if p.values.is_empty() {
                     String::new()
                 } else {
                     let v: Vec<String> = p.values.iter().map(|v| v.to_string()).collect();
-                    format!(", one of {}", v.join(", "))
+                    format!(", one of {}", join_untrusted(&v, ", "))
                 };
-                let _ = writeln!(s, "      {}: {}{values} ({req}){desc}", p.name, p.ty);
+                let _ = writeln!(
+                    s,
+                    "      {}: {}{values} ({req}){desc}",
+                    Untrusted(&p.name),
+                    Untrusted(&p.ty)
+                );
             }
         }
     }
     if !t.secrets.is_empty() {
-        let _ = writeln!(s, "    secrets: {}", t.secrets.join(", "));
+        let _ = writeln!(s, "    secrets: {}", join_untrusted(&t.secrets, ", "));
     }
     match (&t.metadata, &t.metadata_source) {
         (Some(m), Some(src)) => {
@@ -213,7 +232,7 @@ fn render_tool(s: &mut String, t: &ToolView) {
                 m.side_effects, m.cost
             );
             if let Some(h) = &m.usage_hint {
-                let _ = writeln!(s, "    usage hint: {h}");
+                let _ = writeln!(s, "    usage hint: {}", Untrusted(h));
             }
             if !m.examples.is_empty() {
                 let _ = writeln!(s, "    examples: {}", m.examples.len());
@@ -230,12 +249,12 @@ fn render_tool(s: &mut String, t: &ToolView) {
 
 fn render_component(s: &mut String, c: &ComponentView) {
     let id = c.id.as_deref().unwrap_or("(component)");
-    let mut line = format!("  {id}  {}", c.path);
+    let mut line = format!("  {}  {}", Untrusted(id), Untrusted(&c.path));
     if let Some(n) = c.size {
         let _ = write!(line, "  {}", human_size(n));
     }
     if let Some(h) = &c.sha256 {
-        let _ = write!(line, "  sha256 {h}");
+        let _ = write!(line, "  sha256 {}", Untrusted(h));
     }
     match c.sha256_matches_describe {
         Some(true) => line.push_str(" (matches describe.json)"),
@@ -244,21 +263,21 @@ fn render_component(s: &mut String, c: &ComponentView) {
     }
     let _ = writeln!(s, "{line}");
     if let Some(w) = &c.world {
-        let _ = writeln!(s, "    world: {w}");
+        let _ = writeln!(s, "    world: {}", Untrusted(w));
     }
     if let Some(e) = &c.error {
-        let _ = writeln!(s, "    error: {e}");
+        let _ = writeln!(s, "    error: {}", Untrusted(e));
     }
     if !c.exports.is_empty() {
         let _ = writeln!(s, "    exports:");
         for e in &c.exports {
-            let _ = writeln!(s, "      {}", e.summary());
+            let _ = writeln!(s, "      {}", Untrusted(&e.summary()));
         }
     }
     if !c.imports.is_empty() {
         let _ = writeln!(s, "    imports:");
         for e in &c.imports {
-            let _ = writeln!(s, "      {}", e.name);
+            let _ = writeln!(s, "      {}", Untrusted(&e.name));
         }
     }
 }

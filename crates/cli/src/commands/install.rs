@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use gtdx_ops::install::InstallAction;
 use gtdx_ops::install::{Consent, InstallOptions, TrustLevel};
 
-use crate::shell::{Format, Shell};
+use crate::shell::{Format, Shell, Untrusted, join_untrusted};
 
 /// `gtdx install PACK | ID[@VERSION] | oci://HOST/REPO[:TAG|@DIGEST] [--trust LEVEL] [--yes]`
 #[derive(Debug, clap::Args)]
@@ -53,9 +53,12 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
     };
     let json = shell.is_json();
     let mut ask = |info: &gtdx_ops::install::PackInfo| -> bool {
+        // Every value is the pack's: shown as text, so it cannot rewrite the prompt's lines.
         let mut lines = vec![format!(
             "{}@{} ({}) requests:",
-            info.id, info.version, info.kind
+            Untrusted(&info.id),
+            Untrusted(&info.version),
+            Untrusted(&info.kind)
         )];
         let rows = info.permissions.rows();
         if rows.is_empty() {
@@ -64,7 +67,7 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
             );
         }
         for (k, v) in rows {
-            lines.push(format!("  {k}: {}", v.join(", ")));
+            lines.push(format!("  {k}: {}", join_untrusted(v, ", ")));
         }
         lines.push("Install it? [y/N] ".into());
         shell.note(lines.join("\n"));
@@ -94,7 +97,9 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
         Format::Human => {
             let what = format!(
                 "{}@{} ({})",
-                outcome.info.id, outcome.info.version, outcome.info.kind
+                Untrusted(&outcome.info.id),
+                Untrusted(&outcome.info.version),
+                Untrusted(&outcome.info.kind)
             );
             match outcome.action {
                 InstallAction::AlreadyInstalled => shell.status(
@@ -111,7 +116,7 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
                             gtdx_ops::install::key_label(
                                 outcome.info.signer.as_deref().unwrap_or_default()
                             ),
-                            outcome.info.id
+                            Untrusted(&outcome.info.id)
                         ));
                     }
                     shell.status(

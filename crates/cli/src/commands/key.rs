@@ -59,9 +59,9 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
             "minisignFile": public.to_minisign_file(),
         }));
     } else if args.minisign {
-        shell.print(public.to_minisign_file());
+        shell.print_document(public.to_minisign_file());
     } else {
-        shell.print(public.to_file_text());
+        shell.print_document(public.to_file_text());
     }
     Ok(crate::exit::code(crate::exit::OK))
 }

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use crate::shell::{Format, Shell};
+use crate::shell::{Format, Shell, Untrusted};
 
 /// `gtdx list [--tenant T]`
 #[derive(Debug, clap::Args)]
@@ -46,7 +46,8 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
                     let mut enabled = match &args.tenant {
                         Some(t) => {
                             let v = e.tenants.get(t).copied().unwrap_or(e.enabled);
-                            format!("{} ({t})", if v { "enabled" } else { "disabled" })
+                            let state = if v { "enabled" } else { "disabled" };
+                            format!("{state} ({})", Untrusted(t))
                         }
                         None => (if e.enabled { "enabled" } else { "disabled" }).to_string(),
                     };
@@ -54,14 +55,17 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
                         let overrides: Vec<String> = e
                             .tenants
                             .iter()
-                            .map(|(t, v)| format!("{t}: {}", if *v { "on" } else { "off" }))
+                            .map(|(t, v)| {
+                                format!("{}: {}", Untrusted(t), if *v { "on" } else { "off" })
+                            })
                             .collect();
                         write!(enabled, " [{}]", overrides.join(", ")).ok();
                     }
+                    // What the installed packs say: shown as text.
                     [
-                        i.id.clone(),
-                        i.version.clone(),
-                        e.installed.kind_dir.clone(),
+                        Untrusted(&i.id).to_string(),
+                        Untrusted(&i.version).to_string(),
+                        Untrusted(&e.installed.kind_dir).to_string(),
                         signer,
                         enabled,
                     ]

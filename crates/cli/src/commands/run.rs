@@ -7,7 +7,7 @@ use gtdx_ops::run::{CallOutcome, Input, RunOptions, RunResult};
 
 use crate::exit;
 use crate::render::progress::quiet_in_json;
-use crate::shell::{Failure, Format, Shell};
+use crate::shell::{Failure, Format, Shell, Untrusted};
 
 /// `gtdx run TOOL [--input JSON | --input-file F | -]`
 #[derive(Debug, clap::Args)]
@@ -137,7 +137,13 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
                 shell.print_json(&doc);
             } else {
                 for l in &call.logs {
-                    shell.passthrough(&format!("[{} {}] {}", l.level, l.target, l.message));
+                    // The component's own words: shown as text, one line each.
+                    shell.passthrough(&format!(
+                        "[{} {}] {}",
+                        Untrusted(&l.level),
+                        Untrusted(&l.target),
+                        Untrusted(&l.message)
+                    ));
                 }
                 match &call.outcome {
                     CallOutcome::Ok { output } => {

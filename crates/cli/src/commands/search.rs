@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use crate::shell::{Format, Shell};
+use crate::shell::{Format, Shell, Untrusted, join_untrusted};
 
 /// `gtdx search [QUERY] [--registry REG]`
 #[derive(Debug, clap::Args)]
@@ -30,23 +30,24 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
         Format::Json => shell.print_json(&found),
         Format::Human => {
             if found.extensions.is_empty() {
-                shell.note(format!("nothing found in {}", found.registry));
+                shell.note(format!("nothing found in {}", Untrusted(&found.registry)));
                 return Ok(ExitCode::SUCCESS);
             }
             let mut out = String::new();
             for e in &found.extensions {
+                // What the registry answered: shown as text.
                 writeln!(
                     out,
                     "{}@{}  {}{}  versions: {}",
-                    e.id,
-                    e.latest,
-                    e.name,
+                    Untrusted(&e.id),
+                    Untrusted(&e.latest),
+                    Untrusted(&e.name),
                     if e.kind.is_empty() {
                         String::new()
                     } else {
-                        format!(" ({})", e.kind)
+                        format!(" ({})", Untrusted(&e.kind))
                     },
-                    e.versions.join(", ")
+                    join_untrusted(&e.versions, ", ")
                 )?;
             }
             shell.print(out);

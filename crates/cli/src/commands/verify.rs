@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use gtdx_ops::verify::{Outcome, Status, VerifyMode, VerifyOptions};
 
-use crate::shell::{Format, Shell};
+use crate::shell::{Format, Shell, Untrusted};
 
 /// `gtdx verify <PACK | describe.json> [--trusted-key KEY]... [--trusted-keys FILE]`
 #[derive(Debug, clap::Args)]
@@ -53,7 +53,7 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
                 Outcome::Untrusted => "UNTRUSTED",
                 Outcome::Invalid => "INVALID",
             };
-            writeln!(out, "{}: {verdict}", report.file)?;
+            writeln!(out, "{}: {verdict}", Untrusted(&report.file))?;
             for c in &report.checks {
                 let status = match c.status {
                     Status::Pass => "ok",
@@ -61,9 +61,16 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
                     Status::Skip => "skipped",
                     Status::Untrusted => "untrusted",
                 };
+                // An entry's name and a message quoting the pack are the pack's: shown as text.
+                let message = Untrusted(&c.message);
                 match &c.entry {
-                    Some(e) => writeln!(out, "  {status:<9} {:<17} {e}: {}", c.check, c.message)?,
-                    None => writeln!(out, "  {status:<9} {:<17} {}", c.check, c.message)?,
+                    Some(e) => writeln!(
+                        out,
+                        "  {status:<9} {:<17} {}: {message}",
+                        c.check,
+                        Untrusted(e)
+                    )?,
+                    None => writeln!(out, "  {status:<9} {:<17} {message}", c.check)?,
                 }
             }
             shell.print(out);

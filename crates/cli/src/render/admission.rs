@@ -7,9 +7,10 @@ use std::process::ExitCode;
 use gtdx_ops::dynamic::AdmitOutcome;
 
 use crate::exit;
-use crate::shell::{Failure, Shell, count};
+use crate::shell::{Failure, Shell, Untrusted, count};
 
-/// The admission report as people read it.
+/// The admission report as people read it. Keys, names, descriptions and reasons quote what
+/// the discovery returned: each is shown [`Untrusted`].
 pub fn render_admission(outcome: &AdmitOutcome, shell: &mut Shell) -> anyhow::Result<()> {
     let r = &outcome.report;
     let mut out = String::new();
@@ -26,9 +27,13 @@ pub fn render_admission(outcome: &AdmitOutcome, shell: &mut Shell) -> anyhow::Re
     if !r.admitted.is_empty() {
         writeln!(out, "\nadmitted (what the agent sees):")?;
         for t in &r.admitted {
-            writeln!(out, "  {}  {}", t.key, t.agent.id)?;
-            writeln!(out, "      name:        {}", t.agent.name)?;
-            writeln!(out, "      description: {}", t.agent.description)?;
+            writeln!(out, "  {}  {}", Untrusted(&t.key), Untrusted(&t.agent.id))?;
+            writeln!(out, "      name:        {}", Untrusted(&t.agent.name))?;
+            writeln!(
+                out,
+                "      description: {}",
+                Untrusted(&t.agent.description)
+            )?;
             writeln!(
                 out,
                 "      input:       {}",
@@ -50,9 +55,12 @@ pub fn render_admission(outcome: &AdmitOutcome, shell: &mut Shell) -> anyhow::Re
             writeln!(
                 out,
                 "  /{} {}  [control {}] {}",
-                w.index, w.key, w.control, w.reason
+                w.index,
+                Untrusted(&w.key),
+                w.control,
+                Untrusted(&w.reason)
             )?;
-            writeln!(out, "      to admit: {}", w.expand)?;
+            writeln!(out, "      to admit: {}", Untrusted(&w.expand))?;
         }
     }
     if !r.rejected.is_empty() {
@@ -61,10 +69,10 @@ pub fn render_admission(outcome: &AdmitOutcome, shell: &mut Shell) -> anyhow::Re
             writeln!(
                 out,
                 "  {} {}  [control {}] {}",
-                x.pointer,
-                x.key.as_deref().unwrap_or("-"),
+                Untrusted(&x.pointer),
+                Untrusted(x.key.as_deref().unwrap_or("-")),
                 x.control,
-                x.reason
+                Untrusted(&x.reason)
             )?;
         }
     }
@@ -74,7 +82,7 @@ pub fn render_admission(outcome: &AdmitOutcome, shell: &mut Shell) -> anyhow::Re
             "Synced",
             format!(
                 "catalog of connection `{}` (sync #{}): {} added, {} removed, {} changed, {} unchanged ({})",
-                c.connection,
+                Untrusted(&c.connection),
                 c.sync,
                 c.last_sync.added.len(),
                 c.last_sync.removed.len(),

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use annotate_snippets::{Level, Renderer, Snippet};
-use gtdx_ops::{Diagnostic, LineIndex, Severity};
+use gtdx_ops::{Diagnostic, LineIndex, Severity, escape_untrusted};
 
 /// The files findings point into, each read and line-indexed once (a file that cannot be read
 /// shows no excerpt).
@@ -61,20 +61,35 @@ pub(crate) fn render(d: &Diagnostic, sources: &mut Sources, color: bool) -> Stri
         .chars()
         .next()
         .map_or(start, |c| start + c.len_utf8());
-    let pointer = d
-        .pointer
-        .as_deref()
-        .map(|p| format!("at {}", if p.is_empty() { "/" } else { p }));
-    let mut message = level.title(&d.message).id(&d.code).snippet(
+    // The excerpt, the message (which quotes the manifest) and the rest are shown as text: a
+    // control or bidi character is escaped, and the caret moves with what precedes it.
+    let (start, end) = {
+        let shown_start = escape_untrusted(&text[..start]).len();
+        (
+            shown_start,
+            shown_start + escape_untrusted(&text[start..end]).len(),
+        )
+    };
+    let text = escape_untrusted(&text).into_owned();
+    let pointer = d.pointer.as_deref().map(|p| {
+        format!(
+            "at {}",
+            escape_untrusted(if p.is_empty() { "/" } else { p })
+        )
+    });
+    let title = escape_untrusted(&d.message);
+    let origin = escape_untrusted(&d.file);
+    let help = d.help.as_deref().map(escape_untrusted);
+    let mut message = level.title(&title).id(&d.code).snippet(
         Snippet::source(&text)
             .line_start(line)
-            .origin(&d.file)
+            .origin(&origin)
             .annotation(level.span(start..end)),
     );
     if let Some(p) = &pointer {
         message = message.footer(Level::Note.title(p));
     }
-    if let Some(h) = &d.help {
+    if let Some(h) = &help {
         message = message.footer(Level::Help.title(h));
     }
     let renderer = if color {
@@ -144,6 +159,44 @@ mod tests {
 
     #[test]
     fn long_lines_are_cut_around_the_column() {
+    #[test]
+    fn what_a_manifest_says_is_shown_as_text_with_the_caret_in_place() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("describe.json");
+        // A bidi override and a zero-width space before the column, both raw in the JSON string.
+        std::fs::write(&file, "{\"name\": \"\u{202e}a\u{200b}b\", \"x\": 7}\n").expect("write");
+        let d = Diagnostic {
+            code: "E_TYPE".into(),
+            severity: Severity::Error,
+            message: "tool `\u{202e}a\u{200b}b` \r\u{1b}[2K is fine".into(),
+            file: file.display().to_string(),
+            line: Some(1),
+            column: Some(23),
+            pointer: Some("/\u{202e}".into()),
+            help: Some("\u{1b}]8;;x\u{7}".into()),
+        };
+        let text = render(&d, &mut Sources::default(), false);
+        for raw in ['\u{202e}', '\u{200b}', '\u{1b}', '\r', '\u{7}'] {
+            assert!(!text.contains(raw), "{:x} in {text}", raw as u32);
+        }
+        assert!(
+            text.contains("tool `\\u{202e}a\\u{200b}b` \\r\\u{1b}[2K is fine"),
+            "{text}"
+        );
+        // The caret stays under `7`, past the escapes.
+        let source = text
+            .lines()
+            .find(|l| l.contains("\"x\""))
+            .expect("source line");
+        let caret = text.lines().find(|l| l.contains('^')).expect("caret line");
+        assert_eq!(
+            source.find('7').expect("the 7"),
+            caret.find('^').expect("the caret"),
+            "{text}"
+        );
+        assert!(!d.render_human().contains('\u{202e}'));
+    }
+
         let line = "x".repeat(1000);
         let (kept, column) = window(&line, 600);
         assert_eq!(kept.chars().count(), 160);
