@@ -74,8 +74,13 @@ pub fn sweep_dead(dir: &Path) {
     }
 }
 
-/// Renames `staged` to `final_dir`; an existing `final_dir` is moved aside first and removed
-/// after, so the slot is never empty (and restored if the swap fails).
+/// Renames `staged` to `final_dir`. An existing `final_dir` is exchanged with `staged` in one
+/// step (`renameat2(RENAME_EXCHANGE)` on Linux), so a reader never finds the slot missing, and
+/// the old directory (now at `staged`) is removed after. Where the file system (or the
+/// platform) cannot exchange, the old directory is moved aside first and the new one renamed
+/// in: the slot is then empty between the two renames, and the old directory is restored if the
+/// second fails. Writers must serialise on a lock of their own: the exchange keeps readers
+/// safe, not two writers of one slot.
 pub fn swap_into_place(staged: &Path, final_dir: &Path) -> Result<(), FsError> {
     let rename_err = |e| FsError::new("cannot move into place", final_dir, e);
     if std::fs::symlink_metadata(final_dir).is_err() {
@@ -84,6 +89,18 @@ pub fn swap_into_place(staged: &Path, final_dir: &Path) -> Result<(), FsError> {
             sync_dir(p);
         }
         return Ok(());
+    }
+    match exchange(staged, final_dir) {
+        Ok(()) => {
+            // `staged` now holds the directory that was replaced.
+            if let Some(p) = final_dir.parent() {
+                sync_dir(p);
+            }
+            let _ = std::fs::remove_dir_all(staged);
+            return Ok(());
+        }
+        Err(e) if !exchange_unsupported(&e) => return Err(rename_err(e)),
+        Err(_) => {}
     }
     let parent = staged.parent().unwrap_or(Path::new("."));
     let backup = parent.join(unique_name(".replaced"));
@@ -97,6 +114,59 @@ pub fn swap_into_place(staged: &Path, final_dir: &Path) -> Result<(), FsError> {
         sync_dir(p);
     }
     Ok(())
+}
+
+/// Exchanges two existing paths atomically: each name then points at what the other did.
+#[cfg(target_os = "linux")]
+pub fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    let c = |p: &Path| {
+        CString::new(p.as_os_str().as_bytes())
+            .map_err(|_| std::io::Error::from(std::io::ErrorKind::InvalidInput))
+    };
+    let (a, b) = (c(a)?, c(b)?);
+    // SAFETY: both paths are NUL-terminated C strings that outlive the call; AT_FDCWD makes
+    // them relative to the working directory as `std::fs::rename` does.
+    let r = unsafe {
+        libc::renameat2(
+            libc::AT_FDCWD,
+            a.as_ptr(),
+            libc::AT_FDCWD,
+            b.as_ptr(),
+            libc::RENAME_EXCHANGE,
+        )
+    };
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
+}
+
+/// Exchanges two existing paths atomically (not available here: always unsupported).
+#[cfg(not(target_os = "linux"))]
+pub fn exchange(_a: &Path, _b: &Path) -> std::io::Result<()> {
+    Err(std::io::ErrorKind::Unsupported.into())
+}
+
+/// Whether an [`exchange`] failed because the file system or kernel cannot exchange (then the
+/// two-rename fallback is used), rather than for a reason a fallback would hit too.
+fn exchange_unsupported(e: &std::io::Error) -> bool {
+    if e.kind() == std::io::ErrorKind::Unsupported {
+        return true;
+    }
+    #[cfg(unix)]
+    {
+        matches!(
+            e.raw_os_error(),
+            Some(libc::EINVAL) | Some(libc::ENOSYS) | Some(libc::EOPNOTSUPP)
+        )
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
 }
 
 /// Writes a new file and fsyncs it (inside a staging directory: no temp file needed).
@@ -165,6 +235,51 @@ mod tests {
         assert!(final_dir.join("new").exists());
         assert!(!final_dir.join("old").exists());
         assert!(!staged.exists());
+        assert_eq!(std::fs::read_dir(&staging).unwrap().count(), 0);
+    }
+
+    /// Item 7 of issue #30: a replaced slot is never briefly missing. A reader polls the slot
+    /// while it is replaced a few hundred times; with the exchange it always finds a complete
+    /// directory (the two-rename fallback would leave it missing now and then).
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn install_slots_are_unambiguous_a_replaced_slot_is_never_missing() {
+        use std::sync::atomic::AtomicBool;
+        let root = tempfile::tempdir().unwrap();
+        let staging = root.path().join(".staging");
+        let final_dir = root.path().join("ext");
+        std::fs::create_dir(&final_dir).unwrap();
+        std::fs::write(final_dir.join("describe.json"), b"0").unwrap();
+        let done = AtomicBool::new(false);
+        let (missing, looks) = std::thread::scope(|sc| {
+            let reader = sc.spawn(|| {
+                let (mut missing, mut looks) = (0u32, 0u32);
+                while !done.load(Ordering::Relaxed) {
+                    looks += 1;
+                    if !final_dir.join("describe.json").is_file() {
+                        missing += 1;
+                    }
+                }
+                (missing, looks)
+            });
+            for i in 0..300 {
+                let staged = unique_dir(&staging, "ext").unwrap();
+                write_synced(&staged.join("describe.json"), i.to_string().as_bytes()).unwrap();
+                swap_into_place(&staged, &final_dir).unwrap();
+                assert!(!staged.exists(), "the replaced directory is removed");
+            }
+            done.store(true, Ordering::Relaxed);
+            reader.join().unwrap()
+        });
+        assert!(looks > 0);
+        assert_eq!(
+            missing, 0,
+            "the slot was missing {missing} times of {looks}"
+        );
+        assert_eq!(
+            std::fs::read(final_dir.join("describe.json")).unwrap(),
+            b"299"
+        );
         assert_eq!(std::fs::read_dir(&staging).unwrap().count(), 0);
     }
 

@@ -79,6 +79,15 @@ pub enum InstallError {
     Key(#[from] crate::keys::KeyError),
     #[error("{source_name}: {reason}")]
     Refused { source_name: String, reason: String },
+    /// The pack fetched for `ID@VERSION` (or a version tag) states another id or version.
+    #[error(
+        "{source_name}: the pack holds {got}, not the {asked} that was asked for; nothing was installed. The registry serves another extension under that name (mislabelled, or tampered with): install nothing from it until its owner fixes it, or ask for the extension it really holds"
+    )]
+    NotWhatWasAsked {
+        source_name: String,
+        asked: String,
+        got: String,
+    },
     #[error(
         "installing {id}@{version} needs consent (permissions it requests: {summary}) and there is no terminal to ask; pass --yes to accept"
     )]
@@ -189,6 +198,58 @@ pub struct Fetched {
     /// What pins it: the file, `oci://HOST/REPO@sha256:…`, or `ID@VERSION` of a directory
     /// registry (whose recorded SHA-256 was checked).
     pub pinned: String,
+    /// What the pack must be, by what was asked for.
+    pub requested: Requested,
+}
+
+/// What a fetched pack must state, by what was asked for: `ID@VERSION` from a registry names
+/// both (the version the registry resolved when none was given); `oci://…:TAG` names the
+/// version when the tag is a semantic version (tag = version, as publishing writes it); a file
+/// or a digest names nothing.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Requested {
+    pub id: Option<String>,
+    pub version: Option<String>,
+}
+
+impl Fetched {
+    /// Refuses a pack whose describe.json states another id or version than was asked for.
+    pub fn check_identity(&self, info: &PackInfo) -> Result<(), InstallError> {
+        let Requested { id, version } = &self.requested;
+        let id_differs = id.as_ref().is_some_and(|id| *id != info.id);
+        let version_differs = version.as_ref().is_some_and(|v| *v != info.version);
+        if !(id_differs || version_differs) {
+            return Ok(());
+        }
+        let asked = match (id, version) {
+            (Some(id), Some(v)) => format!("{id}@{v}"),
+            (Some(id), None) => id.clone(),
+            (None, Some(v)) => format!("version {v}"),
+            (None, None) => String::new(),
+        };
+        Err(InstallError::NotWhatWasAsked {
+            source_name: self.shown.clone(),
+            asked,
+            got: format!("{}@{}", info.id, info.version),
+        })
+    }
+
+    /// [`Fetched::check_identity`] on the pack's own describe.json, for callers that verify
+    /// the pack later (`gtdx worker build`). A pack whose describe.json cannot be read passes
+    /// here: its verification says why.
+    pub fn check_identity_in_pack(&self) -> Result<(), InstallError> {
+        if self.requested == Requested::default() {
+            return Ok(());
+        }
+        let Some(info) = gtdx_pack::read_pack(&self.staged.path)
+            .ok()
+            .and_then(|p| p.describe)
+            .and_then(|d| PackInfo::from_describe(&d, &self.shown).ok())
+        else {
+            return Ok(());
+        };
+        self.check_identity(&info)
+    }
 }
 
 /// Stages a source: a copy of a pack file, a pack from a directory registry, or a pull. One
@@ -207,14 +268,20 @@ pub fn fetch(
                 staged,
                 pinned: shown.clone(),
                 shown,
+                requested: Requested::default(),
             })
         }
         InstallSource::Oci(art) => {
             let (staged, pulled) = gtdx_registry::oci::pull(&art, home, oci)?;
+            let version = art
+                .tag
+                .clone()
+                .filter(|t| art.digest.is_none() && semver::Version::parse(t).is_ok());
             Ok(Fetched {
                 staged,
                 shown: pulled.pinned.clone(),
                 pinned: pulled.pinned,
+                requested: Requested { id: None, version },
             })
         }
         InstallSource::Id { id, version } => {
@@ -239,6 +306,10 @@ pub fn fetch(
                         staged,
                         shown: format!("{} ({id}@{version})", pack.display()),
                         pinned: format!("{id}@{version}"),
+                        requested: Requested {
+                            id: Some(id),
+                            version: Some(version),
+                        },
                     })
                 }
                 RegistryRef::Oci(repo) => {
@@ -263,6 +334,10 @@ pub fn fetch(
                         staged,
                         shown: pulled.pinned.clone(),
                         pinned: pulled.pinned,
+                        requested: Requested {
+                            id: Some(id),
+                            version: art.tag,
+                        },
                     })
                 }
             }
@@ -281,19 +356,25 @@ pub fn newest_version(tags: &[String]) -> Option<String> {
 /// Installs one extension.
 pub fn install(mut options: InstallOptions<'_>) -> Result<InstallOutcome, InstallError> {
     let home = options.home.clone();
-    let Fetched {
-        staged,
-        shown: source,
-        ..
-    } = fetch(
+    let fetched = fetch(
         &options.source,
         options.registry.as_deref(),
         &home,
         &options.oci,
     )?;
+    let source = fetched.shown.clone();
+    // The sizes the pack declares, before a byte of it is read or hashed.
+    gtdx_registry::install::check_size(&fetched.staged.path)?;
     let loose = options.trust == TrustLevel::Loose;
-    let checked = check_pack(&staged.path, &source, &options.trusted_keys, loose, loose)?;
+    let checked = check_pack(
+        &fetched.staged.path,
+        &source,
+        &options.trusted_keys,
+        loose,
+        loose,
+    )?;
     let info = checked.info;
+    fetched.check_identity(&info)?;
     let refused = |reason: String| InstallError::Refused {
         source_name: source.clone(),
         reason,
@@ -307,7 +388,7 @@ pub fn install(mut options: InstallOptions<'_>) -> Result<InstallOutcome, Instal
         .any(|c| c.check == "trust" && c.status == gtdx_sign::verify::Status::Pass);
     let pinned = trust::pinned(&home, &info.id)?;
     let mut pin_now = false;
-    let authenticity = if loose {
+    let mut authenticity = if loose {
         "none".to_string()
     } else {
         let signer = info.signer.clone().unwrap_or_default();
@@ -340,13 +421,8 @@ pub fn install(mut options: InstallOptions<'_>) -> Result<InstallOutcome, Instal
         }
     };
 
-    let already = home
-        .install_dir(
-            gtdx_registry::home::kind_dir(&info.kind).unwrap_or("unknown"),
-            &info.id,
-            &info.version,
-        )
-        .exists();
+    // A slot another extension holds is refused before consent is asked.
+    let already = gtdx_registry::install::occupied(&home, &info)?;
     if !already || options.force {
         match &mut options.consent {
             Consent::Given => {}
@@ -367,23 +443,64 @@ pub fn install(mut options: InstallOptions<'_>) -> Result<InstallOutcome, Instal
             }
         }
     }
-    let (action, dir) = gtdx_registry::install::commit(&home, &staged, &info, options.force)?;
+    // Unpacked into staging before the lock is taken (the slow part), unless nothing moves.
+    let mut unpacked = if !already || options.force {
+        Some(gtdx_registry::install::unpack_staged(
+            &home,
+            &fetched.staged,
+            &info,
+        )?)
+    } else {
+        None
+    };
+
+    // Under the install lock, from here to the state file: the slot is looked at again, the
+    // key pinned, and only then is anything moved into place. An install refused here
+    // (another key pinned meanwhile, another extension in the slot) has written nothing.
+    let locked = gtdx_registry::install::Locked::acquire(&home)?;
+    let occupied = locked.occupied(&info)?;
+    let moving = !occupied || options.force;
+    if moving && unpacked.is_none() {
+        return Err(refused(format!(
+            "{}@{} was uninstalled while this install ran; run the command again",
+            info.id, info.version
+        )));
+    }
+    let mut pinned_here = None;
     if pin_now && let Some(signer) = &info.signer {
-        // Another install may have pinned first: then its key must be this one.
-        if let Some(other) = trust::pin(&home, &info.id, signer)?
-            && !trust::same_key(&other, signer)
-            && !trusted_by_key
-        {
-            return Err(refused(format!(
-                "a concurrent install pinned another key ({}) for {}",
-                key_label(&other),
-                info.id
-            )));
+        match trust::pin(&home, &info.id, signer)? {
+            None => pinned_here = Some(signer.clone()),
+            // Another install pinned first: its key must be this one.
+            Some(other) if !trust::same_key(&other, signer) && !trusted_by_key => {
+                return Err(refused(format!(
+                    "a concurrent install pinned another key ({}) for {}; nothing was installed. Run the command again to see which key is pinned now",
+                    key_label(&other),
+                    info.id
+                )));
+            }
+            Some(_) if !trusted_by_key => authenticity = "pinned".to_string(),
+            Some(_) => {}
         }
     }
+    let (action, dir) = match unpacked.take() {
+        Some(u) if moving => match locked.place(u, &info) {
+            Ok(placed) => placed,
+            Err(e) => {
+                if let Some(key) = &pinned_here {
+                    let _ = trust::unpin(&home, &info.id, key);
+                }
+                return Err(e.into());
+            }
+        },
+        _ => (
+            InstallAction::AlreadyInstalled,
+            gtdx_registry::install::slot_of(&home, &info)?.1,
+        ),
+    };
+    drop(locked);
     Ok(InstallOutcome {
         action,
-        sha256: staged.sha256.clone(),
+        sha256: fetched.staged.sha256.clone(),
         info,
         dir,
         source,
@@ -407,9 +524,9 @@ pub fn permission_summary(p: &Permissions) -> String {
     if rows.is_empty() {
         return "none".into();
     }
+    // The values are the pack's: shown as text wherever this summary is printed.
     rows.iter()
         .map(|(k, v)| format!("{k}: {}", gtdx_contract::text::join_untrusted(v, ", ")))
         .collect::<Vec<_>>()
         .join("; ")
 }
-    // The values are the pack's: shown as text wherever this summary is printed.

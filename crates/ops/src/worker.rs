@@ -51,6 +51,7 @@ pub fn build(options: &WorkerBuildOptions) -> Result<BuildOutcome, BuildError> {
             .map_err(|e| crate::error_text(&e))
             .and_then(|home| {
                 crate::install::fetch(entry, registry.as_deref(), &home, &oci)
+                    .and_then(|f| f.check_identity_in_pack().map(|()| f))
                     .map_err(|e| crate::error_text(&e))
             });
         Some(fetched.map(|f| gtdx_worker::ResolvedPack {

@@ -98,6 +98,35 @@ pub enum RegistryError {
     },
     #[error("the pack is refused: {0}")]
     Refused(String),
+    /// Two extensions whose `<id>-<version>` directory names are equal (`a-1.0.0-rc@1.0.0` and
+    /// `a@1.0.0-rc-1.0.0`): the platform's layout cannot hold both.
+    #[error(
+        "{id}@{version} cannot be installed: its directory {} already holds {other}. The platform names install directories `<id>-<version>`, so these two extensions would share one; nothing was written. Uninstall the other first (`gtdx uninstall {other}`), or install a version whose directory name is free",
+        dir.display()
+    )]
+    SlotTaken {
+        id: String,
+        version: String,
+        dir: PathBuf,
+        other: String,
+    },
+    /// A pack that unpacks to more than an install accepts.
+    #[error(
+        "{}: the pack is refused: {why}; nothing was written. A real extension unpacks to far less: if the pack is yours, list what it holds (`unzip -l PACK`) and rebuild it with `gtdx build`; otherwise do not install it",
+        pack.display()
+    )]
+    TooLarge { pack: PathBuf, why: String },
+    /// An extension id a directory registry cannot hold: it names one of the registry's own
+    /// files.
+    #[error(
+        "the id `{id}` cannot be published to the directory registry {}: {} is the registry's own {what}, and each extension lives in `<registry>/<id>/`; nothing was written. Publish it under another id, or to an OCI registry",
+        root.display(), root.join(id).display()
+    )]
+    ReservedId {
+        id: String,
+        root: PathBuf,
+        what: &'static str,
+    },
     #[error("{0}")]
     Other(String),
 }

@@ -34,6 +34,16 @@ pub const LOCK_FILE: &str = ".publish.lock";
 pub const INDEX_FILE: &str = "index.json";
 const STAGING: &str = ".gtdx-staging";
 
+/// The registry's own entries at its root, beside the `<id>/` directories, and what each is: an
+/// extension id cannot be one of them (compared ignoring ASCII case, as a case-insensitive file
+/// system would). Only `index.json` is a valid id today (the others start with `.`), but the
+/// rule names them all.
+const ROOT_ENTRIES: &[(&str, &str)] = &[
+    (INDEX_FILE, "index file"),
+    (LOCK_FILE, "lock file"),
+    (STAGING, "staging directory"),
+];
+
 /// `index.json`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Index {
@@ -129,9 +139,26 @@ impl LocalRegistry {
         self.root.join(id).join(version)
     }
 
+    /// Refuses an id that names one of the registry's own files: its `<root>/<id>/` directory
+    /// would take that file's place.
+    pub fn check_id(&self, id: &str) -> Result<(), RegistryError> {
+        match ROOT_ENTRIES
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(id))
+        {
+            Some((_, what)) => Err(RegistryError::ReservedId {
+                id: id.to_string(),
+                root: self.root.clone(),
+                what,
+            }),
+            None => Ok(()),
+        }
+    }
+
     /// Publishes a verified pack.
     pub fn publish(&self, req: &PublishRequest<'_>) -> Result<LocalPublished, RegistryError> {
         let info = req.info;
+        self.check_id(&info.id)?;
         let ver_dir = self.version_dir(&info.id, &info.version);
         let pack_name = pack_file_name(&info.name, &info.version);
         let mut files = vec![ver_dir.join(&pack_name), ver_dir.join("manifest.json")];
@@ -403,6 +430,37 @@ mod tests {
             key_id: None,
             permissions: Default::default(),
         }
+    }
+
+    #[test]
+    fn registry_names_cannot_collide_with_registry_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let pack = dir.path().join("p.gtxpack");
+        std::fs::write(&pack, b"PK pack bytes").unwrap();
+        let sha = crate::sha256_hex(b"PK pack bytes");
+        let reg = LocalRegistry::new(dir.path().join("reg"));
+        let describe = serde_json::json!({"metadata": {"id": "index.json"}});
+        for id in ["index.json", "Index.Json"] {
+            let mut i = info("1.0.0");
+            i.id = id.into();
+            for dry_run in [true, false] {
+                let e = reg
+                    .publish(&PublishRequest {
+                        pack: &pack,
+                        sha256: &sha,
+                        describe: &describe,
+                        info: &i,
+                        force: false,
+                        dry_run,
+                    })
+                    .unwrap_err();
+                assert!(matches!(e, RegistryError::ReservedId { .. }), "{e}");
+                assert!(e.to_string().contains("own index file"), "{e}");
+            }
+        }
+        assert!(!reg.root.exists(), "nothing written");
+        assert!(reg.check_id("index.json.x").is_ok());
+        assert!(reg.check_id("com.acme.index.json").is_ok());
     }
 
     #[test]

@@ -63,3 +63,17 @@ pub fn pin(home: &Home, id: &str, key: &str) -> Result<Option<String>, RegistryE
     gtdx_fsx::write_atomic(&path, &serde_json::to_vec_pretty(&data).unwrap_or_default())?;
     Ok(None)
 }
+
+/// Removes the pin of `id` if it is `key` (an install that pinned the key, then failed, takes
+/// its pin back: a refused install leaves nothing). Returns whether a pin was removed.
+pub fn unpin(home: &Home, id: &str, key: &str) -> Result<bool, RegistryError> {
+    let path = home.publishers_file();
+    let _lock = Lock::exclusive(&path.with_file_name(".trust.lock"))?;
+    let mut data = load(home)?;
+    if !data.publishers.get(id).is_some_and(|k| same_key(k, key)) {
+        return Ok(false);
+    }
+    data.publishers.remove(id);
+    gtdx_fsx::write_atomic(&path, &serde_json::to_vec_pretty(&data).unwrap_or_default())?;
+    Ok(true)
+}
