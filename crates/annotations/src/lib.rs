@@ -46,8 +46,8 @@ mod tool_fn;
 
 pub use doc::doc_comment;
 pub use schema_attr::{
-    SCHEMA_KEYS, SchemaAttr, SchemaKind, SchemaTarget, int_range, parse_schema_attr,
-    parse_schema_attribute, schema_attr_of, written_kind,
+    OneOfField, OneOfForm, SCHEMA_KEYS, SchemaAttr, SchemaKind, SchemaTarget, int_range,
+    option_of_nullable, parse_schema_attr, parse_schema_attribute, schema_attr_of, written_kind,
 };
 pub use tool_attr::{
     EXECUTOR_EFFECTS, Example, Secret, TOOL_KEYS, ToolAttr, parse_tool_attr, parse_tool_attr_at,
@@ -140,6 +140,84 @@ pub fn is_schema_attr(attr: &syn::Attribute) -> bool {
     is_our_attr(attr.path(), "schema")
 }
 
+/// Whether `attrs` derive `Schema` (`#[derive(Schema)]`, `#[derive(gtdx_sdk::Schema)]`, also
+/// inside `#[cfg_attr(.., derive(..))]`): without it the `#[schema]` helper attribute is not
+/// registered, so the compiler refuses every `#[schema(...)]` on the type and its fields.
+pub fn derives_schema(attrs: &[syn::Attribute]) -> bool {
+    fn in_list(tokens: proc_macro2::TokenStream) -> bool {
+        let mut found = false;
+        let parser = syn::meta::parser(|meta| {
+            if meta.path.is_ident("derive") {
+                meta.parse_nested_meta(|d| {
+                    let last = d.path.segments.last().map(|s| s.ident.to_string());
+                    found |= last.as_deref() == Some("Schema");
+                    Ok(())
+                })
+            } else if meta.input.peek(syn::token::Paren) {
+                // A nested `cfg_attr` or a predicate such as `feature = "x"`: look inside.
+                let content;
+                syn::parenthesized!(content in meta.input);
+                found |= in_list(content.parse()?);
+                Ok(())
+            } else {
+                if meta.input.peek(syn::Token![=]) {
+                    let _: syn::Expr = meta.value()?.parse()?;
+                }
+                Ok(())
+            }
+        });
+        let _ = syn::parse::Parser::parse2(parser, tokens);
+        found
+    }
+    attrs.iter().any(|a| {
+        if a.path().is_ident("derive") {
+            let mut found = false;
+            let _ = a.parse_nested_meta(|d| {
+                let last = d.path.segments.last().map(|s| s.ident.to_string());
+                found |= last.as_deref() == Some("Schema");
+                Ok(())
+            });
+            found
+        } else if a.path().is_ident("cfg_attr") {
+            match &a.meta {
+                syn::Meta::List(l) => in_list(l.tokens.clone()),
+                _ => false,
+            }
+        } else {
+            false
+        }
+    })
+}
+
+/// The path of a field's `#[serde(default = "path")]`, if it has one.
+pub fn serde_default_path(attrs: &[syn::Attribute]) -> Option<String> {
+    let mut out = None;
+    for a in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        let _ = a.parse_nested_meta(|meta| {
+            if meta.input.peek(syn::Token![=]) {
+                let value: syn::Expr = meta.value()?.parse()?;
+                if meta.path.is_ident("default")
+                    && let syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(s),
+                        ..
+                    }) = value
+                {
+                    out = Some(s.value());
+                }
+            } else if meta.input.peek(syn::token::Paren) {
+                meta.parse_nested_meta(|inner| {
+                    if inner.input.peek(syn::Token![=]) {
+                        let _: syn::Expr = inner.value()?.parse()?;
+                    }
+                    Ok(())
+                })?;
+            }
+            Ok(())
+        });
+    }
+    out
+}
+
 fn is_our_attr(path: &syn::Path, last: &str) -> bool {
     let segs: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
     match segs.as_slice() {
@@ -178,6 +256,47 @@ mod tests {
         ] {
             assert!(!is_tool_attr(&attr(no)), "{no}");
         }
+    }
+
+    #[test]
+    fn derives_schema_in_every_spelling() {
+        let item = |src: &str| -> syn::ItemStruct { syn::parse_str(src).unwrap() };
+        for yes in [
+            "#[derive(Deserialize, Schema)] struct S;",
+            "#[derive(gtdx_sdk::Schema)] struct S;",
+            "#[cfg_attr(feature = \"x\", derive(Debug, Schema))] struct S;",
+            "#[cfg_attr(all(a, not(b)), derive(::gtdx_sdk::Schema))] struct S;",
+        ] {
+            assert!(derives_schema(&item(yes).attrs), "{yes}");
+        }
+        for no in [
+            "#[derive(Deserialize)] struct S;",
+            "#[derive(schemars::JsonSchema)] struct S;",
+            "#[cfg_attr(feature = \"Schema\", derive(Debug))] struct S;",
+            "#[schema(one_of = [[\"a\"], [\"b\"]])] struct S;",
+        ] {
+            assert!(!derives_schema(&item(no).attrs), "{no}");
+        }
+    }
+
+    #[test]
+    fn serde_default_paths() {
+        let f = |src: &str| -> syn::Field {
+            syn::parse::Parser::parse_str(syn::Field::parse_named, src).unwrap()
+        };
+        assert_eq!(
+            serde_default_path(&f("#[serde(rename = \"t\", default = \"top\")] x: u8").attrs)
+                .as_deref(),
+            Some("top")
+        );
+        assert_eq!(
+            serde_default_path(&f("#[serde(default)] x: u8").attrs),
+            None
+        );
+        assert_eq!(
+            serde_default_path(&f("#[serde(rename(serialize = \"a\"))] x: u8").attrs),
+            None
+        );
     }
 
     #[test]

@@ -32,9 +32,11 @@ pub const SCHEMA_KEYS: &[&str] = &[
     "enum",
     "const",
     "default",
+    "no_default",
     "examples",
     "nullable",
     "one_of",
+    "one_of_form",
 ];
 
 /// The facts of one or more `#[schema(...)]` attributes on one field or type.
@@ -68,12 +70,35 @@ pub struct SchemaAttr {
     pub const_value: Option<Spanned<Value>>,
     /// `default = <literal>`: what the tool assumes when the field is absent.
     pub default: Option<Spanned<Value>>,
+    /// `no_default`: the value of the field's `#[serde(default = "path")]` is not written as the
+    /// schema's `default`, although describe can read it.
+    pub no_default: Option<Span>,
     /// `examples = [<literal>, ...]`.
     pub examples: Option<Spanned<Vec<Value>>>,
     /// `nullable = false`: an `Option<T>` field that may be left out but not sent as `null`.
+    /// (`nullable` and `nullable = true` are refused: they would change nothing.)
     pub nullable: Option<Spanned<bool>>,
     /// `one_of = [["query"], ["vector"]]` on a struct: exactly one group of fields is given.
     pub one_of: Option<Spanned<Vec<Vec<Spanned<String>>>>>,
+    /// `one_of_form = "required" | "exclusive"`: how `one_of` is written in the schema.
+    pub one_of_form: Option<Spanned<OneOfForm>>,
+}
+
+/// How `one_of` is written in the schema; both say the same thing (a call gives the fields of
+/// exactly one group), for readers that prefer one or the other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OneOfForm {
+    /// `"oneOf": [{"required": ["a"]}, {"required": ["b"]}]` (the default).
+    #[default]
+    Required,
+    /// `"oneOf": [{"required": ["a"], "not": {"required": ["b"]}}, ...]`: each branch also
+    /// excludes the other groups, the form many shipped manifests use.
+    Exclusive,
+}
+
+impl OneOfForm {
+    /// The values `one_of_form` takes.
+    pub const VALUES: &'static [&'static str] = &["required", "exclusive"];
 }
 
 /// What a `#[schema]` is written on, as far as the reader knows.
@@ -234,6 +259,44 @@ pub fn written_kind(ty: &syn::Type) -> (SchemaKind, String, Option<bool>) {
     (kind, crate::tokens(ty), option)
 }
 
+/// For an `Option<T>` field, `T` as written when the derive macro can tell from its spelling that
+/// `T` itself accepts `null`: `serde_json::Value` (with any prefix ending in `serde_json::`),
+/// another `Option<..>`, or `()`. A bare `Value` might be any type, so it is left to describe.
+pub fn option_of_nullable(ty: &syn::Type) -> Option<String> {
+    let inner = option_arg(peel(ty))?;
+    let null = match peel(inner) {
+        syn::Type::Tuple(t) => t.elems.is_empty(),
+        syn::Type::Path(p) if p.qself.is_none() => {
+            let segs: Vec<String> = p
+                .path
+                .segments
+                .iter()
+                .map(|s| s.ident.to_string())
+                .collect();
+            option_arg(peel(inner)).is_some()
+                || (segs.len() >= 2 && segs[segs.len() - 2..] == ["serde_json", "Value"])
+        }
+        _ => false,
+    };
+    null.then(|| crate::tokens(peel(inner)))
+}
+
+/// `T` of a type written `Option<T>` (by its last path segment).
+fn option_arg(ty: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(p) = ty else { return None };
+    let last = p.path.segments.last()?;
+    if p.qself.is_some() || last.ident != "Option" {
+        return None;
+    }
+    match &last.arguments {
+        syn::PathArguments::AngleBracketed(a) => match a.args.first()? {
+            syn::GenericArgument::Type(t) => Some(t),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 fn peel(ty: &syn::Type) -> &syn::Type {
     match ty {
         syn::Type::Paren(p) => peel(&p.elem),
@@ -270,9 +333,11 @@ impl SchemaAttr {
             && self.enum_values.is_none()
             && self.const_value.is_none()
             && self.default.is_none()
+            && self.no_default.is_none()
             && self.examples.is_none()
             && self.nullable.is_none()
             && self.one_of.is_none()
+            && self.one_of_form.is_none()
     }
 
     /// Checks every key against what it is written on: `kind` is the schema kind of the type
@@ -455,6 +520,15 @@ impl SchemaAttr {
                 }
             }
             SchemaTarget::Type { named_struct } => {
+                if let Some(span) = self.no_default {
+                    push(
+                        errors,
+                        syn::Error::new(
+                            span,
+                            "`no_default` goes on a field with `#[serde(default = \"...\")]`",
+                        ),
+                    );
+                }
                 if let Some(n) = &self.nullable {
                     push(
                         errors,
@@ -570,35 +644,65 @@ impl SchemaAttr {
         }
     }
 
-    /// `oneOf` of `{"required": [...]}` groups, for `one_of`.
+    /// `oneOf` of the `one_of` groups, in the form `one_of_form` names: `{"required": [...]}`
+    /// branches, or (exclusive) branches that also say `"not"` of the other groups
+    /// (`{"required": [a], "not": {"required": [b]}}`; with three groups or more, `"not":
+    /// {"anyOf": [...]}`).
     pub fn one_of_schema(&self) -> Option<Value> {
         let groups = &self.one_of.as_ref()?.value;
+        let form = self
+            .one_of_form
+            .as_ref()
+            .map(|f| f.value)
+            .unwrap_or_default();
+        let required = |g: &Vec<Spanned<String>>| {
+            let names: Vec<Value> = g.iter().map(|n| Value::String(n.value.clone())).collect();
+            let mut m = Map::new();
+            m.insert("required".into(), Value::Array(names));
+            m
+        };
         Some(Value::Array(
             groups
                 .iter()
-                .map(|g| {
-                    let names: Vec<Value> =
-                        g.iter().map(|n| Value::String(n.value.clone())).collect();
-                    let mut m = Map::new();
-                    m.insert("required".into(), Value::Array(names));
-                    Value::Object(m)
+                .enumerate()
+                .map(|(i, g)| {
+                    let mut branch = required(g);
+                    if form == OneOfForm::Exclusive {
+                        let mut others: Vec<Value> = groups
+                            .iter()
+                            .enumerate()
+                            .filter(|(j, _)| *j != i)
+                            .map(|(_, o)| Value::Object(required(o)))
+                            .collect();
+                        let not = if others.len() == 1 {
+                            others.remove(0)
+                        } else {
+                            let mut any = Map::new();
+                            any.insert("anyOf".into(), Value::Array(others));
+                            Value::Object(any)
+                        };
+                        branch.insert("not".into(), not);
+                    }
+                    Value::Object(branch)
                 })
                 .collect(),
         ))
     }
 
-    /// Checks `one_of` against the struct's fields: `fields` are the JSON names with whether
-    /// each is required. Every name must be a field, and an optional one (a required field is
-    /// always given, so its group would always be chosen).
-    pub fn check_one_of(&self, fields: &[(String, bool)]) -> syn::Result<()> {
+    /// Checks `one_of` against the struct's fields (their JSON names, whether each is required,
+    /// whether its schema accepts `null`). Every name must be a field, and an optional one (a
+    /// required field is always given, so its group would always be chosen) that is never
+    /// `null` (the either-or check counts a field sent as `null` as not given, which a schema
+    /// accepting `null` would contradict both ways).
+    pub fn check_one_of(&self, fields: &[OneOfField]) -> syn::Result<()> {
         let Some(groups) = &self.one_of else {
             return Ok(());
         };
         let mut errors = None;
         for name in groups.value.iter().flatten() {
-            match fields.iter().find(|(n, _)| *n == name.value) {
+            match fields.iter().find(|f| f.name == name.value) {
                 None => {
-                    let names: Vec<&str> = fields.iter().map(|(n, _)| n.as_str()).collect();
+                    let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
                     let mut msg = format!(
                         "`one_of` names `{}`, which is not a field of this struct",
                         name.value
@@ -614,7 +718,7 @@ impl SchemaAttr {
                     ));
                     push(&mut errors, syn::Error::new(name.span, msg));
                 }
-                Some((_, true)) => push(
+                Some(f) if f.required => push(
                     &mut errors,
                     syn::Error::new(
                         name.span,
@@ -625,6 +729,29 @@ impl SchemaAttr {
                         ),
                     ),
                 ),
+                Some(f) if f.nullable => {
+                    let n = &name.value;
+                    let other = groups
+                        .value
+                        .iter()
+                        .find(|g| !g.iter().any(|x| x.value == *n))
+                        .and_then(|g| g.first())
+                        .map_or("...", |x| x.value.as_str());
+                    push(
+                        &mut errors,
+                        syn::Error::new(
+                            name.span,
+                            format!(
+                                "`one_of` names `{n}`, whose schema accepts `null`, but a field \
+                                 sent as `null` counts as not given: the schema would accept \
+                                 `{{\"{n}\": null}}`, which the tool refuses, and refuse \
+                                 `{{\"{n}\": null, \"{other}\": ...}}`, which the tool accepts; \
+                                 add `#[schema(nullable = false)]` to the field `{n}` (an \
+                                 `Option<T>` whose `T` is never null)"
+                            ),
+                        ),
+                    );
+                }
                 Some(_) => {}
             }
         }
@@ -633,6 +760,59 @@ impl SchemaAttr {
             None => Ok(()),
         }
     }
+
+    /// `nullable = false` on an `Option<T>` field whose `T` itself accepts `null` (`Value`,
+    /// `Option<U>`, `()`): it would change nothing, so it is an error. `ty` is `T` as written.
+    pub fn check_nullable_effect(&self, ty: &str) -> syn::Result<()> {
+        match &self.nullable {
+            Some(n) if !n.value => Err(syn::Error::new(
+                n.span,
+                format!(
+                    "`nullable = false` changes nothing here: `{ty}` itself accepts `null`, so \
+                     the field does too; remove it, or give the field a type that is never null \
+                     (for any JSON object, `serde_json::Map<String, serde_json::Value>`)"
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// `no_default` on a field: `serde_default` is the path of its `#[serde(default =
+    /// "path")]`, if any, and `readable` whether describe reads its value (the derive macro
+    /// cannot tell, and passes `true`). Leaving out a default that is not written is an error.
+    pub fn check_no_default(&self, serde_default: Option<&str>, readable: bool) -> syn::Result<()> {
+        let Some(span) = self.no_default else {
+            return Ok(());
+        };
+        match serde_default {
+            None => Err(syn::Error::new(
+                span,
+                "`no_default` leaves the value of `#[serde(default = \"...\")]` out of the \
+                 schema, but this field has no `#[serde(default = \"...\")]`; remove `no_default`",
+            )),
+            Some(path) if !readable => Err(syn::Error::new(
+                span,
+                format!(
+                    "`no_default` leaves the value of `#[serde(default = \"{path}\")]` out of the \
+                     schema, but describe cannot read that value (only a `const` or a function \
+                     of the struct's module returning one literal is written), so it is left \
+                     out already; remove `no_default`"
+                ),
+            )),
+            Some(_) => Ok(()),
+        }
+    }
+}
+
+/// One field of a struct, as `one_of` is checked against it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OneOfField {
+    /// The JSON name.
+    pub name: String,
+    /// Whether every call must give it.
+    pub required: bool,
+    /// Whether its schema accepts `null`.
+    pub nullable: bool,
 }
 
 fn article_value(kind: &SchemaKind) -> String {
@@ -798,27 +978,64 @@ fn parse_schema_key(
             };
             set(slot, n, expr.span(), key)?;
         }
-        "unique_items" | "nullable" => {
+        "unique_items" => {
             let (value, span) = flag(meta, key)?;
-            let slot = if key == "unique_items" {
-                &mut out.unique_items
-            } else {
-                &mut out.nullable
-            };
-            set(slot, value, span, key)?;
+            set(&mut out.unique_items, value, span, key)?;
         }
-        "unbounded" => {
+        "nullable" => {
+            let written = if meta.input.peek(syn::Token![=]) {
+                "nullable = true"
+            } else {
+                "nullable"
+            };
+            let (value, span) = flag(meta, key)?;
+            if value {
+                return Err(syn::Error::new(
+                    span,
+                    format!(
+                        "`{written}` changes nothing: an `Option<T>` field accepts `null` already, \
+                         and any other field never does; remove it (only `nullable = false` has \
+                         an effect: it keeps `null` out of an `Option<T>` field's schema)"
+                    ),
+                ));
+            }
+            set(&mut out.nullable, value, span, key)?;
+        }
+        "unbounded" | "no_default" => {
             let span = meta.path.span();
             if !meta.input.is_empty() && !meta.input.peek(syn::Token![,]) {
                 return Err(syn::Error::new(
                     span,
-                    "`unbounded` takes no value: #[schema(unbounded)]",
+                    format!("`{key}` takes no value: #[schema({key})]"),
                 ));
             }
-            if out.unbounded.is_some() {
+            let slot = if key == "unbounded" {
+                &mut out.unbounded
+            } else {
+                &mut out.no_default
+            };
+            if slot.is_some() {
                 return Err(twice(span, key));
             }
-            out.unbounded = Some(span);
+            *slot = Some(span);
+        }
+        "one_of_form" => {
+            let lit = string(meta, key, "\"exclusive\"")?;
+            let form = match lit.value().as_str() {
+                "required" => OneOfForm::Required,
+                "exclusive" => OneOfForm::Exclusive,
+                other => {
+                    return Err(syn::Error::new(
+                        lit.span(),
+                        format!(
+                            "`one_of_form` is \"required\" (`{{\"required\": [..]}}` branches, \
+                             the default) or \"exclusive\" (each branch also excludes the other \
+                             groups with `not`), not \"{other}\""
+                        ),
+                    ));
+                }
+            };
+            set(&mut out.one_of_form, form, lit.span(), key)?;
         }
         "enum" => {
             let expr: Expr = meta.value()?.parse()?;
@@ -1042,6 +1259,20 @@ pub(crate) fn number(expr: &Expr) -> syn::Result<Number> {
 
 /// Pairs of keys that must agree whatever the type.
 fn check_pairs(attr: &SchemaAttr) -> syn::Result<()> {
+    if let (Some(form), None) = (&attr.one_of_form, &attr.one_of) {
+        return Err(syn::Error::new(
+            form.span,
+            "`one_of_form` says how `one_of` is written, but there is no `one_of` here; add \
+             `one_of = [[\"a\"], [\"b\"]]` or remove `one_of_form`",
+        ));
+    }
+    if let (Some(no), Some(_)) = (&attr.no_default, &attr.default) {
+        return Err(syn::Error::new(
+            *no,
+            "`no_default` leaves the default out of the schema, but `default = ...` writes one; \
+             keep one of the two",
+        ));
+    }
     if let (Some(min), Some(max)) = (&attr.minimum, &attr.maximum)
         && let (Some(lo), Some(hi)) = (min.value.as_f64(), max.value.as_f64())
         && lo > hi
@@ -1215,24 +1446,171 @@ mod tests {
             a.one_of_schema().unwrap().to_string(),
             r#"[{"required":["query"]},{"required":["vector","k"]}]"#
         );
-        let fields = |v: &[(&str, bool)]| -> Vec<(String, bool)> {
-            v.iter().map(|(n, r)| (n.to_string(), *r)).collect()
+        let fields = |v: &[(&str, bool, bool)]| -> Vec<OneOfField> {
+            v.iter()
+                .map(|(n, r, null)| OneOfField {
+                    name: n.to_string(),
+                    required: *r,
+                    nullable: *null,
+                })
+                .collect()
         };
         a.check_one_of(&fields(&[
-            ("query", false),
-            ("vector", false),
-            ("k", false),
+            ("query", false, false),
+            ("vector", false, false),
+            ("k", false, false),
         ]))
         .unwrap();
         let e = a
-            .check_one_of(&fields(&[("quer", false), ("vector", true), ("k", false)]))
+            .check_one_of(&fields(&[
+                ("quer", false, false),
+                ("vector", true, false),
+                ("k", false, true),
+            ]))
             .unwrap_err();
         let all: Vec<String> = e.into_iter().map(|e| e.to_string()).collect();
         assert!(all[0].contains("did you mean `quer`?"), "{all:?}");
         assert!(all[1].contains("that field is required"), "{all:?}");
+        assert!(
+            all[2].contains("`one_of` names `k`, whose schema accepts `null`")
+                && all[2].contains(r#"`{"k": null, "query": ...}`, which the tool accepts"#)
+                && all[2].contains("add `#[schema(nullable = false)]` to the field `k`"),
+            "{all:?}"
+        );
         assert!(parse_schema_attr(quote! { one_of = [["a"]] }).is_err());
         assert!(parse_schema_attr(quote! { one_of = [["a"], ["a"]] }).is_err());
         assert!(parse_schema_attr(quote! { one_of = "a" }).is_err());
+    }
+
+    #[test]
+    fn one_of_exclusive_form_excludes_the_other_groups() {
+        let a =
+            parse_schema_attr(quote! { one_of = [["doc_id"], ["ids"]], one_of_form = "exclusive" })
+                .unwrap();
+        assert_eq!(
+            a.one_of_schema().unwrap().to_string(),
+            r#"[{"required":["doc_id"],"not":{"required":["ids"]}},{"required":["ids"],"not":{"required":["doc_id"]}}]"#
+        );
+        let b = parse_schema_attr(
+            quote! { one_of = [["a"], ["b", "c"], ["d"]], one_of_form = "exclusive" },
+        )
+        .unwrap();
+        assert_eq!(
+            b.one_of_schema().unwrap()[1].to_string(),
+            r#"{"required":["b","c"],"not":{"anyOf":[{"required":["a"]},{"required":["d"]}]}}"#
+        );
+        let c = parse_schema_attr(quote! { one_of = [["a"], ["b"]], one_of_form = "required" })
+            .unwrap();
+        assert_eq!(
+            c.one_of_schema().unwrap().to_string(),
+            r#"[{"required":["a"]},{"required":["b"]}]"#
+        );
+        let e = parse_schema_attr(quote! { one_of = [["a"], ["b"]], one_of_form = "not" })
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("is \"required\"") && e.contains("not \"not\""),
+            "{e}"
+        );
+        let e = parse_schema_attr(quote! { one_of_form = "exclusive" })
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("there is no `one_of` here"), "{e}");
+        // On a field: `one_of` belongs on the struct.
+        let e = check(
+            quote! { one_of = [["a"], ["b"]], one_of_form = "exclusive" },
+            &SchemaKind::String,
+            "String",
+        )
+        .unwrap_err();
+        assert!(e.contains("goes on the input struct"), "{e}");
+    }
+
+    #[test]
+    fn nullable_true_and_bare_change_nothing_and_are_refused() {
+        for (tokens, written) in [
+            (quote! { nullable }, "`nullable` changes nothing"),
+            (
+                quote! { nullable = true },
+                "`nullable = true` changes nothing",
+            ),
+        ] {
+            let e = parse_schema_attr(tokens).unwrap_err().to_string();
+            assert!(e.contains(written), "{e}");
+            assert!(e.contains("only `nullable = false` has an effect"), "{e}");
+        }
+        let a = parse_schema_attr(quote! { nullable = false }).unwrap();
+        a.check(
+            &SchemaKind::String,
+            "String",
+            SchemaTarget::Field { option: Some(true) },
+        )
+        .unwrap();
+        let e = a
+            .check_nullable_effect("serde_json::Value")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains(
+                "`nullable = false` changes nothing here: `serde_json::Value` itself accepts `null`"
+            ),
+            "{e}"
+        );
+        assert!(
+            parse_schema_attr(quote! { min_length = 1 })
+                .unwrap()
+                .check_nullable_effect("serde_json::Value")
+                .is_ok()
+        );
+    }
+
+    #[test]
+    fn option_of_nullable_sees_value_option_and_unit() {
+        let t = |src: &str| option_of_nullable(&syn::parse_str::<syn::Type>(src).unwrap());
+        assert_eq!(
+            t("Option<serde_json::Value>").as_deref(),
+            Some("serde_json::Value")
+        );
+        assert_eq!(
+            t("Option<gtdx_sdk::serde_json::Value>").as_deref(),
+            Some("gtdx_sdk::serde_json::Value")
+        );
+        assert_eq!(t("Option<Option<u8>>").as_deref(), Some("Option<u8>"));
+        assert_eq!(t("Option<()>").as_deref(), Some("()"));
+        // A bare `Value` may be any type: describe, which resolves it, decides.
+        assert_eq!(t("Option<Value>"), None);
+        assert_eq!(t("Option<String>"), None);
+        assert_eq!(t("serde_json::Value"), None);
+    }
+
+    #[test]
+    fn no_default_needs_a_serde_default_it_leaves_out() {
+        let a = parse_schema_attr(quote! { no_default }).unwrap();
+        a.check_no_default(Some("default_top"), true).unwrap();
+        let e = a.check_no_default(None, true).unwrap_err().to_string();
+        assert!(
+            e.contains("this field has no `#[serde(default = \"...\")]`"),
+            "{e}"
+        );
+        let e = a
+            .check_no_default(Some("other::top"), false)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("describe cannot read that value"), "{e}");
+        let e = parse_schema_attr(quote! { no_default, default = 3 })
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("keep one of the two"), "{e}");
+        assert!(parse_schema_attr(quote! { no_default = true }).is_err());
+        let e = a
+            .check(
+                &SchemaKind::Object,
+                "S",
+                SchemaTarget::Type { named_struct: true },
+            )
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("goes on a field"), "{e}");
     }
 
     #[test]

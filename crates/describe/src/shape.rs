@@ -74,11 +74,62 @@ pub(crate) fn is_alias_group(v: &Value) -> bool {
     })
 }
 
+/// Whether `v` is the `oneOf` of `#[schema(one_of)]` in its exclusive form: each branch
+/// `{"required": [..], "not": {...}}`.
+pub(crate) fn is_exclusive_groups(v: &Value) -> bool {
+    v.as_array().is_some_and(|a| {
+        !a.is_empty()
+            && a.iter().all(|x| {
+                x.as_object().is_some_and(|o| {
+                    o.len() == 2
+                        && o.get("required").is_some_and(Value::is_array)
+                        && o.get("not").is_some_and(Value::is_object)
+                })
+            })
+    })
+}
+
 /// Whether a schema is a choice between shapes (an enum), as opposed to one object whose
-/// `anyOf`/`allOf` only lists alternative names of required fields.
+/// `anyOf`/`allOf` only lists alternative names of required fields, or whose `oneOf` is an
+/// either-or rule on its fields (`#[schema(one_of)]`, in either form).
 pub(crate) fn is_choice(s: &Schema) -> bool {
-    s.get("oneOf").is_some_and(|a| !is_alias_group(a))
+    s.get("oneOf")
+        .is_some_and(|a| !is_alias_group(a) && !is_exclusive_groups(a))
         || s.get("anyOf").is_some_and(|a| !is_alias_group(a))
+}
+
+/// Whether a schema accepts `null`: it does not constrain the value at all (`{}`, or only
+/// annotations), or its `type`, `enum`, `const` or one of its `anyOf`/`oneOf` branches allows
+/// `null`. (An approximation for the shapes describe writes; `allOf`/`not` count as not null.)
+pub(crate) fn accepts_null(s: &Schema) -> bool {
+    const CONSTRAINTS: &[&str] = &["type", "enum", "const", "anyOf", "oneOf", "allOf", "not"];
+    if !CONSTRAINTS.iter().any(|k| s.contains_key(*k)) {
+        return true;
+    }
+    let type_ok = match s.get("type") {
+        None => true,
+        Some(Value::String(t)) => t == "null",
+        Some(Value::Array(a)) => a.iter().any(|t| t == "null"),
+        Some(_) => false,
+    };
+    let enum_ok = match s.get("enum") {
+        None => true,
+        Some(Value::Array(a)) => a.iter().any(Value::is_null),
+        Some(_) => false,
+    };
+    let const_ok = s.get("const").is_none_or(Value::is_null);
+    let branch_ok = |key: &str| match s.get(key) {
+        None => true,
+        Some(Value::Array(a)) => a.iter().any(|b| b.as_object().is_some_and(accepts_null)),
+        Some(_) => false,
+    };
+    type_ok
+        && enum_ok
+        && const_ok
+        && branch_ok("anyOf")
+        && branch_ok("oneOf")
+        && !s.contains_key("allOf")
+        && !s.contains_key("not")
 }
 
 /// A private key holding the meaning of each value of a unit enum (`- `a`: ...` lines) while

@@ -64,6 +64,13 @@ fn explain_one(
         message,
         help,
     };
+    if let ValidationErrorKind::OneOfNotValid { .. }
+    | ValidationErrorKind::OneOfMultipleValid { .. } = e.kind()
+        && let Some(f) = either_or(&path, instance, schema_parent)
+    {
+        out.push(f);
+        return;
+    }
     match e.kind() {
         ValidationErrorKind::AdditionalProperties { unexpected }
         | ValidationErrorKind::UnevaluatedProperties { unexpected } => {
@@ -207,6 +214,92 @@ fn missing_field(path: &str, property: &Value, schema_parent: Option<&Value>) ->
         message: format!("missing required field \"{name}\""),
         help: Some(help),
     }
+}
+
+/// A `oneOf` that is an either-or rule on an object's fields (`#[schema(one_of)]`, or written
+/// by hand the same way): every branch requires a group of fields, plainly (`{"required":
+/// [..]}`) or excluding others (`"not": {"required": [..]}` or `"not": {"anyOf": [..]}`). The
+/// finding names the groups and what the value gives, rather than the first field of the first
+/// group as missing. `None` for any other `oneOf`.
+fn either_or(path: &str, instance: &Value, schema_parent: Option<&Value>) -> Option<Finding> {
+    let names = |v: &Value| -> Option<Vec<String>> {
+        let a = v.as_array().filter(|a| !a.is_empty())?;
+        a.iter().map(|n| n.as_str().map(str::to_string)).collect()
+    };
+    let mut groups: Vec<(Vec<String>, Vec<Vec<String>>)> = Vec::new();
+    for b in schema_parent?.get("oneOf")?.as_array()? {
+        let mut required = None;
+        let mut not = Vec::new();
+        for (k, v) in b.as_object()? {
+            match k.as_str() {
+                "required" => required = Some(names(v)?),
+                "not" => {
+                    let n = v.as_object().filter(|n| n.len() == 1)?;
+                    if let Some(r) = n.get("required") {
+                        not.push(names(r)?);
+                    } else {
+                        for g in n.get("anyOf")?.as_array()? {
+                            let g = g.as_object().filter(|g| g.len() == 1)?;
+                            not.push(names(g.get("required")?)?);
+                        }
+                    }
+                }
+                "description" | "title" | "$comment" => {}
+                _ => return None,
+            }
+        }
+        groups.push((required?, not));
+    }
+    let obj = instance.as_object()?;
+    let given = |g: &[String]| g.iter().all(|f| obj.contains_key(f));
+    let show = |g: &[String]| {
+        g.iter()
+            .map(|f| format!("\"{f}\""))
+            .collect::<Vec<_>>()
+            .join(" and ")
+    };
+    let options = groups
+        .iter()
+        .map(|(g, _)| show(g))
+        .collect::<Vec<_>>()
+        .join(", or ");
+    let chosen: Vec<&(Vec<String>, Vec<Vec<String>>)> =
+        groups.iter().filter(|(g, _)| given(g)).collect();
+    let (kind, got, help) = match chosen.as_slice() {
+        [] => (
+            Kind::MissingField,
+            "it gives none of them".to_string(),
+            "add the fields of one group",
+        ),
+        [(g, not)] => {
+            let mut parts = vec![show(g)];
+            parts.extend(not.iter().filter(|n| given(n)).map(|n| show(n)));
+            (
+                Kind::Value,
+                format!("it gives {}", parts.join(" together with ")),
+                "keep the fields of one group only",
+            )
+        }
+        several => (
+            Kind::Value,
+            format!(
+                "it gives {}",
+                several
+                    .iter()
+                    .map(|(g, _)| show(g))
+                    .collect::<Vec<_>>()
+                    .join(" together with ")
+            ),
+            "keep the fields of one group only",
+        ),
+    };
+    Some(Finding {
+        kind,
+        pointer: path.to_string(),
+        at_key: false,
+        message: format!("give exactly one of {options}; {got}"),
+        help: Some(help.to_string()),
+    })
 }
 
 /// A value outside an `enum`, with the nearest allowed string for a typo.
@@ -370,6 +463,48 @@ pub fn nearest<'c>(word: &str, candidates: &[&'c str]) -> Option<&'c str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn explain(schema: &Value, instance: &Value) -> Vec<Finding> {
+        let v = jsonschema::validator_for(schema).unwrap();
+        explain_all(v.iter_errors(instance), Some(schema), instance)
+    }
+
+    #[test]
+    fn either_or_groups_are_named_in_both_forms() {
+        let plain = serde_json::json!({
+            "type": "object",
+            "properties": {"query": {}, "doc_id": {}, "ids": {}},
+            "oneOf": [{"required": ["doc_id"]}, {"required": ["ids"]}]
+        });
+        let mut exclusive = plain.clone();
+        exclusive["oneOf"] = serde_json::json!([
+            {"required": ["doc_id"], "not": {"required": ["ids"]}},
+            {"required": ["ids"], "not": {"required": ["doc_id"]}}
+        ]);
+        for schema in [&plain, &exclusive] {
+            let f = explain(schema, &serde_json::json!({"query": "x"}));
+            assert_eq!(f.len(), 1, "{f:?}");
+            assert_eq!(f[0].kind, Kind::MissingField);
+            assert_eq!(
+                f[0].message,
+                r#"give exactly one of "doc_id", or "ids"; it gives none of them"#
+            );
+            let f = explain(schema, &serde_json::json!({"doc_id": "a", "ids": []}));
+            assert_eq!(
+                f[0].message,
+                r#"give exactly one of "doc_id", or "ids"; it gives "doc_id" together with "ids""#
+            );
+            assert!(explain(schema, &serde_json::json!({"ids": []})).is_empty());
+        }
+        // Without the schema, or for a choice of shapes, the branch explanation stays.
+        let v = jsonschema::validator_for(&plain).unwrap();
+        let f = explain_all(
+            v.iter_errors(&serde_json::json!({})),
+            None,
+            &serde_json::json!({}),
+        );
+        assert!(f[0].message.starts_with("missing required field"), "{f:?}");
+    }
 
     #[test]
     fn nearest_handles_typos_and_case_styles() {

@@ -59,8 +59,8 @@ pub fn tool(attr: TokenStream, item: TokenStream) -> TokenStream {
 }
 
 /// Registers `#[schema(format = "...", pattern = "...", minimum = N, maximum = N,
-/// description = "...")]` on a type, its variants and its fields, and checks those attributes.
-/// `gtdx describe` reads them; no code is generated.
+/// description = "...", ...)]` on a type, its variants and its fields, and checks those
+/// attributes (every key: docs/authoring.md). `gtdx describe` reads them; no code is generated.
 #[proc_macro_derive(Schema, attributes(schema))]
 pub fn derive_schema(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as DeriveInput);
@@ -77,7 +77,7 @@ pub fn derive_schema(input: TokenStream) -> TokenStream {
             let target = SchemaTarget::Type {
                 named_struct: named,
             };
-            check_schema(&mut errors, &input.attrs, &kind, &name, target);
+            let _ = check_schema(&mut errors, &input.attrs, &kind, &name, target);
             s.fields.iter().for_each(|f| check_field(&mut errors, f));
         }
         Data::Enum(e) => {
@@ -90,10 +90,10 @@ pub fn derive_schema(input: TokenStream) -> TokenStream {
             let target = SchemaTarget::Type {
                 named_struct: false,
             };
-            check_schema(&mut errors, &input.attrs, &kind, &name, target);
+            let _ = check_schema(&mut errors, &input.attrs, &kind, &name, target);
             for v in &e.variants {
                 let vname = v.ident.to_string();
-                check_schema(&mut errors, &v.attrs, &SchemaKind::Any, &vname, target);
+                let _ = check_schema(&mut errors, &v.attrs, &SchemaKind::Any, &vname, target);
                 if let Fields::Named(_) | Fields::Unnamed(_) = &v.fields {
                     v.fields.iter().for_each(|f| check_field(&mut errors, f));
                 }
@@ -120,21 +120,39 @@ fn check_schema(
     kind: &SchemaKind,
     ty: &str,
     target: SchemaTarget,
-) {
+) -> Option<gtdx_annotations::SchemaAttr> {
     match schema_attr_of(attrs) {
-        Err(e) => errors.push(e),
+        Err(e) => {
+            errors.push(e);
+            None
+        }
         Ok(Some(a)) => {
             if let Err(e) = a.check(kind, ty, target) {
                 errors.push(e);
             }
+            Some(a)
         }
-        Ok(None) => {}
+        Ok(None) => None,
     }
 }
 
+/// A field's `#[schema]`, checked against its type as written; also: `nullable = false` on an
+/// `Option<T>` whose `T` is visibly null-able already, and `no_default` without a
+/// `#[serde(default = "...")]` (describe checks the rest, which needs the whole crate).
 fn check_field(errors: &mut Vec<syn::Error>, f: &syn::Field) {
     let (kind, ty, option) = written_kind(&f.ty);
-    check_schema(errors, &f.attrs, &kind, &ty, SchemaTarget::Field { option });
+    let Some(a) = check_schema(errors, &f.attrs, &kind, &ty, SchemaTarget::Field { option }) else {
+        return;
+    };
+    if let Some(inner) = gtdx_annotations::option_of_nullable(&f.ty)
+        && let Err(e) = a.check_nullable_effect(&inner)
+    {
+        errors.push(e);
+    }
+    let serde_default = gtdx_annotations::serde_default_path(&f.attrs);
+    if let Err(e) = a.check_no_default(serde_default.as_deref(), true) {
+        errors.push(e);
+    }
 }
 
 fn with_item(e: syn::Error, item: TokenStream2) -> TokenStream {

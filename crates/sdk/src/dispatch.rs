@@ -61,29 +61,25 @@ pub fn dispatch(tools: &[ToolEntry], name: &str, args_json: &str) -> Result<Stri
     }
 }
 
-/// The either-or rule of an input declared with `#[schema(one_of = [[..], [..]])]`: the root
-/// of the tool's input schema holds `"oneOf": [{"required": [..]}, ...]`, and a call must give
-/// every field of exactly one group. serde cannot say "exactly one of", so the dispatch checks
-/// it before the tool runs. A field sent as `null` counts as not given (serde reads it as
-/// `None`). `None` when the call is fine or the tool has no such rule.
+/// The either-or rule of an input declared with `#[schema(one_of = [[..], [..]])]`, or written
+/// by hand in the same shapes: the root of the tool's input schema holds `"oneOf"` whose
+/// branches each require a group of fields, either plainly (`{"required": [..]}`) or also
+/// excluding others (`{"required": [..], "not": {"required": [..]}}`, or `"not": {"anyOf":
+/// [{"required": [..]}, ..]}`). A call must satisfy exactly one branch. serde cannot say
+/// "exactly one of", so the dispatch checks it before the tool runs. A field sent as `null`
+/// counts as not given (serde reads it as `None`). `None` when the call is fine or the tool has
+/// no such rule (a `oneOf` of any other shape is left to the input type).
 fn either_or_problem(definition_json: &str, args_json: &str) -> Option<String> {
     if !definition_json.contains("oneOf") {
         return None;
     }
     let t: ManifestTool = serde_json::from_str(definition_json).ok()?;
     let schema: serde_json::Value = serde_json::from_str(t.input_schema.as_deref()?).ok()?;
-    let groups: Vec<Vec<&str>> = schema
+    let branches: Vec<Branch<'_>> = schema
         .get("oneOf")?
         .as_array()?
         .iter()
-        .map(|g| {
-            let o = g.as_object().filter(|o| o.len() == 1)?;
-            o.get("required")?
-                .as_array()?
-                .iter()
-                .map(serde_json::Value::as_str)
-                .collect::<Option<Vec<&str>>>()
-        })
+        .map(Branch::read)
         .collect::<Option<Vec<_>>>()?;
     let text = if args_json.trim().is_empty() {
         "{}"
@@ -93,28 +89,94 @@ fn either_or_problem(definition_json: &str, args_json: &str) -> Option<String> {
     // Arguments that are not an object are refused by the input type with a better message.
     let args: serde_json::Value = serde_json::from_str(text).ok()?;
     let args = args.as_object()?;
-    let given = |f: &&str| args.get(*f).is_some_and(|v| !v.is_null());
-    let chosen: Vec<&Vec<&str>> = groups.iter().filter(|g| g.iter().all(given)).collect();
-    if chosen.len() == 1 {
+    let given = |g: &[&str]| g.iter().all(|f| args.get(*f).is_some_and(|v| !v.is_null()));
+    let valid = branches
+        .iter()
+        .filter(|b| given(&b.required) && !b.not.iter().any(|n| given(n)))
+        .count();
+    if valid == 1 {
         return None;
     }
-    let show = |g: &Vec<&str>| {
+    let show = |g: &[&str]| {
         g.iter()
             .map(|f| format!("`{f}`"))
             .collect::<Vec<_>>()
             .join(" and ")
     };
-    let options = groups.iter().map(show).collect::<Vec<_>>().join(", or ");
-    Some(if chosen.is_empty() {
-        format!("invalid arguments: give exactly one of {options}; got none of them")
-    } else {
-        let got = chosen
-            .iter()
-            .map(|g| show(g))
-            .collect::<Vec<_>>()
-            .join(" together with ");
-        format!("invalid arguments: give exactly one of {options}; got {got}")
-    })
+    let options = branches
+        .iter()
+        .map(|b| show(&b.required))
+        .collect::<Vec<_>>()
+        .join(", or ");
+    let chosen: Vec<&Branch<'_>> = branches.iter().filter(|b| given(&b.required)).collect();
+    let got = match chosen.as_slice() {
+        [] => "got none of them".to_string(),
+        // One group given, yet its branch excludes something else the call gives.
+        [one] => {
+            let mut parts = vec![show(&one.required)];
+            parts.extend(one.not.iter().filter(|n| given(n)).map(|n| show(n)));
+            format!("got {}", parts.join(" together with "))
+        }
+        several => format!(
+            "got {}",
+            several
+                .iter()
+                .map(|b| show(&b.required))
+                .collect::<Vec<_>>()
+                .join(" together with ")
+        ),
+    };
+    Some(format!(
+        "invalid arguments: give exactly one of {options}; {got}"
+    ))
+}
+
+/// One branch of an either-or `oneOf`: the fields it requires, and the groups of fields whose
+/// presence it excludes (its `not`).
+struct Branch<'s> {
+    required: Vec<&'s str>,
+    not: Vec<Vec<&'s str>>,
+}
+
+impl<'s> Branch<'s> {
+    /// `{"required": [..]}` or `{"required": [..], "not": ...}`, with annotations (`description`,
+    /// `title`, `$comment`) allowed beside; anything else is not an either-or branch.
+    fn read(v: &'s serde_json::Value) -> Option<Branch<'s>> {
+        let o = v.as_object()?;
+        let names = |v: &'s serde_json::Value| -> Option<Vec<&'s str>> {
+            let a = v.as_array()?;
+            if a.is_empty() {
+                return None;
+            }
+            a.iter().map(serde_json::Value::as_str).collect()
+        };
+        let mut required = None;
+        let mut not = Vec::new();
+        for (k, v) in o {
+            match k.as_str() {
+                "required" => required = Some(names(v)?),
+                "not" => {
+                    let n = v.as_object()?;
+                    match (n.len(), n.get("required"), n.get("anyOf")) {
+                        (1, Some(r), None) => not.push(names(r)?),
+                        (1, None, Some(any)) => {
+                            for g in any.as_array()? {
+                                let g = g.as_object().filter(|g| g.len() == 1)?;
+                                not.push(names(g.get("required")?)?);
+                            }
+                        }
+                        _ => return None,
+                    }
+                }
+                "description" | "title" | "$comment" => {}
+                _ => return None,
+            }
+        }
+        Some(Branch {
+            required: required?,
+            not,
+        })
+    }
 }
 
 /// A tool as the WIT `tool-definition` record describes it (what `list-tools` returns).
@@ -241,6 +303,76 @@ mod tests {
         assert!(dispatch(&tools, "search", r#"{"vector":[1]}"#).is_err());
         // Tools without the rule are untouched.
         assert_eq!(either_or_problem(TOOLS[0].definition_json, "{}"), None);
+    }
+
+    fn tool_with(schema: serde_json::Value) -> String {
+        serde_json::json!({"name": "t", "export": "x:y/z.w", "input_schema": schema.to_string()})
+            .to_string()
+    }
+
+    #[test]
+    fn the_exclusive_form_is_checked_as_the_plain_one() {
+        let exclusive = tool_with(serde_json::json!({
+            "type": "object",
+            "properties": {"doc_id": {}, "ids": {}},
+            "oneOf": [
+                {"required": ["doc_id"], "not": {"required": ["ids"]}},
+                {"required": ["ids"], "not": {"required": ["doc_id"]}}
+            ]
+        }));
+        let plain = tool_with(serde_json::json!({
+            "type": "object",
+            "properties": {"doc_id": {}, "ids": {}},
+            "oneOf": [{"required": ["doc_id"]}, {"required": ["ids"]}]
+        }));
+        for def in [&exclusive, &plain] {
+            assert_eq!(either_or_problem(def, r#"{"doc_id": "a"}"#), None);
+            assert_eq!(
+                either_or_problem(def, r#"{"ids": ["a"], "doc_id": null}"#),
+                None
+            );
+            assert_eq!(
+                either_or_problem(def, "{}").as_deref(),
+                Some("invalid arguments: give exactly one of `doc_id`, or `ids`; got none of them")
+            );
+            assert_eq!(
+                either_or_problem(def, r#"{"doc_id": "a", "ids": ["b"]}"#).as_deref(),
+                Some(
+                    "invalid arguments: give exactly one of `doc_id`, or `ids`; got `doc_id` together with `ids`"
+                )
+            );
+        }
+        // Three groups: `not` holds the others in an `anyOf`.
+        let three = tool_with(serde_json::json!({
+            "type": "object",
+            "oneOf": [
+                {"required": ["a"], "not": {"anyOf": [{"required": ["b", "c"]}, {"required": ["d"]}]}},
+                {"required": ["b", "c"], "not": {"anyOf": [{"required": ["a"]}, {"required": ["d"]}]}},
+                {"required": ["d"], "not": {"anyOf": [{"required": ["a"]}, {"required": ["b", "c"]}]}}
+            ]
+        }));
+        assert_eq!(either_or_problem(&three, r#"{"b": 1, "c": 2}"#), None);
+        assert_eq!(either_or_problem(&three, r#"{"a": 1, "b": 2}"#), None);
+        assert!(
+            either_or_problem(&three, r#"{"d": 1, "b": 2, "c": 3}"#)
+                .unwrap()
+                .ends_with("got `b` and `c` together with `d`")
+        );
+        // A branch excluding a field that is no group of its own.
+        let odd = tool_with(serde_json::json!({
+            "type": "object",
+            "oneOf": [{"required": ["a"], "not": {"required": ["c"]}}, {"required": ["b"]}]
+        }));
+        assert_eq!(
+            either_or_problem(&odd, r#"{"a": 1, "c": 2}"#).as_deref(),
+            Some("invalid arguments: give exactly one of `a`, or `b`; got `a` together with `c`")
+        );
+        // Any other `oneOf` (a choice of shapes) is the input type's business.
+        let shapes = tool_with(serde_json::json!({
+            "type": "object",
+            "oneOf": [{"required": ["a"], "properties": {"a": {"type": "string"}}}, {"required": ["b"]}]
+        }));
+        assert_eq!(either_or_problem(&shapes, "{}"), None);
     }
 
     #[test]

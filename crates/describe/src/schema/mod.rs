@@ -134,6 +134,56 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
         SourceError::new(self.idx.file_of(sc_module), span, message)
     }
 
+    /// A `#[schema(...)]` on a type, its fields or variants is registered by `#[derive(Schema)]`:
+    /// without it the compiler refuses the attribute, so describe refuses it too, saying why,
+    /// rather than write a schema (an either-or rule, a range) the code never agreed to.
+    fn derives_schema(
+        &self,
+        attrs: &'a [syn::Attribute],
+        ident: &syn::Ident,
+        inner: impl Iterator<Item = &'a syn::Attribute>,
+        sc: &Scope<'_>,
+    ) -> Result<(), SourceError> {
+        let mut written = attrs
+            .iter()
+            .chain(inner)
+            .filter(|a| gtdx_annotations::is_schema_attr(a));
+        let Some(first) = written.next() else {
+            return Ok(());
+        };
+        if gtdx_annotations::derives_schema(attrs) {
+            return Ok(());
+        }
+        let name = ident.unraw().to_string();
+        // The keys written, for the message: `one_of` in `#[schema(...)]`.
+        let mut keys: Vec<String> = Vec::new();
+        let _ = first.parse_nested_meta(|meta| {
+            let key = tokens(&meta.path);
+            if meta.input.peek(syn::Token![=]) {
+                let _: syn::Expr = meta.value()?.parse()?;
+                keys.push(format!("{key} = .."));
+            } else {
+                keys.push(key);
+            }
+            Ok(())
+        });
+        let what = format!("`#[schema({})]`", keys.join(", "));
+        Err(self
+            .err(
+                sc.module,
+                first.span(),
+                format!(
+                    "{what} is written in `{name}`, which does not derive `Schema`: the derive \
+                     is what registers `#[schema(...)]`, so the compiler refuses the attribute \
+                     (\"cannot find attribute `schema`\") and the rule it states is never \
+                     checked"
+                ),
+            )
+            .help(format!(
+                "add `gtdx_sdk::Schema` to the `#[derive(...)]` of `{name}`"
+            )))
+    }
+
     fn trail_text(&self) -> String {
         self.trail
             .iter()
@@ -450,8 +500,23 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
         };
         self.stack.push(key);
         let r = match item {
-            TypeItem::Struct(s) => self.structure(s, &isc),
-            TypeItem::Enum(e) => self.enumeration(e, &isc),
+            TypeItem::Struct(s) => self
+                .derives_schema(
+                    &s.attrs,
+                    &s.ident,
+                    s.fields.iter().flat_map(|f| &f.attrs),
+                    &isc,
+                )
+                .and_then(|()| self.structure(s, &isc)),
+            TypeItem::Enum(e) => {
+                let inner = e.variants.iter().flat_map(|v| {
+                    v.attrs
+                        .iter()
+                        .chain(v.fields.iter().flat_map(|f| f.attrs.iter()))
+                });
+                self.derives_schema(&e.attrs, &e.ident, inner, &isc)
+                    .and_then(|()| self.enumeration(e, &isc))
+            }
             TypeItem::Alias(t) => self.ty(&t.ty, &isc).map(|mut s| {
                 if let Some(d) = gtdx_annotations::doc_comment(&t.attrs) {
                     s.insert("description".into(), d.into());

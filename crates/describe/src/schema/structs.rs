@@ -84,8 +84,9 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
     }
 
     /// `#[schema(one_of = [[..], [..]])]`: checked against the struct's fields (their JSON
-    /// names, optional), then written as `oneOf` of `required` groups. An output is described
-    /// as it is, without the choice, which is about what callers send.
+    /// names, optional, never `null`), then written as `oneOf` of `required` groups, in the form
+    /// `one_of_form` names. An output is described as it is, without the choice, which is about
+    /// what callers send.
     fn one_of<'t>(
         &self,
         facts: &gtdx_annotations::SchemaAttr,
@@ -100,12 +101,16 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
             .and_then(Value::as_array)
             .map(|r| r.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
-        let fields: Vec<(String, bool)> = schema
+        let fields: Vec<gtdx_annotations::OneOfField> = schema
             .get("properties")
             .and_then(Value::as_object)
             .map(|p| {
-                p.keys()
-                    .map(|k| (k.clone(), required.contains(&k.as_str())))
+                p.iter()
+                    .map(|(k, v)| gtdx_annotations::OneOfField {
+                        name: k.clone(),
+                        required: required.contains(&k.as_str()),
+                        nullable: v.as_object().is_none_or(accepts_null),
+                    })
                     .collect()
             })
             .unwrap_or_default();
@@ -252,12 +257,25 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
                 self.ty(inner_ty, &inner_sc)?
             };
             let facts = self.field_facts(f, &mut s, sc, opt.is_some())?;
-            if self.dir == Direction::Input
-                && !s.contains_key("default")
-                && let Some(path) = &fa.default_path
-                && let Some(v) = self.default_value(path, &s, sc)
+            if let Some(facts) = &facts
+                && opt.is_some()
+                && (accepts_null(&s) || fa.flatten)
             {
-                s.insert("default".into(), v);
+                let ty = if fa.flatten {
+                    "a flattened field (its fields are merged into this object)".to_string()
+                } else {
+                    opt.as_ref().map_or_else(String::new, |(t, _)| tokens(*t))
+                };
+                facts.check_nullable_effect(&ty).map_err(|e| {
+                    crate::facts::syn_error(
+                        file,
+                        e,
+                        "keep `nullable = false` for `Option<T>` fields whose `T` is never null",
+                    )
+                })?;
+            }
+            if self.dir == Direction::Input {
+                self.field_default(f, &fa, facts.as_ref(), &mut s, sc, owner)?;
             }
             if fa.flatten {
                 self.flatten(
@@ -433,6 +451,71 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
         }
     }
 
+    /// The `default` of an input field: `#[schema(default = ...)]` when given (refused when a
+    /// readable `#[serde(default = "path")]` gives another value), else the serde default's value
+    /// when describe can read it, unless `#[schema(no_default)]` keeps it out.
+    fn field_default<'t>(
+        &self,
+        f: &'a syn::Field,
+        fa: &serde_attrs::Field,
+        facts: Option<&gtdx_annotations::SchemaAttr>,
+        s: &mut Schema,
+        sc: &Scope<'t>,
+        owner: &str,
+    ) -> Result<(), SourceError>
+    where
+        'a: 't,
+    {
+        let file = self.idx.file_of(sc.module);
+        let path = fa.default_path.as_deref();
+        let serde_value = path.and_then(|p| self.default_value(p, s, sc));
+        if let Some(facts) = facts {
+            facts
+                .check_no_default(path, serde_value.is_some())
+                .map_err(|e| {
+                    crate::facts::syn_error(
+                        file,
+                        e,
+                        "`no_default` goes beside a `#[serde(default = \"...\")]` whose value describe writes",
+                    )
+                })?;
+            if facts.no_default.is_some() {
+                s.remove("default");
+                return Ok(());
+            }
+            if let (Some(declared), Some(v), Some(path)) = (&facts.default, &serde_value, path)
+                && !same_value(&declared.value, v)
+            {
+                let field = f
+                    .ident
+                    .as_ref()
+                    .map(|i| i.unraw().to_string())
+                    .unwrap_or_default();
+                return Err(SourceError::new(
+                    file,
+                    declared.span,
+                    format!(
+                        "`#[schema(default = {})]` says `{owner}.{field}` defaults to {}, but its \
+                         `#[serde(default = \"{path}\")]` gives {v}: the model would be told one \
+                         value while the tool uses another",
+                        declared.value, declared.value
+                    ),
+                )
+                .help(format!(
+                    "make the two agree, or remove `default` from `#[schema(...)]` (the value of \
+                     `{path}` is then written as `default`), or write `#[schema(no_default)]` to \
+                     write no default at all"
+                )));
+            }
+        }
+        if !s.contains_key("default")
+            && let Some(v) = serde_value
+        {
+            s.insert("default".into(), v);
+        }
+        Ok(())
+    }
+
     /// The value of `#[serde(default = "path")]` when describe can read it: a `const` or a
     /// function of the struct's module whose body is one literal (`"x"`, `5`, `true`, also
     /// `"x".to_string()`, `String::from("x")`, `"x".into()`), and which fits the field's schema.
@@ -535,6 +618,14 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
     }
 }
 
+/// Whether two default values are the same (numbers by value: `7` and `7.0` are).
+fn same_value(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x == y || x.as_f64() == y.as_f64(),
+        _ => a == b,
+    }
+}
+
 /// A literal (through `.to_string()`, `.to_owned()`, `.into()`, `String::from(..)`) as JSON.
 fn literal_value(e: &syn::Expr) -> Option<Value> {
     match e {
@@ -580,5 +671,179 @@ fn literal_value(e: &syn::Expr) -> Option<Value> {
         syn::Expr::Paren(p) => literal_value(&p.expr),
         syn::Expr::Group(g) => literal_value(&g.expr),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The `#[schema]` rules that need the whole crate (issue #30 items 16 and 18), on sources
+    //! written to a temporary directory.
+
+    use serde_json::{Value, json};
+
+    /// The input schema of each tool of `src` (a whole `lib.rs`), or every error's text.
+    fn describe(src: &str) -> Result<Vec<Value>, Vec<String>> {
+        let dir = tempfile::tempdir().unwrap();
+        let lib = dir.path().join("lib.rs");
+        std::fs::write(&lib, src).unwrap();
+        let krate = crate::crate_src::load(&lib).map_err(|e| vec![e.to_string()])?;
+        let idx = crate::crate_src::Index::build(&krate);
+        let collected = crate::tools::collect(&idx, dir.path())
+            .map_err(|es| es.iter().map(|e| e.to_string()).collect::<Vec<_>>())?;
+        Ok(collected
+            .tools
+            .iter()
+            .map(|t| serde_json::from_str(t.tool.input_schema.as_deref().unwrap()).unwrap())
+            .collect())
+    }
+
+    fn tool(input: &str, extra: &str) -> String {
+        format!(
+            "use gtdx_sdk::{{Schema, ToolError, tool}};\n{extra}\n{input}\n/// T.\n#[tool(capabilities = [\"flow\"])]\npub fn t(input: In) -> Result<(), ToolError> {{ Ok(()) }}\n"
+        )
+    }
+
+    fn error(input: &str, extra: &str) -> String {
+        let errors = describe(&tool(input, extra)).unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        errors.into_iter().next().unwrap()
+    }
+
+    const LIMIT: &str = "fn default_limit() -> u32 { 10 }";
+
+    #[test]
+    fn a_schema_default_must_agree_with_a_readable_serde_default() {
+        let e = error(
+            "#[derive(Schema)] pub struct In { #[serde(default = \"default_limit\")] #[schema(default = 7)] pub limit: u32 }",
+            LIMIT,
+        );
+        assert!(
+            e.contains("`#[schema(default = 7)]` says `In.limit` defaults to 7, but its `#[serde(default = \"default_limit\")]` gives 10"),
+            "{e}"
+        );
+        // Equal values (also 10 and 10.0) agree; an unreadable serde default is not compared.
+        for (attr, extra) in [
+            (
+                "#[serde(default = \"default_limit\")] #[schema(default = 10)]",
+                LIMIT,
+            ),
+            (
+                "#[serde(default = \"default_ratio\")] #[schema(default = 10)]",
+                "fn default_ratio() -> f64 { 10.0 }",
+            ),
+            (
+                "#[serde(default = \"other::limit\")] #[schema(default = 7)]",
+                "",
+            ),
+        ] {
+            let ty = if extra.contains("f64") { "f64" } else { "u32" };
+            let s = describe(&tool(
+                &format!("#[derive(Schema)] pub struct In {{ {attr} pub limit: {ty} }}"),
+                extra,
+            ))
+            .unwrap();
+            assert_eq!(
+                s[0]["properties"]["limit"]["default"].as_f64(),
+                Some(if attr.contains("= 7") { 7.0 } else { 10.0 }),
+                "{attr}"
+            );
+        }
+    }
+
+    #[test]
+    fn no_default_keeps_a_readable_serde_default_out() {
+        let s = describe(&tool(
+            "#[derive(Schema)] pub struct In { #[serde(default = \"default_limit\")] #[schema(no_default)] pub limit: u32, #[serde(default = \"default_limit\")] pub top: u32 }",
+            LIMIT,
+        ))
+        .unwrap();
+        assert_eq!(s[0]["properties"]["limit"].get("default"), None);
+        assert_eq!(s[0]["properties"]["top"]["default"], 10);
+        let e = error(
+            "#[derive(Schema)] pub struct In { #[serde(default = \"other::limit\")] #[schema(no_default)] pub limit: u32 }",
+            "",
+        );
+        assert!(e.contains("describe cannot read that value"), "{e}");
+    }
+
+    #[test]
+    fn nullable_false_must_change_something() {
+        for (ty, shown) in [
+            ("Option<serde_json::Value>", "`serde_json::Value`"),
+            ("Option<Value>", "`Value`"),
+            ("Option<Option<String>>", "`Option<String>`"),
+            ("Option<Anything>", "`Anything`"),
+        ] {
+            let e = error(
+                &format!(
+                    "#[derive(Schema)] pub struct In {{ #[schema(nullable = false)] pub x: {ty} }}"
+                ),
+                "use serde_json::Value; type Anything = serde_json::Value;",
+            );
+            assert!(
+                e.contains(&format!(
+                    "`nullable = false` changes nothing here: {shown} itself accepts `null`"
+                )),
+                "{ty}: {e}"
+            );
+        }
+        let s = describe(&tool(
+            "#[derive(Schema)] pub struct In { #[schema(nullable = false)] pub x: Option<String> }",
+            "",
+        ))
+        .unwrap();
+        assert_eq!(s[0]["properties"]["x"], json!({"type": "string"}));
+    }
+
+    #[test]
+    fn one_of_needs_the_derive_and_fields_that_are_never_null() {
+        let e = error(
+            "#[derive(serde::Deserialize)] #[schema(one_of = [[\"a\"], [\"b\"]])] pub struct In { #[schema(nullable = false)] pub a: Option<u8>, #[schema(nullable = false)] pub b: Option<u8> }",
+            "",
+        );
+        assert!(
+            e.contains(
+                "`#[schema(one_of = ..)]` is written in `In`, which does not derive `Schema`"
+            ),
+            "{e}"
+        );
+        // A field's `#[schema]` counts too; `cfg_attr` and a path are derives as well.
+        let e = error(
+            "#[derive(Debug)] pub struct In { #[schema(minimum = 1)] pub a: u8 }",
+            "",
+        );
+        assert!(
+            e.contains("`#[schema(minimum = ..)]` is written in `In`"),
+            "{e}"
+        );
+        describe(&tool(
+            "#[cfg_attr(feature = \"x\", derive(gtdx_sdk::Schema))] pub struct In { #[schema(minimum = 1)] pub a: u8 }",
+            "",
+        ))
+        .unwrap();
+        let e = error(
+            "#[derive(Schema)] #[schema(one_of = [[\"a\"], [\"b\"]])] pub struct In { pub a: Option<u8>, #[schema(nullable = false)] pub b: Option<u8> }",
+            "",
+        );
+        assert!(
+            e.contains("`one_of` names `a`, whose schema accepts `null`"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn one_of_in_the_exclusive_form() {
+        let s = describe(&tool(
+            "#[derive(Schema)] #[schema(one_of = [[\"a\"], [\"b\"]], one_of_form = \"exclusive\")] pub struct In { #[schema(nullable = false)] pub a: Option<u8>, #[schema(nullable = false)] pub b: Option<u8> }",
+            "",
+        ))
+        .unwrap();
+        assert_eq!(
+            s[0]["oneOf"],
+            json!([
+                {"required": ["a"], "not": {"required": ["b"]}},
+                {"required": ["b"], "not": {"required": ["a"]}}
+            ])
+        );
     }
 }

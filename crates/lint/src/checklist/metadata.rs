@@ -108,14 +108,21 @@ pub(super) fn metadata(
     }
     // An example is held to the schema with unknown properties refused, whatever the schema
     // lets callers add: a misspelled key in an example teaches the model the misspelling.
-    let Ok(validator) = crate::validate::compile(&strict(schema)) else {
+    let strict_schema = strict(schema);
+    let Ok(validator) = crate::validate::compile(&strict_schema) else {
         return;
     };
     for (j, ex) in examples.iter().enumerate() {
         if validator.is_valid(&ex.input) {
             continue;
         }
-        let findings = explain_all(validator.iter_errors(&ex.input), None, &ex.input);
+        // With the schema, a call giving none (or several) of a `oneOf` either-or rule's groups
+        // says so, and a missing or unknown field comes with the fields there are.
+        let findings = explain_all(
+            validator.iter_errors(&ex.input),
+            Some(&strict_schema),
+            &ex.input,
+        );
         if findings.is_empty() {
             continue;
         }

@@ -20,6 +20,23 @@ pub struct WeatherInput {
     pub version: Option<bool>,
 }
 
+fn default_limit() -> u32 {
+    10
+}
+
+/// Either-or in the exclusive form; a serde default kept out of the schema.
+#[derive(Deserialize, Schema)]
+#[schema(one_of = [["doc_id"], ["ids"]], one_of_form = "exclusive")]
+pub struct Lookup {
+    #[schema(nullable = false)]
+    pub doc_id: Option<String>,
+    #[schema(nullable = false, min_items = 1)]
+    pub ids: Option<Vec<String>>,
+    #[serde(default = "default_limit")]
+    #[schema(no_default, maximum = 100)]
+    pub limit: u32,
+}
+
 #[derive(Serialize)]
 pub struct Forecast {
     pub summary: String,
