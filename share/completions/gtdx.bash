@@ -1828,7 +1828,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__migrate)
-            opts="-h -V --write --tools-json --tools-from-component --capabilities --format --color --help --version"
+            opts="-h -V --write --force --tools-json --tools-from-component --capabilities --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -176,7 +176,7 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l trusted-key -d 'A key 
 complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l secret -d 'A secret the tool may read if describe.json grants it: KEY=VALUE (KEY is the key, `vendor/name`, or the URI, `secret://vendor/name`). Also read: GTDX_SECRET_<KEY> variables (`vendor/name` → GTDX_SECRET_VENDOR_NAME). Repeatable' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l secrets-file -d 'A file of KEY=VALUE secret lines, readable by its owner only (mode 0600)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l net-allow -d 'The operator\'s network list: only declared patterns also listed here are allowed. Repeatable' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l timeout -d 'The call\'s deadline (`30s`, `500ms`, `2m`); the platform\'s is 5 minutes' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l timeout -d 'The call\'s deadline (`30s`, `500ms`, `2m`), at most a day; the platform\'s is 5 minutes' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l llm-fixture -d 'Canned answers for the `llm` import: a JSON list of {"when", "content"}' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l llm-endpoint -d 'An OpenAI-compatible endpoint for the `llm` import (GTDX_LLM_API_KEY, GTDX_LLM_MODEL)' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l with -d 'Another extension\'s .gtxpack the broker may call. Repeatable' -r -F
@@ -207,7 +207,7 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l trusted-key -d 'A key
 complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l secret -d 'A secret the tool may read if describe.json grants it: KEY=VALUE (KEY is the key, `vendor/name`, or the URI, `secret://vendor/name`). Also read: GTDX_SECRET_<KEY> variables (`vendor/name` → GTDX_SECRET_VENDOR_NAME). Repeatable' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l secrets-file -d 'A file of KEY=VALUE secret lines, readable by its owner only (mode 0600)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l net-allow -d 'The operator\'s network list: only declared patterns also listed here are allowed. Repeatable' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l timeout -d 'The call\'s deadline (`30s`, `500ms`, `2m`); the platform\'s is 5 minutes' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l timeout -d 'The call\'s deadline (`30s`, `500ms`, `2m`), at most a day; the platform\'s is 5 minutes' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l llm-fixture -d 'Canned answers for the `llm` import: a JSON list of {"when", "content"}' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l llm-endpoint -d 'An OpenAI-compatible endpoint for the `llm` import (GTDX_LLM_API_KEY, GTDX_LLM_MODEL)' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l with -d 'Another extension\'s .gtxpack the broker may call. Repeatable' -r -F
@@ -362,7 +362,7 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l input-file -d 'The inp
 complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l secret -d 'A secret the tool may read if describe.json grants it: KEY=VALUE (KEY is the key, `vendor/name`, or the URI, `secret://vendor/name`). Also read: GTDX_SECRET_<KEY> variables (`vendor/name` → GTDX_SECRET_VENDOR_NAME). Repeatable' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l secrets-file -d 'A file of KEY=VALUE secret lines, readable by its owner only (mode 0600)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l net-allow -d 'The operator\'s network list: only declared patterns also listed here are allowed. Repeatable' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l timeout -d 'The call\'s deadline (`30s`, `500ms`, `2m`); the platform\'s is 5 minutes' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l timeout -d 'The call\'s deadline (`30s`, `500ms`, `2m`), at most a day; the platform\'s is 5 minutes' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l llm-fixture -d 'Canned answers for the `llm` import: a JSON list of {"when", "content"}' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l llm-endpoint -d 'An OpenAI-compatible endpoint for the `llm` import (GTDX_LLM_API_KEY, GTDX_LLM_MODEL)' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l with -d 'Another extension\'s .gtxpack the broker may call. Repeatable' -r -F
@@ -431,6 +431,7 @@ always\t''
 never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -l write -d 'Write the v2 document over the manifest (only when it validates). Without it, gtdx only reports what would change'
 complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -l force -d 'With --write: replace the manifest even when it is read-only'
 complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l registry -d '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform\'s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l trusted-key -d 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable' -r

@@ -208,3 +208,254 @@ fn what_a_pack_says_is_shown_as_text_in_lint_and_validate_findings() {
         assert_run_inert(&run);
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// 12. `--secret` text is never repeated; 12b. a secret pasted as a name is refused
+
+/// The secret the tests paste where it does not belong.
+const SECRET: &str = "sk-live-4eC39HqLyjWDarjtT1zdp7dc";
+
+/// `gtdx run` with a component and describe.json that are never read: flags and input are
+/// refused before anything is loaded.
+fn run_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "run",
+        "echo",
+        "--wasm",
+        "none.wasm",
+        "--describe",
+        "none.json",
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
+#[track_caller]
+fn assert_never_shown(run: &Run, secret: &str) {
+    run.output_lacks(secret);
+}
+
+/// `--secret VALUE` without `KEY=`: refused, the text not repeated, in human and JSON output.
+#[test]
+fn secret_text_is_never_repeated_by_a_secret_flag_without_a_key() {
+    let env = Env::new();
+    for given in [SECRET.to_string(), format!("={SECRET}")] {
+        let run = env.gtdx(run_args(&["--secret", &given]));
+        run.code(2)
+            .stderr_has("--secret takes KEY=VALUE, and the 1st --secret given has no key")
+            .stderr_has("its text is not shown");
+        assert_never_shown(&run, SECRET);
+        let json = env.gtdx(run_args(&[
+            "--secret",
+            "team/ok=1",
+            "--secret",
+            &given,
+            "--format",
+            "json",
+        ]));
+        json.code(2);
+        assert_never_shown(&json, SECRET);
+        let event = json.json_lines().pop().expect("an error event");
+        assert!(
+            event["message"]
+                .as_str()
+                .unwrap()
+                .contains("the 2nd --secret"),
+            "{json}"
+        );
+    }
+}
+
+/// A test case whose `secrets` is a string, or a TOML case file with the secret unquoted:
+/// refused, placed, the secret not echoed.
+#[test]
+fn secret_text_is_never_repeated_by_a_test_case_file() {
+    let env = Env::new();
+    for (file, expect) in [
+        (
+            "case-secrets-not-a-map.json",
+            "at `cases[0].secrets`: `secrets` is an object of secret keys",
+        ),
+        ("case-secrets-bad-toml.toml", "not TOML at line 6, column"),
+    ] {
+        let dir = env.mkdir(&format!("cases-{file}"));
+        std::fs::copy(harden(file), dir.join(file)).unwrap();
+        for format in ["human", "json"] {
+            let run = env.gtdx([
+                "test",
+                "--tests",
+                s(&dir),
+                "--wasm",
+                "none.wasm",
+                "--describe",
+                "none.json",
+                "--format",
+                format,
+            ]);
+            run.code(2);
+            if format == "human" {
+                run.stderr_has(expect);
+            }
+            assert_never_shown(&run, SECRET);
+            assert_never_shown(&run, "sk-live");
+        }
+    }
+}
+
+/// `gtdx keygen --name SEED` (a secret key pasted where a name belongs, with or without a
+/// `/`), or the same as `--out-dir`: refused before anything is written, the seed never shown.
+#[test]
+fn a_secret_pasted_as_a_name_is_refused() {
+    use base64::Engine as _;
+    let env = Env::new();
+    let b64 = base64::engine::general_purpose::STANDARD;
+    let seeds = [
+        b64.encode((7u8..39).collect::<Vec<u8>>()),
+        b64.encode(
+            [0xfb, 0xfb, 0xfb]
+                .into_iter()
+                .chain(0u8..29)
+                .collect::<Vec<u8>>(),
+        ),
+    ];
+    assert!(seeds[1].contains('/'));
+    for seed in &seeds {
+        let unpadded = seed.trim_end_matches('=');
+        for name in [seed.as_str(), unpadded] {
+            let run = env.gtdx(["keygen", "--name", name, "--out-dir", "kk"]);
+            run.code(2)
+                .stderr_has("--name: looks like key material")
+                .stderr_has("nothing was written");
+            assert_never_shown(&run, name);
+            let json = env.gtdx(["keygen", "--name", name, "--format", "json"]);
+            json.code(2);
+            assert_never_shown(&json, name);
+            let run = env
+                .gtdx_cmd(["keygen", "--name", "ok", "--out-dir"])
+                .arg(env.path(&format!("keys/{name}")))
+                .run();
+            run.code(2).stderr_has("--out-dir: looks like key material");
+            assert_never_shown(&run, name);
+        }
+    }
+    assert!(!env.path("kk").exists(), "nothing written");
+    assert!(!env.path("keys").exists(), "nothing written");
+    // A plain name still works.
+    env.gtdx(["keygen", "--name", "release", "--out-dir", "kk"])
+        .code(0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 13. `--timeout` is validated
+
+/// Past the documented maximum (a day; docs/security.md's `MAX_TIMEOUT`), and zero: refused
+/// before anything runs (once, 1844674407370955162 s stopped the call at once with a trap and
+/// 18446744073709551611 s panicked). A test case's `timeout_ms` is held to the same maximum.
+#[test]
+fn timeout_is_validated() {
+    let env = Env::new();
+    for given in [
+        "1844674407370955162",
+        "18446744073709551611",
+        "86401s",
+        "1441m",
+        "86400001ms",
+    ] {
+        env.gtdx(run_args(&["--timeout", given]))
+            .code(2)
+            .stderr_has("is past the maximum of 86400 s (1 day)")
+            .stderr_lacks("panicked");
+    }
+    env.gtdx(run_args(&["--timeout", "0s"]))
+        .code(2)
+        .stderr_has("a timeout of zero stops the call before it starts");
+    env.gtdx(run_args(&["--timeout", "99999999999999999999"]))
+        .code(2)
+        .stderr_has("is not a duration");
+    // The maximum itself is accepted: the run gets past the flag (to the missing component).
+    env.gtdx(run_args(&["--timeout", "1440m"]))
+        .code(2)
+        .stderr_lacks("timeout")
+        .stderr_has("none.wasm");
+
+    let dir = env.mkdir("tests/tools");
+    std::fs::write(
+        dir.join("slow.json"),
+        json!({"tool": "echo", "cases": [{"name": "forever", "timeout_ms": 18446744073709551615u64,
+               "expect": {"output": {}}}]})
+        .to_string(),
+    )
+    .unwrap();
+    env.gtdx([
+        "test",
+        "--tests",
+        s(&dir),
+        "--wasm",
+        "none.wasm",
+        "--describe",
+        "none.json",
+    ])
+    .code(2)
+    .stderr_has("case `forever`: `timeout_ms`: a timeout of")
+    .stderr_has("is past the maximum");
+}
+
+// ---------------------------------------------------------------------------------------------
+// 14. non-UTF-8 tool input is refused; `migrate --write` through a symlink, and read-only files
+
+/// A tool input file or standard input that is not UTF-8: refused with the byte offset (once
+/// it was repaired with U+FFFD and the tool ran on other text).
+#[test]
+fn non_utf8_tool_input_is_refused_with_the_byte_offset() {
+    let env = Env::new();
+    let input = harden("non-utf8-tool-input.json");
+    env.gtdx(run_args(&["--input-file", s(&input)]))
+        .code(2)
+        .stderr_has("is not UTF-8 (invalid byte at offset 13)")
+        .stderr_lacks("\u{fffd}");
+    env.gtdx_cmd(run_args(&["-"]))
+        .stdin(std::fs::read(&input).unwrap())
+        .run()
+        .code(2)
+        .stderr_has("standard input is not UTF-8 (invalid byte at offset 13)");
+}
+
+/// `migrate --write` on a describe.json that is a symbolic link writes the file it points at
+/// (the link stays a link); on a read-only file it refuses, writing nothing, unless --force.
+#[test]
+fn migrate_write_goes_through_a_symlink_and_refuses_a_read_only_file() {
+    use std::os::unix::fs::{PermissionsExt, symlink};
+    let env = Env::new();
+    let v1 = std::fs::read(fixture("migrate/v1/acme.weather-1.4.0.json")).unwrap();
+
+    // Through a link: the target is migrated, the link kept.
+    let target = env.write("shared/weather.json", &v1);
+    let dir = env.mkdir("project");
+    let link = dir.join("describe.json");
+    symlink(&target, &link).unwrap();
+    env.gtdx(["migrate", s(&dir), "--write"])
+        .code(0)
+        .stderr_has("the file the link points at");
+    assert!(
+        link.symlink_metadata().unwrap().file_type().is_symlink(),
+        "still a link"
+    );
+    let v2 = read_json(&target);
+    assert_eq!(v2["apiVersion"], "greentic.ai/v2");
+
+    // Read-only: refused, nothing written; --force replaces it and keeps its mode.
+    let manifest = env.write("ro/describe.json", &v1);
+    std::fs::set_permissions(&manifest, std::fs::Permissions::from_mode(0o444)).unwrap();
+    env.gtdx(["migrate", s(&manifest), "--write"])
+        .code(2)
+        .stderr_has("is read-only, so `--write` leaves it as it is (nothing written)")
+        .stderr_has("--force");
+    assert_eq!(std::fs::read(&manifest).unwrap(), v1, "nothing written");
+    env.gtdx(["migrate", s(&manifest), "--write", "--force"])
+        .code(0);
+    assert_eq!(read_json(&manifest)["apiVersion"], "greentic.ai/v2");
+    let mode = std::fs::metadata(&manifest).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o444, "the mode is kept");
+    // --force alone means nothing without --write.
+    env.gtdx(["migrate", s(&manifest), "--force"]).code(2);
+}

@@ -151,7 +151,7 @@ pub struct HostArgs {
     /// Repeatable.
     #[arg(long = "net-allow", value_name = "PATTERN")]
     pub net_allow: Vec<String>,
-    /// The call's deadline (`30s`, `500ms`, `2m`); the platform's is 5 minutes.
+    /// The call's deadline (`30s`, `500ms`, `2m`), at most a day; the platform's is 5 minutes.
     #[arg(long, value_name = "DURATION", value_parser = parse_duration, default_value = "30s")]
     pub timeout: std::time::Duration,
     /// Canned answers for the `llm` import: a JSON list of {"when", "content"}.
@@ -226,10 +226,8 @@ pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
         "m" => std::time::Duration::from_secs(n.saturating_mul(60)),
         _ => return Err(format!("`{s}` is not a duration; write 30s, 500ms or 2m")),
     };
-    if d.is_zero() {
-        return Err("the timeout must be more than zero".into());
-    }
-    Ok(d)
+    // Zero and past the documented maximum (a day) are refused here, before anything runs.
+    gtdx_ops::run::check_timeout(d).map_err(|why| format!("`{s}`: {why}"))
 }
 
 /// `--registry REG`: where packs are published and looked up.

@@ -14,6 +14,8 @@ pub struct MigrateOptions {
     pub path: PathBuf,
     /// Write the result over the manifest (when it validates).
     pub write: bool,
+    /// With `write`: replace a read-only manifest too.
+    pub force: bool,
     /// Where tool definitions to merge into the tools come from.
     pub tools: ToolsFrom,
     /// The capabilities every tool gets; only set when given.
@@ -62,6 +64,9 @@ pub struct Done {
     pub valid: bool,
     /// Whether it was written over the manifest.
     pub written: bool,
+    /// The file written: the manifest, or the file it is a symbolic link to (written through,
+    /// so the link stays a link).
+    pub written_to: Option<PathBuf>,
     /// For a crate whose tools are built by hand (no `#[tool]` in `src/lib.rs`): the annotated
     /// functions that replace them.
     pub tool_annotations: Option<String>,
@@ -87,6 +92,18 @@ pub enum MigrateError {
     Tools { path: PathBuf, source: ToolsError },
     #[error(transparent)]
     Write(#[from] gtdx_fsx::FsError),
+    #[error(
+        "{}: is read-only, so `--write` leaves it as it is (nothing written). Make it writable \
+         (`chmod u+w {}`), or pass --force to replace it anyway (it keeps its mode)",
+        path.display(),
+        path.display()
+    )]
+    ReadOnly { path: PathBuf },
+    #[error("{}: cannot follow the symbolic link to write through it: {source}", path.display())]
+    Link {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error(
         "{}: cannot list the component's tools: {message}; give the tools with --tools-json FILE instead",
         path.display()
@@ -148,9 +165,13 @@ pub fn migrate(options: &MigrateOptions) -> Result<MigrateOutcome, MigrateError>
         text = describe.to_pretty_json();
     }
     let written = options.write && valid;
-    if written {
-        gtdx_fsx::write_atomic(&manifest, text.as_bytes())?;
-    }
+    let written_to = if written {
+        let target = write_target(&manifest, options.force)?;
+        gtdx_fsx::write_atomic(&target, text.as_bytes())?;
+        Some(target)
+    } else {
+        None
+    };
     let tool_annotations = hand_built_tools(&manifest)
         .then(|| gtdx_migrate::tool_annotations(&migration.document))
         .flatten();
@@ -163,9 +184,30 @@ pub fn migrate(options: &MigrateOptions) -> Result<MigrateOutcome, MigrateError>
             text,
             valid,
             written,
+            written_to,
             tool_annotations,
         })),
     })
+}
+
+/// Where `--write` writes: the manifest itself, or, when it is a symbolic link, the file the
+/// link leads to (a rename over the link would replace it with a regular file and leave its
+/// target as it was). A read-only file is refused unless `force`.
+fn write_target(manifest: &Path, force: bool) -> Result<PathBuf, MigrateError> {
+    let is_link = std::fs::symlink_metadata(manifest).is_ok_and(|m| m.file_type().is_symlink());
+    let target = if is_link {
+        std::fs::canonicalize(manifest).map_err(|source| MigrateError::Link {
+            path: manifest.to_path_buf(),
+            source,
+        })?
+    } else {
+        manifest.to_path_buf()
+    };
+    let read_only = std::fs::metadata(&target).is_ok_and(|m| m.permissions().readonly());
+    if read_only && !force {
+        return Err(MigrateError::ReadOnly { path: target });
+    }
+    Ok(target)
 }
 
 /// The `--tools-json` file: a JSON array, not a describe.json, so not the manifest loader's

@@ -143,6 +143,11 @@ pub enum RunError {
     )]
     InputNotJson { what: String, message: String },
     #[error(
+        "{what} is not UTF-8 (invalid byte at offset {offset}); a tool's input is JSON text in \
+         UTF-8: save it as UTF-8, or escape the character as \\uXXXX"
+    )]
+    InputNotUtf8 { what: String, offset: usize },
+    #[error(
         "the input of tool `{tool}` does not match its input_schema at {pointer}: {message}. \
          Fix that field (see `gtdx run --list-tools` and the tool's input_schema in describe.json)"
     )]
@@ -195,6 +200,8 @@ pub fn prepare(
     inputs: &HostInputs,
     progress: &mut dyn Progress,
 ) -> Result<Prepared, RunError> {
+    // The flags first: a bad --secret or --timeout is refused before anything is built.
+    let mut host = host_options(inputs)?;
     let cache_dir = if inputs.no_cache {
         None
     } else {
@@ -211,7 +218,6 @@ pub fn prepare(
         let (ext, _) = load_pack(p, &TrustInputs::default())?;
         with.push(runtime.load(ext)?);
     }
-    let mut host = host_options(inputs)?;
     host.with = with;
     Ok(Prepared {
         runtime,
@@ -223,16 +229,21 @@ pub fn prepare(
 
 /// Runs `gtdx run`.
 pub fn run(options: &RunOptions, progress: &mut dyn Progress) -> Result<RunResult, RunError> {
+    // The input is read (and bad input refused) before anything is built or compiled.
+    let input = if options.tool.is_some() && !options.list_tools {
+        Some(read_input(&options.input)?)
+    } else {
+        None
+    };
     let prepared = prepare(&options.source, &options.host, progress)?;
     if options.list_tools {
         return list_tools(&prepared).map(RunResult::Listed);
     }
-    let Some(tool) = &options.tool else {
+    let (Some(tool), Some(input)) = (&options.tool, input) else {
         return Err(RunError::Usage(
             "name the tool to run: `gtdx run TOOL` (or `gtdx run --list-tools` to see them)".into(),
         ));
     };
-    let input = read_input(&options.input)?;
     check_tool(&prepared, tool, &input)?;
     let call = prepared
         .runtime
@@ -308,6 +319,15 @@ fn list_tools(p: &Prepared) -> Result<ToolListComparison, RunError> {
     })
 }
 
+/// The input's bytes as text: UTF-8, or refused where it stops being UTF-8 (never repaired
+/// with U+FFFD, which would hand the tool something else than what was given).
+fn utf8_input(what: &str, bytes: Vec<u8>) -> Result<String, RunError> {
+    String::from_utf8(bytes).map_err(|e| RunError::InputNotUtf8 {
+        what: what.to_string(),
+        offset: e.utf8_error().valid_up_to(),
+    })
+}
+
 /// The input as JSON.
 pub fn read_input(input: &Input) -> Result<Value, RunError> {
     let (what, text) = match input {
@@ -315,10 +335,9 @@ pub fn read_input(input: &Input) -> Result<Value, RunError> {
         Input::Json(s) => ("--input".to_string(), s.clone()),
         Input::File(p) => {
             let bytes = gtdx_fsx::read(p, limits::TOOL_INPUT)?;
-            (
-                p.display().to_string(),
-                String::from_utf8_lossy(&bytes).into_owned(),
-            )
+            let what = p.display().to_string();
+            let text = utf8_input(&what, bytes)?;
+            (what, text)
         }
         Input::Stdin => {
             let mut buf = Vec::new();
@@ -338,10 +357,9 @@ pub fn read_input(input: &Input) -> Result<Value, RunError> {
                     ),
                 });
             }
-            (
-                "standard input".to_string(),
-                String::from_utf8_lossy(&buf).into_owned(),
-            )
+            let what = "standard input".to_string();
+            let text = utf8_input(&what, buf)?;
+            (what, text)
         }
     };
     serde_json::from_str(&text).map_err(|e| RunError::InputNotJson {
@@ -350,6 +368,8 @@ pub fn read_input(input: &Input) -> Result<Value, RunError> {
     })
 }
 
+pub use gtdx_runtime::limits::{MAX_TIMEOUT, check_timeout};
+
 /// The host options from the flags: secrets (flags, file, environment), the network ceiling,
 /// the timeout, the llm source.
 pub fn host_options(inputs: &HostInputs) -> Result<HostOptions, RunError> {
@@ -357,11 +377,14 @@ pub fn host_options(inputs: &HostInputs) -> Result<HostOptions, RunError> {
     if let Some(file) = &inputs.secrets_file {
         secrets.extend(gtdx_runtime::inputs::read_secrets_file(file)?);
     }
-    for s in &inputs.secrets {
-        let Some((k, v)) = s.split_once('=') else {
+    for (i, s) in inputs.secrets.iter().enumerate() {
+        // What was given is never repeated: without a key, it may be the secret itself.
+        let Some((k, v)) = s.split_once('=').filter(|(k, _)| !k.trim().is_empty()) else {
             return Err(RunError::Usage(format!(
-                "--secret takes KEY=VALUE (e.g. --secret tavily/api_key=...); got `{}`",
-                s.split('=').next().unwrap_or_default()
+                "--secret takes KEY=VALUE, and the {} --secret given has no key before a `=` (its \
+                 text is not shown: it may be the secret itself). Name the key the tool reads, \
+                 e.g. --secret tavily/api_key=...",
+                ordinal(i + 1)
             )));
         };
         secrets.insert(k.trim().to_string(), v.to_string());
@@ -379,13 +402,28 @@ pub fn host_options(inputs: &HostInputs) -> Result<HostOptions, RunError> {
         secrets,
         secrets_from_env: true,
         net_allow: (!inputs.net_allow.is_empty()).then(|| inputs.net_allow.clone()),
-        timeout: inputs
-            .timeout
-            .unwrap_or(gtdx_runtime::limits::DEFAULT_TIMEOUT),
+        timeout: check_timeout(
+            inputs
+                .timeout
+                .unwrap_or(gtdx_runtime::limits::DEFAULT_TIMEOUT),
+        )
+        .map_err(|why| RunError::Usage(format!("--timeout: {why}")))?,
         canned_http: None,
         llm,
         with: Vec::new(),
     })
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st`.
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// The extension of `source` and describe.json's name as the user refers to it.
@@ -521,4 +559,47 @@ pub fn load_pack(path: &Path, trust: &TrustInputs) -> Result<(Extension, String)
         },
         file,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn non_utf8_input_is_refused_with_its_offset() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("input.json");
+        std::fs::write(&file, b"{\"name\": \"Ad\xffa\"}").unwrap();
+        let err = read_input(&Input::File(file.clone()))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("invalid byte at offset 12"), "{err}");
+        assert!(err.starts_with(&file.display().to_string()), "{err}");
+    }
+
+    #[test]
+    fn secret_text_is_never_repeated() {
+        for given in [
+            "sk-proj-abc123DEF",
+            "=sk-proj-abc123DEF",
+            " =sk-proj-abc123DEF",
+        ] {
+            let inputs = HostInputs {
+                secrets: vec!["team/ok=1".into(), given.into()],
+                ..Default::default()
+            };
+            let Err(e) = host_options(&inputs) else {
+                panic!("{given} was accepted");
+            };
+            let text = e.to_string();
+            assert!(!text.contains("sk-proj"), "{text}");
+            assert!(text.contains("the 2nd --secret"), "{text}");
+        }
+        assert_eq!(
+            [1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal),
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"
+            ]
+        );
+    }
 }

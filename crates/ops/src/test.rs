@@ -87,10 +87,11 @@ pub enum TestOutcome {
 
 /// Runs `gtdx test`.
 pub fn test(options: &TestOptions, progress: &mut dyn Progress) -> Result<TestOutcome, RunError> {
-    let prepared = prepare(&options.source, &options.host, progress)?;
     if let Some(d) = &options.discovery {
+        let prepared = prepare(&options.source, &options.host, progress)?;
         return discovery(&prepared, d).map(|o| TestOutcome::Discovery(Box::new(o)));
     }
+    // The cases are read (and a bad file refused) before anything is built or compiled.
     let dir = options
         .dir
         .clone()
@@ -108,6 +109,7 @@ pub fn test(options: &TestOptions, progress: &mut dyn Progress) -> Result<TestOu
             .as_ref()
             .is_none_or(|f| c.id().contains(f.as_str()))
     });
+    let prepared = prepare(&options.source, &options.host, progress)?;
     let results = cases
         .iter()
         .map(|c| run_case(&prepared, c))

@@ -187,7 +187,7 @@ impl Runtime {
             });
         let outcome = match spawned {
             Err(e) => failed("thread", format!("could not start the call: {e}")),
-            Ok(_) => match rx.recv_timeout(host.timeout + limits::WATCHDOG_GRACE) {
+            Ok(_) => match rx.recv_timeout(host.timeout.saturating_add(limits::WATCHDOG_GRACE)) {
                 Ok(outcome) => outcome,
                 Err(_) => failed(
                     "timeout",
@@ -345,7 +345,11 @@ fn new_store(
     };
     let mut store = Store::new(&shared.engine, state);
     store.limiter(|s| &mut s.budget);
-    store.set_epoch_deadline(limits::deadline_ticks(host.timeout));
+    // Callers refuse a deadline past MAX_TIMEOUT; held to it here too, so no deadline can
+    // overflow the epoch counter (which would stop the call at once).
+    store.set_epoch_deadline(limits::deadline_ticks(
+        host.timeout.min(limits::MAX_TIMEOUT),
+    ));
     store.epoch_deadline_trap();
     store
 }

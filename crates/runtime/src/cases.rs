@@ -155,9 +155,30 @@ fn parse_file(path: &Path) -> Result<Vec<Case>, CaseError> {
         message,
     };
     let bytes = gtdx_fsx::read(path, limits::TOOL_TESTS)?;
-    let text = String::from_utf8(bytes).map_err(|_| bad("not UTF-8 text".into()))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        bad(format!(
+            "not UTF-8 text (invalid byte at offset {}); save it as UTF-8",
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
     let value: Value = match path.extension().and_then(|e| e.to_str()) {
-        Some("toml") => toml::from_str(&text).map_err(|e| bad(format!("not TOML: {e}")))?,
+        // Placed by line and column, without toml's excerpt of the line: it may hold a secret.
+        Some("toml") => toml::from_str(&text).map_err(|e| {
+            let at = e.span().map_or(0, |s| s.start).min(text.len());
+            let before = text.get(..at).unwrap_or_default();
+            let line = before.matches('\n').count() + 1;
+            let column = before
+                .rsplit('\n')
+                .next()
+                .unwrap_or_default()
+                .chars()
+                .count()
+                + 1;
+            bad(format!(
+                "not TOML at line {line}, column {column}: {}",
+                e.message().trim_end()
+            ))
+        })?,
         Some("yaml" | "yml") => {
             serde_yaml_ng::from_str(&text).map_err(|e| bad(format!("not YAML: {e}")))?
         }
@@ -171,11 +192,22 @@ fn parse_file(path: &Path) -> Result<Vec<Case>, CaseError> {
     };
     let doc: FileDoc = serde_path_to_error::deserialize(&value).map_err(|e| {
         let at = e.path().to_string();
+        // serde quotes the value it refused; under `secrets` that value may be a secret.
+        let under_secrets = e
+            .path()
+            .iter()
+            .any(|s| matches!(s, serde_path_to_error::Segment::Map { key } if key == "secrets"));
+        let why = if under_secrets {
+            "`secrets` is an object of secret keys and their string values, e.g. \
+             {\"weather/api_key\": \"test\"} (what was given is not shown: it may be a secret)"
+                .to_string()
+        } else {
+            e.inner().to_string()
+        };
         bad(format!(
-            "at `{}`: {}. A test file holds {{\"tool\", \"cases\": [{{\"name\", \"input\", \
+            "at `{}`: {why}. A test file holds {{\"tool\", \"cases\": [{{\"name\", \"input\", \
              \"expect\": {{\"output\" | \"outputContains\" | \"error\"}}}}]}}",
             if at == "." { "/" } else { &at },
-            e.inner()
         ))
     })?;
     let stem = path
@@ -227,6 +259,11 @@ fn parse_file(path: &Path) -> Result<Vec<Case>, CaseError> {
                 c.name
             )));
         }
+        let timeout = c
+            .timeout_ms
+            .map(|ms| crate::limits::check_timeout(Duration::from_millis(ms)))
+            .transpose()
+            .map_err(|why| bad(format!("case `{}`: `timeout_ms`: {why}", c.name)))?;
         out.push(Case {
             file: short.clone(),
             name: c.name,
@@ -235,7 +272,7 @@ fn parse_file(path: &Path) -> Result<Vec<Case>, CaseError> {
             expect: c.expect,
             secrets: c.secrets,
             http: c.http,
-            timeout: c.timeout_ms.map(Duration::from_millis),
+            timeout,
         });
     }
     Ok(out)

@@ -77,7 +77,12 @@ pub fn read_secrets_file(path: &Path) -> Result<BTreeMap<String, String>, FileEr
         }
     }
     let bytes = gtdx_fsx::read(path, limits::SECRETS_FILE)?;
-    let text = String::from_utf8(bytes).map_err(|_| bad("not UTF-8 text".into()))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        bad(format!(
+            "not UTF-8 text (invalid byte at offset {}); save it as UTF-8",
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
     let mut out = BTreeMap::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();

@@ -12,6 +12,11 @@ use wasmtime::{Engine, ResourceLimiter};
 /// `--timeout`'s default (the platform's dispatch budget is 5 minutes; a local run that hangs
 /// should say so sooner).
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+/// The longest deadline one call may be given (`--timeout`, a test case's `timeout_ms`): one
+/// day. The platform's dispatch budget is 5 minutes; past a day a value is a typo, and far
+/// past it the deadline would overflow the engine's epoch counter (the call stopped at once) or
+/// the watchdog's clock. Documented in docs/security.md (`MAX_TIMEOUT`).
+pub const MAX_TIMEOUT: Duration = Duration::from_secs(24 * 60 * 60);
 /// How often the deadline is looked at while wasm runs.
 pub const TICK: Duration = Duration::from_millis(100);
 /// The longest one outbound request may take: the deadline cannot interrupt a blocking host
@@ -24,6 +29,27 @@ pub const WATCHDOG_GRACE: Duration = Duration::from_secs(5);
 const TABLE_ELEMENTS: usize = 100_000;
 /// Instances, memories and tables a store may create (each).
 const PER_STORE_COUNT: usize = 64;
+
+/// A call's deadline as given, or why it cannot be one: zero stops a call before it starts,
+/// and past [`MAX_TIMEOUT`] is refused.
+pub fn check_timeout(deadline: Duration) -> Result<Duration, String> {
+    if deadline.is_zero() {
+        return Err(
+            "a timeout of zero stops the call before it starts; give a deadline of at \
+                    least 1ms, e.g. 30s"
+                .into(),
+        );
+    }
+    if deadline > MAX_TIMEOUT {
+        return Err(format!(
+            "a timeout of {} s is past the maximum of {} s (1 day); give a deadline of at most \
+             86400s (1440m), e.g. 30s",
+            deadline.as_secs(),
+            MAX_TIMEOUT.as_secs()
+        ));
+    }
+    Ok(deadline)
+}
 
 /// The timeout of one outbound request when the call's deadline is `deadline`.
 pub fn request_timeout(deadline: Duration) -> Duration {
@@ -190,6 +216,27 @@ mod tests {
         assert!(!b.table_growing(0, 1, None).unwrap());
         assert!(!b.memory_refused, "a table refusal is not a memory refusal");
         assert_eq!((b.instances(), b.memories(), b.tables()), (64, 64, 64));
+    }
+
+    #[test]
+    fn the_timeout_maximum_is_documented_and_enforced() {
+        gtdx_test_support::assert_documented_limit("MAX_TIMEOUT", "1 day (86400 s)");
+        assert_eq!(MAX_TIMEOUT.as_secs(), 86_400);
+        assert_eq!(check_timeout(MAX_TIMEOUT), Ok(MAX_TIMEOUT));
+        assert_eq!(
+            check_timeout(Duration::from_millis(1)),
+            Ok(Duration::from_millis(1))
+        );
+        for refused in [
+            Duration::ZERO,
+            MAX_TIMEOUT + Duration::from_millis(1),
+            Duration::from_secs(1_844_674_407_370_955_162),
+            Duration::from_secs(u64::MAX),
+        ] {
+            assert!(check_timeout(refused).is_err(), "{refused:?}");
+        }
+        // The longest allowed deadline fits the epoch counter with room to spare.
+        assert!(deadline_ticks(MAX_TIMEOUT) < u64::MAX / 1024);
     }
 
     #[test]

@@ -574,6 +574,21 @@ pub struct Generated {
 /// Generates a key pair as `DIR/NAME.key` (mode 0600) and `DIR/NAME.pub`. Never overwrites:
 /// each file is written to a temporary file and linked into place only if the name is free.
 pub fn keygen(dir: &Path, name: &str) -> Result<Generated, KeyError> {
+    // A secret key pasted where a name belongs would become a file name and be printed with
+    // every path: refused, by the rule that redacts key material from messages.
+    for (flag, given) in [
+        ("--name", name.to_string()),
+        ("--out-dir", dir.display().to_string()),
+    ] {
+        if contains_key_material(&given) {
+            return Err(format_err(
+                flag,
+                "looks like key material (base64 of a key's length), not a name: a secret key \
+                 pasted in the wrong place? It is not repeated here, and nothing was written. \
+                 Give a plain name, e.g. --name release --out-dir keys",
+            ));
+        }
+    }
     if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
         return Err(format_err(
             "--name",
@@ -653,6 +668,12 @@ fn is_key_token(t: &str) -> bool {
     matches!(decoded.map(|d| d.len()), Ok(32 | 42 | 64 | 158))
 }
 
+/// Whether `text` holds a word that parses as key material (what [`redact_key_material`]
+/// would hide): an argument that does is refused where a name belongs.
+pub fn contains_key_material(text: &str) -> bool {
+    matches!(redact_key_material(text), std::borrow::Cow::Owned(_))
+}
+
 /// `text` with every word that parses as key material (base64 of a key's length, alone or at
 /// the end of a path) replaced by `[redacted: key material]`. Applied wherever gtdx prints a
 /// value a user gave (a file name, a variable name), so a secret key passed in the wrong place
@@ -724,6 +745,35 @@ mod tests {
         let plain = "SHA-256 is 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 \
                      for components/demo.wasm (key id B125349E8753E7C3)";
         assert_eq!(redact_key_material(plain), plain);
+    }
+
+    #[test]
+    fn a_secret_pasted_as_a_name_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        for _ in 0..8 {
+            let key = SecretKey::generate();
+            let seed = B64.encode(key.signing.to_bytes());
+            let unpadded = seed.trim_end_matches('=').to_string();
+            for name in [&seed, &unpadded] {
+                let err = keygen(dir.path(), name).unwrap_err().to_string();
+                assert!(!err.contains(name.as_str()), "{err}");
+                assert!(err.starts_with("--name: looks like key material"), "{err}");
+                let err = keygen(&dir.path().join(name), "ok")
+                    .unwrap_err()
+                    .to_string();
+                assert!(!err.contains(name.as_str()), "{err}");
+                assert!(
+                    err.starts_with("--out-dir: looks like key material"),
+                    "{err}"
+                );
+            }
+        }
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            0,
+            "nothing written"
+        );
+        assert!(!contains_key_material("release-2024"));
     }
 
     #[test]

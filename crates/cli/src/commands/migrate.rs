@@ -9,7 +9,7 @@ use gtdx_ops::migrate::{Done, MigrateError, MigrateOptions, Migrated, ToolsFrom}
 use crate::exit;
 use crate::shell::{Failure, Format, Shell, count};
 
-/// `gtdx migrate [PATH] [--write] [--tools-json FILE | --tools-from-component [WASM]]
+/// `gtdx migrate [PATH] [--write [--force]] [--tools-json FILE | --tools-from-component [WASM]]
 /// [--capabilities LIST]`
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -20,6 +20,9 @@ pub struct Args {
     /// only reports what would change.
     #[arg(long)]
     pub write: bool,
+    /// With --write: replace the manifest even when it is read-only.
+    #[arg(long, requires = "write")]
+    pub force: bool,
     /// Tool definitions to merge into the tools (descriptions and schemas v1 kept in the
     /// component): a JSON array in the shape the component's list-tools returns.
     #[arg(long, value_name = "FILE", conflicts_with = "tools_from_component")]
@@ -39,6 +42,7 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
     let options = MigrateOptions {
         path: args.path,
         write: args.write,
+        force: args.force,
         tools: match (args.tools_json, args.tools_from_component) {
             (Some(file), _) => ToolsFrom::Json(file),
             (None, Some(wasm)) => ToolsFrom::Component(wasm),
@@ -86,7 +90,16 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
         return Ok(shell.fail(Failure::findings(message, done.diagnostics.clone())));
     }
     if done.written {
-        shell.status("Migrated", format_args!("{file} to greentic.ai/v2"));
+        match &done.written_to {
+            Some(target) if *target != outcome.manifest => shell.status(
+                "Migrated",
+                format_args!(
+                    "{file} to greentic.ai/v2 (written to {}, the file the link points at)",
+                    target.display()
+                ),
+            ),
+            _ => shell.status("Migrated", format_args!("{file} to greentic.ai/v2")),
+        }
     } else {
         shell.note(format_args!(
             "nothing written: rerun with --write to replace {file} with the v2 document"
@@ -113,6 +126,7 @@ fn print_json(file: &str, done: &Done, shell: &mut Shell) {
         "alreadyV2": false,
         "valid": done.valid,
         "written": done.written,
+        "writtenTo": done.written_to.as_ref().map(|p| p.display().to_string()),
         "changes": changes,
         "needsHuman": attention,
         "diagnostics": done.diagnostics,
