@@ -430,8 +430,8 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -l color -d 'Colour i
 always\t''
 never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -l write -d 'Write the v2 document over the manifest (only when it validates). Without it, gtdx only reports what would change'
-complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -l force -d 'With --write: replace the manifest even when it is read-only'
+complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l registry -d '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform\'s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l trusted-key -d 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable' -r

@@ -158,8 +158,6 @@ mod tests {
     }
 
     #[test]
-    fn long_lines_are_cut_around_the_column() {
-    #[test]
     fn what_a_manifest_says_is_shown_as_text_with_the_caret_in_place() {
         let dir = tempfile::tempdir().expect("temp dir");
         let file = dir.path().join("describe.json");
@@ -197,6 +195,8 @@ mod tests {
         assert!(!d.render_human().contains('\u{202e}'));
     }
 
+    #[test]
+    fn long_lines_are_cut_around_the_column() {
         let line = "x".repeat(1000);
         let (kept, column) = window(&line, 600);
         assert_eq!(kept.chars().count(), 160);
