@@ -1484,7 +1484,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__info)
-            opts="-h -V --registry --oci-user --oci-token --insecure --format --color --help --version"
+            opts="-h -V --registry --oci-user --oci-token --insecure --registry-timeout --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1499,6 +1499,10 @@ _gtdx() {
                     return 0
                     ;;
                 --oci-token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1606,7 +1610,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__install)
-            opts="-y -h -V --registry --trust --trusted-key --trusted-keys --yes --force --oci-user --oci-token --insecure --format --color --help --version"
+            opts="-y -h -V --registry --trust --trusted-key --trusted-keys --yes --force --oci-user --oci-token --insecure --registry-timeout --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1633,6 +1637,10 @@ _gtdx() {
                     return 0
                     ;;
                 --oci-token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1966,7 +1974,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__publish)
-            opts="-h -V --registry --trusted-key --trusted-keys --allow-unsigned --force --dry-run --source-url --revision --oci-user --oci-token --insecure --format --color --help --version"
+            opts="-h -V --registry --trusted-key --trusted-keys --allow-unsigned --force --dry-run --source-url --revision --oci-user --oci-token --insecure --registry-timeout --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1997,6 +2005,10 @@ _gtdx() {
                     return 0
                     ;;
                 --oci-token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2228,7 +2240,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__search)
-            opts="-h -V --registry --oci-user --oci-token --insecure --format --color --help --version"
+            opts="-h -V --registry --oci-user --oci-token --insecure --registry-timeout --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2243,6 +2255,10 @@ _gtdx() {
                     return 0
                     ;;
                 --oci-token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2506,7 +2522,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__worker__subcmd__build)
-            opts="-h -V --out --trusted-key --trusted-keys --allow-unsigned --sign --key --key-env --registry --oci-user --oci-token --insecure --format --color --help --version"
+            opts="-h -V --out --trusted-key --trusted-keys --allow-unsigned --sign --key --key-env --registry --oci-user --oci-token --insecure --registry-timeout --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2541,6 +2557,10 @@ _gtdx() {
                     return 0
                     ;;
                 --oci-token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

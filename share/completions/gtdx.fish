@@ -280,7 +280,8 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcom
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l key-env -d 'An environment variable holding the secret key (the key file\'s text, or its base64 seed), as CI secrets are passed' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l registry -d 'Where `ID@VERSION` entries of the spec are looked up: `local`, `file://DIR`, `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l oci-user -d 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l oci-token -d 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l oci-token -d 'The token or password for the OCI registry this command line names (never sent to another host). Without it: a config.toml entry\'s `token-env`, $OCI_TOKEN (also for the registry named here only), $GHCR_TOKEN or $GITHUB_TOKEN (ghcr.io only), then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l registry-timeout -d 'How long one registry operation (a pull, a push, a tag listing) may take in all, from its first request to its last byte (`90s`, `10m`, at most `24h`) [default: 300s]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
@@ -288,7 +289,7 @@ always\t''
 never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l allow-unsigned -d 'Include unsigned packs and packs signed by untrusted keys, each named in a warning and marked in the manifest. Packs failing an integrity or signature check are never included'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l sign -d 'Sign the manifest (JCS + ed25519, a `signature` block as in describe.json) with the key of --key or --key-env'
-complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may); credentials are never sent over it'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
@@ -439,7 +440,8 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l trusted-keys -d 'A
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l source-url -d 'The `org.opencontainers.image.source` annotation [default: $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l revision -d 'The `org.opencontainers.image.revision` annotation [default: $GITHUB_SHA when set]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l oci-user -d 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l oci-token -d 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l oci-token -d 'The token or password for the OCI registry this command line names (never sent to another host). Without it: a config.toml entry\'s `token-env`, $OCI_TOKEN (also for the registry named here only), $GHCR_TOKEN or $GITHUB_TOKEN (ghcr.io only), then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l registry-timeout -d 'How long one registry operation (a pull, a push, a tag listing) may take in all, from its first request to its last byte (`90s`, `10m`, at most `24h`) [default: 300s]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
@@ -448,7 +450,7 @@ never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l allow-unsigned -d 'Publish a pack without a signature'
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l force -d 'Replace a version (or an OCI tag) that is already published'
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l dry-run -d 'Check everything and show what would be written, without writing'
-complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may); credentials are never sent over it'
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l registry -d 'Where `ID[@VERSION]` is looked up: `local`, `file://DIR`, `oci://HOST/NAMESPACE` [default: local]' -r
@@ -458,7 +460,8 @@ strict\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l trusted-key -d 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l trusted-keys -d 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l oci-user -d 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l oci-token -d 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l oci-token -d 'The token or password for the OCI registry this command line names (never sent to another host). Without it: a config.toml entry\'s `token-env`, $OCI_TOKEN (also for the registry named here only), $GHCR_TOKEN or $GITHUB_TOKEN (ghcr.io only), then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l registry-timeout -d 'How long one registry operation (a pull, a push, a tag listing) may take in all, from its first request to its last byte (`90s`, `10m`, at most `24h`) [default: 300s]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
@@ -466,7 +469,7 @@ always\t''
 never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand install" -s y -l yes -d 'Accept the permissions the extension requests without asking (needed without a terminal)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l force -d 'Reinstall a version that is already installed'
-complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may); credentials are never sent over it'
 complete -c gtdx -n "__fish_gtdx_using_subcommand install" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand install" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand list" -l tenant -d 'Show whether each extension is enabled for this tenant (its override, else the default)' -r
@@ -502,24 +505,26 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand disable" -s h -l help -d 'Prin
 complete -c gtdx -n "__fish_gtdx_using_subcommand disable" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l registry -d '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform\'s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l oci-user -d 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l oci-token -d 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l oci-token -d 'The token or password for the OCI registry this command line names (never sent to another host). Without it: a config.toml entry\'s `token-env`, $OCI_TOKEN (also for the registry named here only), $GHCR_TOKEN or $GITHUB_TOKEN (ghcr.io only), then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l registry-timeout -d 'How long one registry operation (a pull, a push, a tag listing) may take in all, from its first request to its last byte (`90s`, `10m`, at most `24h`) [default: 300s]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
-complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may); credentials are never sent over it'
 complete -c gtdx -n "__fish_gtdx_using_subcommand search" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand search" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l registry -d '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform\'s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l oci-user -d 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l oci-token -d 'The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l oci-token -d 'The token or password for the OCI registry this command line names (never sent to another host). Without it: a config.toml entry\'s `token-env`, $OCI_TOKEN (also for the registry named here only), $GHCR_TOKEN or $GITHUB_TOKEN (ghcr.io only), then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l registry-timeout -d 'How long one registry operation (a pull, a push, a tag listing) may take in all, from its first request to its last byte (`90s`, `10m`, at most `24h`) [default: 300s]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
-complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may); credentials are never sent over it'
 complete -c gtdx -n "__fish_gtdx_using_subcommand info" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand info" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand explain" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''

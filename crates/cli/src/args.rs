@@ -190,23 +190,37 @@ pub struct OciArgs {
     /// The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]
     #[arg(long, value_name = "USER")]
     pub oci_user: Option<String>,
-    /// The token or password for an OCI registry. Without it: $OCI_TOKEN, $GITHUB_TOKEN, then
+    /// The token or password for the OCI registry this command line names (never sent to
+    /// another host). Without it: a config.toml entry's `token-env`, $OCI_TOKEN (also for the
+    /// registry named here only), $GHCR_TOKEN or $GITHUB_TOKEN (ghcr.io only), then
     /// ~/.docker/config.json (`auths.<host>.auth`), then anonymous.
     #[arg(long, value_name = "TOKEN", hide_env_values = true)]
     pub oci_token: Option<String>,
-    /// Allow plain HTTP to a registry that is not on this machine (loopback always may).
+    /// Allow plain HTTP to a registry that is not on this machine (loopback always may);
+    /// credentials are never sent over it.
     #[arg(long)]
     pub insecure: bool,
+    /// How long one registry operation (a pull, a push, a tag listing) may take in all, from
+    /// its first request to its last byte (`90s`, `10m`, at most `24h`) [default: 300s]
+    #[arg(long, value_name = "DURATION", value_parser = gtdx_ops::publish::parse_registry_timeout)]
+    pub registry_timeout: Option<std::time::Duration>,
 }
 
 impl OciArgs {
-    /// The options as the operations take them.
-    pub fn options(self) -> gtdx_ops::publish::OciOptions {
+    /// The options as the operations take them. `named`: the registries and artifacts this
+    /// command line names (`--registry`, an `oci://` argument), the only hosts `--oci-token`
+    /// and `$OCI_TOKEN` go to.
+    pub fn options(self, named: &[Option<&str>]) -> gtdx_ops::publish::OciOptions {
         gtdx_ops::publish::OciOptions {
             insecure: self.insecure,
             user: self.oci_user,
             token: self.oci_token,
             user_home: std::env::var_os("HOME").map(PathBuf::from),
+            named: named.iter().flatten().map(|s| s.to_string()).collect(),
+            home: gtdx_ops::install::default_home().ok(),
+            deadline: self
+                .registry_timeout
+                .map(gtdx_ops::publish::Deadline::with_limit),
         }
     }
 }

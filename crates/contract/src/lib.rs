@@ -12,7 +12,9 @@
 //!   checks beyond the JSON's shape), [`names`], [`paths`] (entries of a pack), [`secrets`]
 //!   (keys and read grants), [`authority`] (what names or carries a credential), [`home`] (the
 //!   Greentic home's layout), [`lines`] (offsets to `line:column`), [`suggest`] ("did you
-//!   mean"), [`text`] (a number with its noun), [`par`] (work spread over the cores).
+//!   mean"), [`text`] (a number with its noun; text from a pack or a registry made inert for a
+//!   terminal), [`urls`] (a URL shown without its user name or password), [`par`] (work spread
+//!   over the cores).
 //! * [`json`] is the one loader of describe.json (and other JSON a user wrote): bounded read,
 //!   parse, positions for diagnostics.
 //!
@@ -41,6 +43,7 @@ pub mod secrets;
 pub mod source;
 pub mod suggest;
 pub mod text;
+pub mod urls;
 
 pub use codes::Code;
 pub use diagnostic::{Diagnostic, Severity};

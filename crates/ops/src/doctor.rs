@@ -269,6 +269,8 @@ fn registries(home: &Path) -> Vec<Finding> {
     };
     let config = gtdx_registry::config::path(&home);
     for r in configured {
+        // A URL may carry a user name or password: shown without them, everywhere.
+        let url = r.shown_url();
         let fix_url = format!(
             "correct its url in {} (or `gtdx registries add {} URL` with the platform's tool)",
             config.display(),
@@ -288,8 +290,13 @@ fn registries(home: &Path) -> Vec<Finding> {
                     tag: None,
                     digest: None,
                 };
+                // Nothing on doctor's command line names a registry: only an entry's own
+                // `token-env`, ghcr.io's variables and the docker config's credentials for
+                // this host apply. Each registry gets doctor's own short deadline.
                 let options = gtdx_registry::oci::OciOptions {
                     user_home: std::env::var_os("HOME").map(PathBuf::from),
+                    home: Some(home.clone()),
+                    deadline: Some(gtdx_registry::oci::Deadline::DOCTOR),
                     ..Default::default()
                 };
                 match gtdx_registry::oci::list_tags(&artifact, &options) {
@@ -298,14 +305,14 @@ fn registries(home: &Path) -> Vec<Finding> {
                         format!(
                             "`{}` ({}) answers: {} in {}",
                             r.name,
-                            r.url,
+                            url,
                             crate::count(tags.len(), "tag", "tags"),
                             artifact.repository
                         ),
                     )),
                     Err(e) => out.push(Finding::fail(
                         "registry",
-                        format!("`{}` ({}): {}", r.name, r.url, crate::error_text(&e)),
+                        format!("`{}` ({url}): {}", r.name, crate::error_text(&e)),
                         format!("start the registry, or {fix_url}"),
                     )),
                 }
@@ -315,8 +322,8 @@ fn registries(home: &Path) -> Vec<Finding> {
                     "registry",
                     Status::Info,
                     format!(
-                        "`{}` ({}) is an HTTP store: the platform's `gtdx publish` target; gtdx publishes to directory and OCI registries, so it was not checked",
-                        r.name, r.url
+                        "`{}` ({url}) is an HTTP store: the platform's `gtdx publish` target; gtdx publishes to directory and OCI registries, so it was not checked",
+                        r.name
                     ),
                 ));
             }

@@ -71,6 +71,8 @@ pub use gtdx_contract::text::count;
 pub use gtdx_contract::text::{
     Untrusted, escape as escape_untrusted, escape_keep_lines, join_untrusted,
 };
+/// URLs shown without the user name or password they may carry.
+pub use gtdx_contract::urls::{mask_credentials, without_credentials};
 pub use gtdx_contract::{Diagnostic, Severity};
 
 /// An error and its causes as one paragraph: `message: cause: cause`. Library errors often

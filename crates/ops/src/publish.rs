@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use gtdx_registry::local::{LocalPublished, LocalRegistry, PublishRequest};
-pub use gtdx_registry::oci::OciOptions;
+pub use gtdx_registry::oci::{Deadline, OciOptions, parse_registry_timeout};
 use gtdx_registry::oci::{PushRequest, Pushed};
 use gtdx_registry::reference::OciArtifact;
 use gtdx_registry::{Home, RegistryRef};

@@ -12,7 +12,20 @@ use crate::{Home, RegistryError};
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct Configured {
     pub name: String,
+    /// As written: it may carry a user name or password, so it is shown only through
+    /// [`Configured::shown_url`].
     pub url: String,
+    /// The environment variable holding this registry's token (`token-env = "VAR"`, as the
+    /// platform's `gtdx registries add` writes it): sent to this entry's host only.
+    #[serde(rename = "token-env", default)]
+    pub token_env: Option<String>,
+}
+
+impl Configured {
+    /// The URL as messages show it: without any user name or password.
+    pub fn shown_url(&self) -> String {
+        gtdx_contract::urls::without_credentials(&self.url).into_owned()
+    }
 }
 
 /// The part of the platform's config.toml gtdx reads (it never writes the file).

@@ -5,14 +5,15 @@
 //! * [`local`]: the platform's directory registry (`<root>/<id>/<version>/…`,
 //!   `<root>/<id>/metadata.json`, `<root>/index.json`), written under `.publish.lock` through
 //!   temp file + fsync + rename.
-//! * [`oci`]: any OCI distribution registry (GHCR, Harbor, ECR, `registry:2`) through
-//!   `oci-client`, with the platform's media types, on a current-thread tokio runtime.
+//! * [`oci`]: any OCI distribution registry (GHCR, Harbor, ECR, `registry:2`), spoken by gtdx
+//!   itself on a small blocking HTTP client, with the platform's media types; credentials go
+//!   only to the host they are for, every answer is capped and every operation has a deadline.
 //! * [`home`]: `$GREENTIC_HOME` (default `~/.greentic`): installed extensions under
 //!   `extensions/<kind>/<id>-<version>/`, `extensions-state.json` ([`state`]), the publisher pins
 //!   of `trust/publishers.json` ([`trust`]); [`install`] unpacks into staging and renames.
 //!
 //! The platform's registry crate (`greentic-extension-sdk-registry`) is the authority on these
-//! layouts too, but it brings oci-client 0.14 with tokio's multi-thread runtime, reqwest's
+//! layouts too, but it brings an OCI client with tokio's multi-thread runtime, reqwest's
 //! multipart and a terminal prompt library (dialoguer) into every build; the layouts are small,
 //! so they are written here and the e2e tests prove them against the platform's own CLI (what
 //! gtdx publishes, the platform installs, and the reverse). The state file's types come from the
@@ -20,7 +21,7 @@
 //! through gtdx-fsx (bounded reads, atomic writes) under the platform's lock file.
 //!
 //! One crate for registries and installs: an install pulls from a registry, and both share the
-//! pack checks and the lock discipline; the heavy dependencies (tokio, oci-client) stay here.
+//! pack checks and the lock discipline; the HTTP client stays here.
 
 pub mod config;
 pub mod home;
@@ -126,6 +127,28 @@ pub enum RegistryError {
         id: String,
         root: PathBuf,
         what: &'static str,
+    },
+    /// A registry's answer larger than gtdx reads of its kind (`REGISTRY_MANIFEST` and the
+    /// other caps of docs/security.md), refused without reading the rest.
+    #[error(
+        "{place}: the registry's {what} is more than {}, the most gtdx reads of one (docs/security.md); refusing it, nothing was written. A registry that answers this is misconfigured or hostile: check the address, or ask its operator",
+        gtdx_fsx::read::human_bytes(*limit)
+    )]
+    AnswerTooLarge {
+        place: String,
+        what: &'static str,
+        limit: u64,
+    },
+    /// A registry operation that did not finish within its deadline.
+    #[error(
+        "{place}: no complete answer from the registry within {} s while {action}, the deadline of one registry operation (docs/security.md); nothing was written. {raise}",
+        limit.as_secs()
+    )]
+    Deadline {
+        place: String,
+        action: String,
+        limit: std::time::Duration,
+        raise: &'static str,
     },
     #[error("{0}")]
     Other(String),

@@ -1,28 +1,32 @@
-//! OCI registries through `oci-client`: one layer holding the pack bytes with the platform's
-//! media types, tag = version, OCI annotations; pulls stream the layer to a staging file, its
-//! digest checked and its size capped. Each call runs on its own current-thread tokio runtime:
-//! gtdx is synchronous everywhere else.
+//! OCI registries: one layer holding the pack bytes with the platform's media types, tag =
+//! version, OCI annotations; pulls stream the layer to a staging file, its digest checked and
+//! its size capped.
+//!
+//! gtdx speaks the distribution protocol itself ([`wire`], on a small blocking HTTP client), so
+//! that it decides what a hostile registry could otherwise decide for it: where credentials go
+//! ([`auth`]: only to the host they are for, never to a token service or redirect elsewhere,
+//! never over plain http to another machine), how much of each answer is read (manifests, tag
+//! lists, tokens, error bodies: each capped, the limits in docs/security.md), and how long one
+//! operation may take in all ([`Deadline`]).
 //!
 //! Unlike the platform's client (which pulls with a layer media type it never pushes), gtdx
 //! pulls exactly the media type it pushes, so what it publishes it can install.
 
-use std::collections::BTreeMap;
-use std::io::Write;
-use std::path::PathBuf;
-use std::pin::Pin;
-use std::task::{Context, Poll};
+mod auth;
+mod wire;
 
-use base64::Engine as _;
-use oci_client::client::{ClientConfig, ClientProtocol};
-use oci_client::errors::OciDistributionError;
-use oci_client::manifest::{OciDescriptor, OciImageManifest, OciManifest};
-use oci_client::secrets::RegistryAuth;
-use oci_client::{Client, Reference};
-use serde_json::Value;
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use gtdx_fsx::Limit;
+use serde::{Deserialize, Serialize};
 
 use crate::install::StagedPack;
-use crate::reference::{OciArtifact, is_loopback};
+use crate::reference::OciArtifact;
 use crate::{Home, RegistryError};
+use wire::{Payload, Session};
 
 /// The layer media type (the platform's `GTXPACK_LAYER_MEDIA_TYPE`).
 pub const LAYER_MEDIA_TYPE: &str = "application/vnd.greentic.gtxpack.v1";
@@ -30,192 +34,147 @@ pub const LAYER_MEDIA_TYPE: &str = "application/vnd.greentic.gtxpack.v1";
 pub const CONFIG_MEDIA_TYPE: &str = "application/vnd.greentic.gtxpack.config.v1+json";
 /// The annotation carrying the extension id.
 pub const ANNOTATION_ID: &str = "ai.greentic.extension.id";
+/// The OCI image manifest's media type (what gtdx pushes).
+const MANIFEST_MEDIA_TYPE: &str = "application/vnd.oci.image.manifest.v1+json";
+/// What a manifest request accepts: OCI and Docker manifests and indexes (an index is refused
+/// by name rather than as a 404).
+const MANIFEST_ACCEPT: &str = "application/vnd.oci.image.manifest.v1+json, application/vnd.docker.distribution.manifest.v2+json, application/vnd.oci.image.index.v1+json, application/vnd.docker.distribution.manifest.list.v2+json";
 
-/// How to reach a registry.
-#[derive(Debug, Clone, Default)]
+const KIB: u64 = 1 << 10;
+const MIB: u64 = 1 << 20;
+
+/// A manifest a registry answers: 4 MiB, the size the OCI distribution specification asks
+/// registries to accept at least (a gtdx pack's manifest is under 2 KiB).
+pub const REGISTRY_MANIFEST: Limit = Limit {
+    what: "manifest",
+    max: 4 * MIB,
+};
+/// A repository's tag list (`/tags/list`): 4 MiB, some hundred thousand tags.
+pub const REGISTRY_TAGS: Limit = Limit {
+    what: "tag list",
+    max: 4 * MIB,
+};
+/// A token service's answer (`{"token": …}`): 64 KiB, ten times a large JSON web token.
+pub const REGISTRY_TOKEN: Limit = Limit {
+    what: "token answer",
+    max: 64 * KIB,
+};
+/// Of an error answer, only this much is read (for its message); the rest is never read.
+pub const REGISTRY_ERROR: Limit = Limit {
+    what: "error answer",
+    max: 64 * KIB,
+};
+/// One registry operation (install's pull, publish's push, search's listing, info), from its
+/// first request to its last byte, pack included, unless `--registry-timeout` says otherwise.
+pub const REGISTRY_DEADLINE: Duration = Duration::from_secs(300);
+/// The most `--registry-timeout` accepts.
+pub const REGISTRY_TIMEOUT_MAX: Duration = Duration::from_secs(24 * 3600);
+/// `gtdx doctor`'s check that one configured registry answers.
+pub const DOCTOR_REGISTRY_DEADLINE: Duration = Duration::from_secs(10);
+
+/// How long one registry operation may take in all, and how a user allows more (for the
+/// message when it runs out).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Deadline {
+    pub limit: Duration,
+    /// Said after the limit is hit: how to allow more.
+    pub raise: &'static str,
+}
+
+impl Deadline {
+    /// [`REGISTRY_DEADLINE`], raised with `--registry-timeout`.
+    pub const DEFAULT: Deadline = Deadline {
+        limit: REGISTRY_DEADLINE,
+        raise: "--registry-timeout DURATION allows more (a large pack on a slow link)",
+    };
+    /// [`DOCTOR_REGISTRY_DEADLINE`].
+    pub const DOCTOR: Deadline = Deadline {
+        limit: DOCTOR_REGISTRY_DEADLINE,
+        raise: "doctor waits this long for each registry; `gtdx search --registry NAME` waits longer",
+    };
+
+    /// `--registry-timeout`'s deadline.
+    pub fn with_limit(limit: Duration) -> Deadline {
+        Deadline {
+            limit,
+            ..Deadline::DEFAULT
+        }
+    }
+
+    /// At most [`REGISTRY_TIMEOUT_MAX`] (the command line refuses more; a library caller
+    /// cannot overflow a clock with it either).
+    fn clamped(self) -> Deadline {
+        Deadline {
+            limit: self.limit.min(REGISTRY_TIMEOUT_MAX),
+            ..self
+        }
+    }
+}
+
+/// `--registry-timeout`: `90s`, `500ms`, `10m`, `1h` or a number of seconds, more than zero
+/// and at most [`REGISTRY_TIMEOUT_MAX`].
+pub fn parse_registry_timeout(given: &str) -> Result<Duration, String> {
+    let s = given.trim();
+    let split = s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+    let (num, unit) = s.split_at(split);
+    let syntax = || format!("`{s}` is not a duration; write 90s, 10m or 1h");
+    let n: u64 = num.parse().map_err(|_| syntax())?;
+    let d = match unit {
+        "" | "s" => Duration::from_secs(n),
+        "ms" => Duration::from_millis(n),
+        "m" => Duration::from_secs(n.saturating_mul(60)),
+        "h" => Duration::from_secs(n.saturating_mul(3600)),
+        _ => return Err(syntax()),
+    };
+    if d.is_zero() {
+        return Err(format!(
+            "`{s}`: a registry operation needs more than no time; the default is {} s",
+            REGISTRY_DEADLINE.as_secs()
+        ));
+    }
+    if d > REGISTRY_TIMEOUT_MAX {
+        return Err(format!(
+            "`{s}` is past the longest registry deadline gtdx accepts, {} s (24h; REGISTRY_TIMEOUT_MAX in docs/security.md)",
+            REGISTRY_TIMEOUT_MAX.as_secs()
+        ));
+    }
+    Ok(d)
+}
+
+/// How to reach a registry, and whose credentials go where (see [`auth`]).
+#[derive(Clone, Default)]
 pub struct OciOptions {
-    /// Allow plain HTTP to a registry that is not on this machine.
+    /// Allow plain HTTP to a registry that is not on this machine (never with credentials).
     pub insecure: bool,
-    /// `--oci-user` (with `--oci-token` as the password).
+    /// `--oci-user` (with the token as the password).
     pub user: Option<String>,
-    /// `--oci-token`.
+    /// `--oci-token`: sent only to a registry the command line names.
     pub token: Option<String>,
     /// The user's home, for `~/.docker/config.json`.
     pub user_home: Option<PathBuf>,
+    /// The registries and artifacts the command line names, as given (`--registry` values,
+    /// an `oci://` argument): `--oci-token` and `$OCI_TOKEN` go to their hosts only, never to
+    /// one read from a worker spec or a registry's answer.
+    pub named: Vec<String>,
+    /// The Greentic home: `--registry NAME` resolves in its config.toml, whose entries may
+    /// name a token variable (`token-env`) for their host.
+    pub home: Option<Home>,
+    /// How long one operation may take ([`Deadline::DEFAULT`] when `None`).
+    pub deadline: Option<Deadline>,
 }
 
-/// Where the credentials came from (never the credentials themselves).
-fn auth_for(host: &str, opts: &OciOptions) -> (RegistryAuth, &'static str) {
-    let user_for = |host: &str| {
-        if host.ends_with("ghcr.io") {
-            "oauth2".to_string()
-        } else {
-            "token".to_string()
-        }
-    };
-    if let Some(token) = opts.token.clone().filter(|t| !t.is_empty()) {
-        let user = opts.user.clone().unwrap_or_else(|| user_for(host));
-        return (RegistryAuth::Basic(user, token), "--oci-token");
+impl std::fmt::Debug for OciOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OciOptions")
+            .field("insecure", &self.insecure)
+            .field("user", &self.user)
+            .field("token", &self.token.as_ref().map(|_| "[redacted]"))
+            .field("user_home", &self.user_home)
+            .field("named", &self.named)
+            .field("home", &self.home)
+            .field("deadline", &self.deadline)
+            .finish()
     }
-    for var in ["OCI_TOKEN", "GITHUB_TOKEN"] {
-        if let Some(token) = std::env::var(var).ok().filter(|t| !t.is_empty()) {
-            let user = opts.user.clone().unwrap_or_else(|| user_for(host));
-            return (
-                RegistryAuth::Basic(user, token),
-                if var == "OCI_TOKEN" {
-                    "$OCI_TOKEN"
-                } else {
-                    "$GITHUB_TOKEN"
-                },
-            );
-        }
-    }
-    if let Some((u, p)) = docker_config_auth(host, opts) {
-        return (RegistryAuth::Basic(u, p), "~/.docker/config.json");
-    }
-    (RegistryAuth::Anonymous, "no credentials")
-}
-
-/// `auths.<host>.auth` (base64 `user:password`) of `$DOCKER_CONFIG/config.json` or
-/// `~/.docker/config.json`, as docker, oras and helm read it. Credential helpers are not run.
-fn docker_config_auth(host: &str, opts: &OciOptions) -> Option<(String, String)> {
-    let path = match std::env::var_os("DOCKER_CONFIG") {
-        Some(d) => PathBuf::from(d).join("config.json"),
-        None => opts.user_home.as_ref()?.join(".docker").join("config.json"),
-    };
-    let bytes = gtdx_fsx::read(&path, gtdx_fsx::limits::REGISTRY_FILE).ok()?;
-    let doc: Value = serde_json::from_slice(&bytes).ok()?;
-    let auths = doc.get("auths")?.as_object()?;
-    let entry = auths.iter().find_map(|(k, v)| {
-        let k = k
-            .trim_start_matches("https://")
-            .trim_start_matches("http://")
-            .trim_end_matches('/');
-        (k == host).then_some(v)
-    })?;
-    let decoded = base64::engine::general_purpose::STANDARD
-        .decode(entry.get("auth")?.as_str()?)
-        .ok()?;
-    let text = String::from_utf8(decoded).ok()?;
-    let (u, p) = text.split_once(':')?;
-    Some((u.to_string(), p.to_string()))
-}
-
-fn client(host: &str, opts: &OciOptions) -> Client {
-    let protocol = if is_loopback(host) || opts.insecure {
-        ClientProtocol::Http
-    } else {
-        ClientProtocol::Https
-    };
-    Client::new(ClientConfig {
-        protocol,
-        use_monolithic_push: true,
-        connect_timeout: Some(std::time::Duration::from_secs(10)),
-        read_timeout: Some(std::time::Duration::from_secs(120)),
-        ..ClientConfig::default()
-    })
-}
-
-fn runtime() -> Result<tokio::runtime::Runtime, RegistryError> {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| RegistryError::Other(format!("cannot start the network runtime: {e}")))
-}
-
-fn reference(art: &OciArtifact) -> Reference {
-    match (&art.digest, &art.tag) {
-        (Some(d), _) => Reference::with_digest(art.host.clone(), art.repository.clone(), d.clone()),
-        (None, Some(t)) => Reference::with_tag(art.host.clone(), art.repository.clone(), t.clone()),
-        (None, None) => {
-            Reference::with_tag(art.host.clone(), art.repository.clone(), "latest".into())
-        }
-    }
-}
-
-/// One paragraph for a failed registry call: the address, what went wrong, how to fix it.
-fn explain(
-    e: &OciDistributionError,
-    art: &OciArtifact,
-    action: &str,
-    auth_source: &str,
-) -> RegistryError {
-    let place = art.display();
-    let text = e.to_string();
-    let lower = text.to_lowercase();
-    let msg = match e {
-        OciDistributionError::UnauthorizedError { .. }
-        | OciDistributionError::AuthenticationFailure(_) => format!(
-            "{place}: the registry refused the credentials ({auth_source}) while {action}: {text}. Check the user and token (--oci-user, --oci-token, $OCI_TOKEN, $GITHUB_TOKEN or ~/.docker/config.json) and that the token may {}",
-            if action.starts_with("push") {
-                "push (write:packages on GHCR)"
-            } else {
-                "pull"
-            }
-        ),
-        OciDistributionError::RequestError(re) if re.is_connect() || re.is_timeout() => format!(
-            "cannot reach the registry at {} while {action}: {}. Is it running, and is the address right? (plain HTTP is used only for this machine or with --insecure)",
-            art.host,
-            crate_error_chain(re)
-        ),
-        OciDistributionError::DigestError(_) => format!(
-            "{place}: the pulled bytes do not match their digest ({text}); the registry's copy is corrupt or was tampered with. Nothing was installed"
-        ),
-        // The registry's own error codes first; the text is only a fallback (an address may
-        // hold "401" or "403", as the port 44037 does).
-        OciDistributionError::RegistryError { envelope, .. }
-            if envelope.errors.iter().any(|x| {
-                matches!(
-                    x.code,
-                    oci_client::errors::OciErrorCode::NameUnknown
-                        | oci_client::errors::OciErrorCode::ManifestUnknown
-                        | oci_client::errors::OciErrorCode::BlobUnknown
-                )
-            }) =>
-        {
-            format!(
-                "{place} is not in the registry ({text}). `gtdx search --registry oci://HOST/REPOSITORY` lists its tags"
-            )
-        }
-        _ if lower.contains("manifest unknown")
-            || lower.contains("not found")
-            || lower.contains("name unknown") =>
-        {
-            format!(
-                "{place} is not in the registry ({text}). `gtdx search --registry oci://HOST/REPOSITORY` lists its tags"
-            )
-        }
-        _ if lower.contains("unauthorized")
-            || lower.contains("denied")
-            || lower.contains("401")
-            || lower.contains("403") =>
-        {
-            format!(
-                "{place}: the registry refused the credentials ({auth_source}) while {action}: {text}. Check the user and token (--oci-user, --oci-token, $OCI_TOKEN, $GITHUB_TOKEN or ~/.docker/config.json)"
-            )
-        }
-        OciDistributionError::RequestError(re) => format!(
-            "the registry at {} failed while {action}: {}",
-            art.host,
-            crate_error_chain(re)
-        ),
-        _ => format!("{place}: {action} failed: {text}"),
-    };
-    RegistryError::Oci(msg)
-}
-
-fn crate_error_chain(e: &dyn std::error::Error) -> String {
-    let mut s = e.to_string();
-    let mut src = e.source();
-    while let Some(c) = src {
-        let t = c.to_string();
-        if !s.contains(&t) {
-            s.push_str(": ");
-            s.push_str(&t);
-        }
-        src = c.source();
-    }
-    s
 }
 
 /// What a push did.
@@ -230,35 +189,80 @@ pub struct Pushed {
     pub replaced: bool,
 }
 
-/// The tags of a repository (empty when the repository does not exist).
-pub fn list_tags(art: &OciArtifact, opts: &OciOptions) -> Result<Vec<String>, RegistryError> {
-    let rt = runtime()?;
-    let c = client(&art.host, opts);
-    let (auth, source) = auth_for(&art.host, opts);
-    rt.block_on(tags(&c, art, &auth, source))
+/// A descriptor of a manifest (config or layer), as pushed and as read back.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Descriptor {
+    media_type: String,
+    digest: String,
+    size: i64,
 }
 
-async fn tags(
-    c: &Client,
-    art: &OciArtifact,
-    auth: &RegistryAuth,
-    source: &str,
-) -> Result<Vec<String>, RegistryError> {
-    let r = reference(art);
-    match c.list_tags(&r, auth, None, None).await {
-        Ok(t) => Ok(t.tags),
-        Err(OciDistributionError::RegistryError { envelope, .. })
-            if envelope.errors.iter().any(|e| {
-                matches!(
-                    e.code,
-                    oci_client::errors::OciErrorCode::NameUnknown
-                        | oci_client::errors::OciErrorCode::ManifestUnknown
-                )
-            }) =>
-        {
-            Ok(Vec::new())
+/// The image manifest gtdx pushes.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ManifestOut<'a> {
+    schema_version: u8,
+    media_type: &'static str,
+    config: Descriptor,
+    layers: Vec<Descriptor>,
+    annotations: &'a BTreeMap<String, String>,
+}
+
+/// A manifest as a registry answers it (an index has `manifests` instead of `layers`).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ManifestIn {
+    #[serde(default)]
+    media_type: Option<String>,
+    #[serde(default)]
+    manifests: Option<serde_json::Value>,
+    #[serde(default)]
+    layers: Vec<Descriptor>,
+    #[serde(default)]
+    annotations: Option<BTreeMap<String, String>>,
+}
+
+/// The tags of a repository (empty when the repository does not exist).
+pub fn list_tags(art: &OciArtifact, opts: &OciOptions) -> Result<Vec<String>, RegistryError> {
+    let mut s = Session::new(art, opts, false);
+    tags(&mut s)
+}
+
+fn tags(s: &mut Session) -> Result<Vec<String>, RegistryError> {
+    s.action = "listing tags";
+    let url = s.url("tags/list")?;
+    let answer = s.send("GET", url, &[("accept", "application/json")], Payload::None)?;
+    match answer.status {
+        200 => {
+            let bytes = s.read_capped(answer, REGISTRY_TAGS)?;
+            #[derive(Deserialize)]
+            struct TagList {
+                #[serde(default)]
+                tags: Option<Vec<String>>,
+            }
+            let list: TagList = serde_json::from_slice(&bytes).map_err(|e| {
+                RegistryError::Oci(format!(
+                    "the registry at {} answered a tag list that is not JSON ({e})",
+                    s.host
+                ))
+            })?;
+            Ok(list.tags.unwrap_or_default())
         }
-        Err(e) => Err(explain(&e, art, "listing tags", source)),
+        404 => {
+            // No repository yet: the registry's own code says so (a 404 without one is a
+            // server that is not a registry).
+            let (codes, detail) = s.error_detail(answer);
+            if codes
+                .iter()
+                .any(|c| matches!(c.as_str(), "NAME_UNKNOWN" | "MANIFEST_UNKNOWN"))
+            {
+                Ok(Vec::new())
+            } else {
+                Err(s.failure(404, &codes, &detail))
+            }
+        }
+        _ => Err(s.unexpected(answer)),
     }
 }
 
@@ -279,82 +283,107 @@ pub struct PushRequest<'a> {
 pub fn push(req: PushRequest<'_>, opts: &OciOptions) -> Result<Pushed, RegistryError> {
     let art = req.artifact;
     let tag = art.tag.clone().unwrap_or_default();
-    let rt = runtime()?;
-    let c = client(&art.host, opts);
-    let (auth, source) = auth_for(&art.host, opts);
-    rt.block_on(async {
-        let existing = tags(&c, art, &auth, source).await?;
-        let replaced = existing.contains(&tag);
-        if replaced && !req.force {
-            return Err(RegistryError::VersionExists {
-                id: req
-                    .annotations
-                    .get(ANNOTATION_ID)
-                    .cloned()
-                    .unwrap_or_default(),
-                version: tag.clone(),
-                registry: format!("oci://{}/{}", art.host, art.repository),
-                place: format!("tag {tag}"),
-            });
-        }
-        // The manifest is built here, not by `OciImageManifest::build` and `Client::push`: each
-        // of those hashes every layer again, two SHA-256 passes over a pack that can be hundreds
-        // of megabytes, and the caller has its digest. The pushes are the ones `push` makes.
-        let config = b"{}".to_vec();
-        let manifest = OciImageManifest {
-            config: OciDescriptor {
-                media_type: CONFIG_MEDIA_TYPE.to_string(),
-                digest: format!("sha256:{}", crate::sha256_hex(&config)),
-                size: config.len() as i64,
-                ..Default::default()
-            },
-            layers: vec![OciDescriptor {
-                media_type: LAYER_MEDIA_TYPE.to_string(),
-                digest: format!("sha256:{}", req.sha256),
-                size: req.bytes.len() as i64,
-                ..Default::default()
-            }],
-            annotations: Some(req.annotations),
-            ..Default::default()
-        };
-        let digest = manifest_digest(&manifest);
-        let tagged = format!("oci://{}/{}:{tag}", art.host, art.repository);
-        let pinned = format!("oci://{}/{}@{digest}", art.host, art.repository);
-        if req.dry_run {
-            return Ok(Pushed {
-                tagged,
-                pinned,
-                digest,
-                replaced,
-            });
-        }
-        let r = reference(art);
-        let pushing = |e| explain(&e, art, "pushing", source);
-        c.store_auth_if_needed(r.resolve_registry(), &auth).await;
-        c.push_blob(&r, &req.bytes, &manifest.layers[0].digest)
-            .await
-            .map_err(pushing)?;
-        c.push_blob(&r, &config, &manifest.config.digest)
-            .await
-            .map_err(pushing)?;
-        c.push_manifest(&r, &OciManifest::Image(manifest))
-            .await
-            .map_err(pushing)?;
-        // The registry's word on the digest (the manifest bytes it stored).
-        let digest = c.fetch_manifest_digest(&r, &auth).await.unwrap_or(digest);
-        Ok(Pushed {
-            pinned: format!("oci://{}/{}@{digest}", art.host, art.repository),
+    let mut s = Session::new(art, opts, true);
+    let existing = tags(&mut s)?;
+    let replaced = existing.contains(&tag);
+    if replaced && !req.force {
+        return Err(RegistryError::VersionExists {
+            id: req
+                .annotations
+                .get(ANNOTATION_ID)
+                .cloned()
+                .unwrap_or_default(),
+            version: tag.clone(),
+            registry: format!("oci://{}/{}", art.host, art.repository),
+            place: format!("tag {tag}"),
+        });
+    }
+    // The manifest is built here with the digest the caller has: no second pass over a pack
+    // that can be hundreds of megabytes. Its bytes are the ones pushed, so its digest is exact.
+    let config = b"{}".to_vec();
+    let layer_digest = format!("sha256:{}", req.sha256);
+    let config_digest = format!("sha256:{}", crate::sha256_hex(&config));
+    let manifest = ManifestOut {
+        schema_version: 2,
+        media_type: MANIFEST_MEDIA_TYPE,
+        config: Descriptor {
+            media_type: CONFIG_MEDIA_TYPE.to_string(),
+            digest: config_digest.clone(),
+            size: config.len() as i64,
+        },
+        layers: vec![Descriptor {
+            media_type: LAYER_MEDIA_TYPE.to_string(),
+            digest: layer_digest.clone(),
+            size: req.bytes.len() as i64,
+        }],
+        annotations: &req.annotations,
+    };
+    let manifest_bytes = serde_json::to_vec(&manifest)
+        .map_err(|e| RegistryError::Other(format!("cannot write the manifest: {e}")))?;
+    let digest = format!("sha256:{}", crate::sha256_hex(&manifest_bytes));
+    let tagged = format!("oci://{}/{}:{tag}", art.host, art.repository);
+    let pinned = format!("oci://{}/{}@{digest}", art.host, art.repository);
+    if req.dry_run {
+        return Ok(Pushed {
             tagged,
+            pinned,
             digest,
             replaced,
-        })
+        });
+    }
+    s.action = "pushing";
+    upload_blob(&mut s, &layer_digest, &req.bytes)?;
+    upload_blob(&mut s, &config_digest, &config)?;
+    let url = s.url(&format!("manifests/{tag}"))?;
+    let answer = s.send(
+        "PUT",
+        url,
+        &[],
+        Payload::Bytes(&manifest_bytes, MANIFEST_MEDIA_TYPE),
+    )?;
+    if !(200..300).contains(&answer.status) {
+        return Err(s.unexpected(answer));
+    }
+    Ok(Pushed {
+        tagged,
+        pinned,
+        digest,
+        replaced,
     })
 }
 
-/// The digest of a manifest as oci-client serialises it for the push.
-fn manifest_digest(m: &OciImageManifest) -> String {
-    let bytes = serde_json::to_vec(m).unwrap_or_default();
-    format!("sha256:{}", crate::sha256_hex(&bytes))
+/// Uploads one blob unless the registry has it: `HEAD`, then a monolithic upload (`POST` for a
+/// location, `PUT` with the bytes and the digest).
+fn upload_blob(s: &mut Session, digest: &str, bytes: &[u8]) -> Result<(), RegistryError> {
+    let url = s.url(&format!("blobs/{digest}"))?;
+    let head = s.send("HEAD", url, &[], Payload::None)?;
+    if head.status == 200 {
+        return Ok(());
+    }
+    drop(head);
+    let url = s.url("blobs/uploads/")?;
+    let started = s.send(
+        "POST",
+        url,
+        &[],
+        Payload::Bytes(&[], "application/octet-stream"),
+    )?;
+    if started.status != 202 {
+        return Err(s.unexpected(started));
+    }
+    let mut location = s.location(&started)?;
+    location.query_pairs_mut().append_pair("digest", digest);
+    drop(started);
+    let done = s.send(
+        "PUT",
+        location,
+        &[],
+        Payload::Bytes(bytes, "application/octet-stream"),
+    )?;
+    if !(200..300).contains(&done.status) {
+        return Err(s.unexpected(done));
+    }
+    Ok(())
 }
 
 /// What a pull found.
@@ -370,37 +399,41 @@ pub struct Pulled {
 
 /// The manifest of an artifact: its digest, annotations and layer, checked to be a pack.
 pub fn inspect(art: &OciArtifact, opts: &OciOptions) -> Result<Pulled, RegistryError> {
-    let rt = runtime()?;
-    let c = client(&art.host, opts);
-    let (auth, source) = auth_for(&art.host, opts);
-    rt.block_on(async {
-        let (m, digest) = manifest(&c, art, &auth, source).await?;
-        Ok(Pulled {
-            pinned: format!("oci://{}/{}@{digest}", art.host, art.repository),
-            digest,
-            annotations: m.annotations.clone().unwrap_or_default(),
-            size: u64::try_from(m.layers[0].size).unwrap_or(0),
-        })
+    let mut s = Session::new(art, opts, false);
+    let (m, digest) = manifest(&mut s, art)?;
+    Ok(Pulled {
+        pinned: format!("oci://{}/{}@{digest}", art.host, art.repository),
+        digest,
+        annotations: m.annotations.clone().unwrap_or_default(),
+        size: u64::try_from(m.layers[0].size).unwrap_or(0),
     })
 }
 
-async fn manifest(
-    c: &Client,
-    art: &OciArtifact,
-    auth: &RegistryAuth,
-    source: &str,
-) -> Result<(OciImageManifest, String), RegistryError> {
-    let r = reference(art);
-    let (m, digest) = c
-        .pull_manifest(&r, auth)
-        .await
-        .map_err(|e| explain(&e, art, "fetching the manifest", source))?;
-    let place = art.display();
-    let OciManifest::Image(m) = m else {
-        return Err(RegistryError::Oci(format!(
-            "{place} is an image index, not a gtdx pack artifact"
-        )));
+/// Whether `d` is `sha256:` and 64 lowercase hex digits (a digest a registry names is checked
+/// before it goes into a URL).
+fn is_sha256_digest(d: &str) -> bool {
+    d.strip_prefix("sha256:").is_some_and(|h| {
+        h.len() == 64
+            && h.bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    })
+}
+
+fn manifest(s: &mut Session, art: &OciArtifact) -> Result<(ManifestIn, String), RegistryError> {
+    s.action = "fetching the manifest";
+    let reference = match (&art.digest, &art.tag) {
+        (Some(d), _) => d.clone(),
+        (None, Some(t)) => t.clone(),
+        (None, None) => "latest".to_string(),
     };
+    let url = s.url(&format!("manifests/{reference}"))?;
+    let answer = s.send("GET", url, &[("accept", MANIFEST_ACCEPT)], Payload::None)?;
+    if answer.status != 200 {
+        return Err(s.unexpected(answer));
+    }
+    let bytes = s.read_capped(answer, REGISTRY_MANIFEST)?;
+    let digest = format!("sha256:{}", crate::sha256_hex(&bytes));
+    let place = art.display();
     if let Some(want) = &art.digest
         && *want != digest
     {
@@ -408,14 +441,32 @@ async fn manifest(
             "{place}: the registry answered with manifest {digest}, not the digest asked for; refusing it"
         )));
     }
+    let m: ManifestIn = serde_json::from_slice(&bytes).map_err(|e| {
+        RegistryError::Oci(format!(
+            "{place}: the registry's manifest is not an OCI manifest ({e}); refusing it"
+        ))
+    })?;
+    let media = m.media_type.as_deref().unwrap_or("");
+    if m.manifests.is_some() || media.contains("index") || media.contains("manifest.list") {
+        return Err(RegistryError::Oci(format!(
+            "{place} is an image index, not a gtdx pack artifact"
+        )));
+    }
     if m.layers.len() != 1 || m.layers[0].media_type != LAYER_MEDIA_TYPE {
         return Err(RegistryError::Oci(format!(
             "{place} is not a gtdx pack artifact: expected one layer of media type {LAYER_MEDIA_TYPE}, found {}",
-            m.layers
-                .iter()
-                .map(|l| l.media_type.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
+            gtdx_contract::text::join_untrusted(
+                &m.layers
+                    .iter()
+                    .map(|l| l.media_type.as_str())
+                    .collect::<Vec<_>>(),
+                ", "
+            )
+        )));
+    }
+    if !is_sha256_digest(&m.layers[0].digest) {
+        return Err(RegistryError::Oci(format!(
+            "{place} is not a gtdx pack artifact: its layer's digest is not sha256:<64 hex digits>"
         )));
     }
     let size = m.layers[0].size;
@@ -429,89 +480,74 @@ async fn manifest(
     Ok((m, digest))
 }
 
-/// Pulls an artifact's pack into a staging file; the layer's digest is checked by oci-client
-/// as it streams, its size against what the manifest declared.
+/// Pulls an artifact's pack into a staging file, its size held to what the manifest declares
+/// and its SHA-256 checked against the layer's digest.
 pub fn pull(
     art: &OciArtifact,
     home: &Home,
     opts: &OciOptions,
 ) -> Result<(StagedPack, Pulled), RegistryError> {
-    let rt = runtime()?;
-    let c = client(&art.host, opts);
-    let (auth, source) = auth_for(&art.host, opts);
-    rt.block_on(async {
-        let (m, digest) = manifest(&c, art, &auth, source).await?;
-        let layer = &m.layers[0];
-        let declared = u64::try_from(layer.size).unwrap_or(0);
-        let (mut staged, file) = StagedPack::create(home, "pull")?;
-        let mut sink = Sink {
-            file,
-            written: 0,
-            cap: declared,
-            hasher: sha2::Digest::new(),
+    let mut s = Session::new(art, opts, false);
+    let (m, digest) = manifest(&mut s, art)?;
+    let layer = &m.layers[0];
+    let declared = u64::try_from(layer.size).unwrap_or(0);
+    s.action = "pulling the pack";
+    let url = s.url(&format!("blobs/{}", layer.digest))?;
+    let answer = s.send("GET", url, &[], Payload::None)?;
+    if answer.status != 200 {
+        return Err(s.unexpected(answer));
+    }
+    let (mut staged, mut file) = StagedPack::create(home, "pull")?;
+    let mut reader = Session::into_reader(answer);
+    let mut hasher = <sha2::Sha256 as sha2::Digest>::new();
+    let mut written: u64 = 0;
+    let mut buf = vec![0u8; 256 * 1024];
+    loop {
+        let n = match reader.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(s.reading(&e)),
         };
-        let r = reference(art);
-        c.pull_blob(&r, layer, &mut sink)
-            .await
-            .map_err(|e| explain(&e, art, "pulling the pack", source))?;
-        if sink.written != declared {
+        if written + n as u64 > declared {
             return Err(RegistryError::Oci(format!(
-                "{}: the layer is {}, its manifest says {declared}; refusing it",
-                art.display(),
-                gtdx_contract::text::count(sink.written as usize, "byte", "bytes")
+                "{}: the registry sent more bytes than the manifest declares ({declared}); refusing it",
+                art.display()
             )));
         }
-        sink.file
-            .flush()
+        sha2::Digest::update(&mut hasher, &buf[..n]);
+        file.write_all(&buf[..n])
             .map_err(|e| gtdx_fsx::FsError::new("cannot write", &staged.path, e))?;
-        staged.sha256 = gtdx_pack::hex(&sha2::Digest::finalize(sink.hasher));
-        staged.size = sink.written;
-        Ok((
-            staged,
-            Pulled {
-                pinned: format!("oci://{}/{}@{digest}", art.host, art.repository),
-                digest,
-                annotations: m.annotations.clone().unwrap_or_default(),
-                size: declared,
-            },
-        ))
-    })
-}
-
-/// Writes the pulled bytes to the staging file (synchronously: the runtime runs one task),
-/// hashing them and refusing more than the manifest declared.
-struct Sink {
-    file: std::fs::File,
-    written: u64,
-    cap: u64,
-    hasher: sha2::Sha256,
-}
-
-impl tokio::io::AsyncWrite for Sink {
-    fn poll_write(
-        mut self: Pin<&mut Self>,
-        _: &mut Context<'_>,
-        buf: &[u8],
-    ) -> Poll<std::io::Result<usize>> {
-        let this = &mut *self;
-        if this.written + buf.len() as u64 > this.cap {
-            return Poll::Ready(Err(std::io::Error::other(
-                "the registry sent more bytes than the manifest declares",
-            )));
-        }
-        sha2::Digest::update(&mut this.hasher, buf);
-        this.file.write_all(buf)?;
-        this.written += buf.len() as u64;
-        Poll::Ready(Ok(buf.len()))
+        written += n as u64;
     }
-
-    fn poll_flush(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Poll::Ready(self.file.flush())
+    if written != declared {
+        return Err(RegistryError::Oci(format!(
+            "{}: the layer is {}, its manifest says {declared}; refusing it",
+            art.display(),
+            gtdx_contract::text::count(written as usize, "byte", "bytes")
+        )));
     }
-
-    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        self.poll_flush(cx)
+    let hex = gtdx_pack::hex(&sha2::Digest::finalize(hasher));
+    if format!("sha256:{hex}") != layer.digest {
+        return Err(RegistryError::Oci(format!(
+            "{}: the pulled bytes do not match their digest (the layer is sha256:{hex}, the manifest names {}); the registry's copy is corrupt or was tampered with. Nothing was installed",
+            art.display(),
+            layer.digest
+        )));
     }
+    file.flush()
+        .map_err(|e| gtdx_fsx::FsError::new("cannot write", &staged.path, e))?;
+    staged.sha256 = hex;
+    staged.size = written;
+    Ok((
+        staged,
+        Pulled {
+            pinned: format!("oci://{}/{}@{digest}", art.host, art.repository),
+            digest,
+            annotations: m.annotations.clone().unwrap_or_default(),
+            size: declared,
+        },
+    ))
 }
 
 /// The annotations gtdx writes on a pushed pack.
@@ -576,9 +612,68 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use gtdx_test_support::assert_documented_limit;
+
     #[test]
     fn dates() {
         assert_eq!(super::civil_from_days(0), (1970, 1, 1));
         assert_eq!(super::civil_from_days(20_454), (2026, 1, 1));
+    }
+
+    /// Every body cap and deadline is the value docs/security.md states.
+    #[test]
+    fn every_registry_body_is_capped_as_documented() {
+        let bytes = |l: Limit| gtdx_fsx::read::human_bytes(l.max);
+        assert_documented_limit("REGISTRY_MANIFEST", &bytes(REGISTRY_MANIFEST));
+        assert_documented_limit("REGISTRY_TAGS", &bytes(REGISTRY_TAGS));
+        assert_documented_limit("REGISTRY_TOKEN", &bytes(REGISTRY_TOKEN));
+        assert_documented_limit("REGISTRY_ERROR", &bytes(REGISTRY_ERROR));
+        let secs = |d: Duration| format!("{} s", d.as_secs());
+        assert_documented_limit("REGISTRY_DEADLINE", &secs(REGISTRY_DEADLINE));
+        assert_documented_limit("DOCTOR_REGISTRY_DEADLINE", &secs(DOCTOR_REGISTRY_DEADLINE));
+        assert_eq!(REGISTRY_TIMEOUT_MAX.as_secs(), 86_400);
+        assert_documented_limit(
+            "REGISTRY_TIMEOUT_MAX",
+            &format!("1 day ({} s)", REGISTRY_TIMEOUT_MAX.as_secs()),
+        );
+        assert_eq!(Deadline::DEFAULT.limit, REGISTRY_DEADLINE);
+        assert_eq!(Deadline::DOCTOR.limit, DOCTOR_REGISTRY_DEADLINE);
+    }
+
+    #[test]
+    fn every_registry_body_is_capped_the_deadline_option() {
+        assert_eq!(parse_registry_timeout("90s"), Ok(Duration::from_secs(90)));
+        assert_eq!(parse_registry_timeout("10m"), Ok(Duration::from_secs(600)));
+        assert_eq!(parse_registry_timeout("24h"), Ok(REGISTRY_TIMEOUT_MAX));
+        assert_eq!(
+            parse_registry_timeout("1500ms"),
+            Ok(Duration::from_millis(1500))
+        );
+        assert_eq!(parse_registry_timeout("45"), Ok(Duration::from_secs(45)));
+        for bad in [
+            "0",
+            "0s",
+            "25h",
+            "86401",
+            "soon",
+            "",
+            "-1",
+            "99999999999999999999h",
+        ] {
+            assert!(parse_registry_timeout(bad).is_err(), "{bad}");
+        }
+        // A library caller passing more is held to the maximum (no clock overflows).
+        let huge = Deadline::with_limit(Duration::MAX).clamped();
+        assert_eq!(huge.limit, REGISTRY_TIMEOUT_MAX);
+    }
+
+    #[test]
+    fn credentials_go_only_where_they_belong_options_never_print_the_token() {
+        let opts = OciOptions {
+            token: Some("flag-secret".into()),
+            ..Default::default()
+        };
+        assert!(!format!("{opts:?}").contains("flag-secret"));
     }
 }

@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+use gtdx_contract::urls::without_credentials;
+
 use crate::{Home, RegistryError};
 
 /// A registry, as `--registry` names it.
@@ -55,9 +57,12 @@ impl RegistryRef {
     /// Parses `local`, `file://DIR` or `oci://HOST/NAMESPACE[/NAME]`.
     pub fn parse(given: &str, home: &Home) -> Result<RegistryRef, RegistryError> {
         let bad = |why: &str| RegistryError::BadRegistry {
-            given: given.to_string(),
+            given: without_credentials(given).into_owned(),
             why: why.to_string(),
         };
+        if gtdx_contract::urls::has_credentials(given) {
+            return Err(bad(CREDENTIALS_IN_URL));
+        }
         if given == "local" {
             let root = home.local_registry();
             return Ok(RegistryRef::Dir {
@@ -112,16 +117,18 @@ impl RegistryRef {
                     RegistryError::BadRegistry { why, .. } => RegistryError::BadRegistry {
                         given: given.to_string(),
                         why: format!(
-                            "{} names it {url}, and {why}",
-                            crate::config::path(home).display()
+                            "{} names it {}, and {why}",
+                            crate::config::path(home).display(),
+                            without_credentials(&url)
                         ),
                     },
                     other => other,
                 })
             }
             Some(url) => Err(bad(&format!(
-                "{} names it {url}, an HTTP store; gtdx publishes to and installs from directory and OCI registries only",
-                crate::config::path(home).display()
+                "{} names it {}, an HTTP store; gtdx publishes to and installs from directory and OCI registries only",
+                crate::config::path(home).display(),
+                without_credentials(&url)
             ))),
             None => Err(bad(&format!(
                 "no registry of that name in {} (the platform's `gtdx registries add NAME URL` adds one)",
@@ -141,6 +148,11 @@ impl RegistryRef {
         }
     }
 }
+
+/// Why a URL carrying a user name or password is refused (the URL itself is shown without them).
+const CREDENTIALS_IN_URL: &str = "its URL carries a user name or password (left out above), which gtdx neither uses nor prints. \
+     Remove them from the URL and give the token another way: --oci-token on the command line, \
+     `token-env = \"VAR\"` beside the entry in config.toml, or `docker login HOST`";
 
 /// What `gtdx install` is given.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -169,7 +181,7 @@ impl InstallSource {
             None => (given, None),
         };
         let bad = |why: String| RegistryError::BadSource {
-            given: given.to_string(),
+            given: without_credentials(given).into_owned(),
             why,
         };
         if id.is_empty()
@@ -196,9 +208,12 @@ impl InstallSource {
 /// Parses `oci://HOST/REPOSITORY[:TAG|@DIGEST]`.
 pub fn parse_oci_artifact(given: &str) -> Result<OciArtifact, RegistryError> {
     let bad = |why: &str| RegistryError::BadSource {
-        given: given.to_string(),
+        given: without_credentials(given).into_owned(),
         why: why.to_string(),
     };
+    if gtdx_contract::urls::has_credentials(given) {
+        return Err(bad(CREDENTIALS_IN_URL));
+    }
     let rest = given
         .strip_prefix("oci://")
         .ok_or_else(|| bad("an OCI reference starts with oci://"))?;
@@ -353,6 +368,44 @@ mod tests {
             InstallSource::Id { .. }
         ));
         assert!(InstallSource::parse("gtdx.demo@latest").is_err());
+    }
+
+    #[test]
+    fn credentials_inside_registry_urls_are_never_printed() {
+        let dir = tempfile::tempdir().unwrap();
+        let home = Home::new(dir.path());
+        std::fs::write(
+            dir.path().join("config.toml"),
+            "[[registries]]\nname = \"team\"\nurl = \"oci://bob:PASS@127.0.0.1:5000/acme\"\n\n\
+             [[registries]]\nname = \"store\"\nurl = \"https://alice:S3CRET@store.example\"\n",
+        )
+        .unwrap();
+        for given in [
+            "team",
+            "store",
+            "oci://bob:PASS@127.0.0.1:5000/acme",
+            "oci://bob:pa/ss@127.0.0.1:5000/acme",
+        ] {
+            let e = RegistryRef::parse(given, &home).unwrap_err().to_string();
+            for secret in ["bob", "PASS", "pa/ss", "alice", "S3CRET"] {
+                assert!(!e.contains(secret), "{given}: {e}");
+            }
+        }
+        for given in [
+            "oci://bob:PASS@127.0.0.1:5000/team/x:1.0.0",
+            "https://alice:S3CRET@store.example/x",
+        ] {
+            let e = InstallSource::parse(given)
+                .and_then(|s| match s {
+                    InstallSource::Oci(_) => Ok(()),
+                    _ => Err(RegistryError::Other(String::new())),
+                })
+                .unwrap_err()
+                .to_string();
+            for secret in ["bob", "PASS", "alice", "S3CRET"] {
+                assert!(!e.contains(secret), "{given}: {e}");
+            }
+        }
     }
 
     #[test]

@@ -122,7 +122,7 @@ impl fmt::Display for RefusedPack {
 pub enum BuildError {
     #[error(transparent)]
     Spec(#[from] SpecError),
-    #[error("{place}: cannot use pack {}: {message}", pack.display())]
+    #[error("{place}: cannot use pack {}: {message}", gtdx_contract::urls::without_credentials(&pack.display().to_string()))]
     Pack {
         place: Box<Place>,
         pack: PathBuf,
@@ -224,7 +224,10 @@ impl BuildError {
                 message,
             } => vec![place.diagnostic(
                 codes::E_WORKER_PACK,
-                &format!("cannot use pack {}: {message}", pack.display()),
+                &format!(
+                    "cannot use pack {}: {message}",
+                    gtdx_contract::urls::without_credentials(&pack.display().to_string())
+                ),
                 None,
             )],
             BuildError::Refused { refused } => refused

@@ -82,6 +82,9 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
     } else {
         Consent::Unavailable
     };
+    // What the command line names may receive --oci-token and $OCI_TOKEN.
+    let named = [Some(args.source.as_str()), args.registry.as_deref()];
+    let oci = args.oci.options(&named);
     let outcome = gtdx_ops::install::install(InstallOptions {
         source: args.source,
         registry: args.registry,
@@ -90,7 +93,7 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
         trusted_keys: args.trusted.inputs(),
         force: args.force,
         consent,
-        oci: args.oci.options(),
+        oci,
     })?;
     match shell.format() {
         Format::Json => shell.print_json(&outcome),

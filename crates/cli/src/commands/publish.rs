@@ -46,6 +46,7 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
         "local" => String::new(),
         other => format!(" --registry {other}"),
     };
+    let oci = args.oci.options(&[Some(&args.registry.registry)]);
     let outcome = gtdx_ops::publish::publish(&PublishOptions {
         pack: args.pack,
         registry: args.registry.registry,
@@ -54,7 +55,7 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
         allow_unsigned: args.allow_unsigned,
         force: args.force,
         dry_run: args.dry_run,
-        oci: args.oci.options(),
+        oci,
         source_url: args.source_url,
         revision: args.revision,
     })?;

@@ -24,7 +24,7 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
         &home,
         &args.registry.registry,
         args.query.as_deref(),
-        &args.oci.options(),
+        &args.oci.options(&[Some(&args.registry.registry)]),
     )?;
     match shell.format() {
         Format::Json => shell.print_json(&found),

@@ -107,6 +107,9 @@ fn build(a: BuildArgs, shell: &mut Shell) -> anyhow::Result<ExitCode> {
             )));
         }
     };
+    // Only --registry is named on the command line: the spec's `oci://` entries are untrusted
+    // input and get no --oci-token or $OCI_TOKEN.
+    let oci = a.oci.options(&[a.registry.as_deref()]);
     let opts = WorkerBuildOptions {
         spec: a.spec,
         out: a.out,
@@ -114,7 +117,7 @@ fn build(a: BuildArgs, shell: &mut Shell) -> anyhow::Result<ExitCode> {
         allow_unsigned: a.allow_unsigned,
         sign,
         registry: a.registry,
-        oci: a.oci.options(),
+        oci,
     };
     let outcome = match gtdx_ops::worker::build(&opts) {
         Ok(o) => o,

@@ -34,7 +34,9 @@ impl Sources {
         }
         let rest = &text[start..];
         let end = rest.find('\n').unwrap_or(rest.len());
-        Some(rest[..end].trim_end_matches('\r').to_string())
+        // A quoted line never shows a URL's user name or password (a worker spec's
+        // `oci://user:pass@…`); masked, not removed, so the caret's column still holds.
+        Some(gtdx_ops::mask_credentials(rest[..end].trim_end_matches('\r')).into_owned())
     }
 }
 
