@@ -78,8 +78,12 @@ fn authoring_mistakes_are_refused_with_a_clear_error() {
             "the schema would accept `{\"doc_id\": null}`, which the tool refuses, and refuse `{\"doc_id\": null, \"ids\": ...}`, which the tool accepts",
             "add `#[schema(nullable = false)]` to the field `doc_id`",
             // `no_default` with nothing to leave out.
-            "src/lib.rs:118:14: `no_default` leaves the value of `#[serde(default = \"...\")]` out of the schema, but this field has no `#[serde(default = \"...\")]`",
-            "8 problems found",
+            "src/lib.rs:118:14: `no_default` leaves the value of a serde default out of the schema, but this field has none (no `#[serde(default)]` or `#[serde(default = \"...\")]` on it or its struct)",
+            // A declared default beside a plain `#[serde(default)]` (on the field, or on a
+            // struct deriving `Default`) that gives another value.
+            "src/lib.rs:134:55: `#[schema(default = 1000)]` says `PlainDefaultDiffers.passage_length` defaults to 1000, but its `#[serde(default)]` gives 0",
+            "src/lib.rs:150:24: `#[schema(default = true)]` says `StructDefaultDiffers.archive` defaults to true, but the struct's `#[serde(default)]` gives false",
+            "10 problems found",
         ])
         .check(
             !dir.join("describe.json").exists(),
@@ -90,7 +94,7 @@ fn authoring_mistakes_are_refused_with_a_clear_error() {
         .run()
         .code(2)
         .stderr_has("`nullable = true` changes nothing")
-        .stderr_has("8 problems found")
+        .stderr_has("10 problems found")
         .stderr_lacks("Compiling");
 }
 
@@ -184,6 +188,8 @@ fn one_of_has_an_exclusive_form_and_the_dispatch_checks_both() {
     for t in loose["contributions"]["tools"].as_array_mut().unwrap() {
         let mut s: Value = serde_json::from_str(t["input_schema"].as_str().unwrap()).unwrap();
         s.as_object_mut().unwrap().remove("oneOf");
+        // Several rules (`find_flattened`) sit in `allOf`.
+        s.as_object_mut().unwrap().remove("allOf");
         t["input_schema"] = Value::String(s.to_string());
     }
     let loose = env.write("loose.json", serde_json::to_string_pretty(&loose).unwrap());
@@ -261,4 +267,157 @@ fn a_readable_serde_default_can_be_kept_out_of_the_schema() {
         "no `default` for `limit`, whose `default_limit` describe can read"
     );
     assert_eq!(props["order"]["default"], "newest");
+}
+
+/// Item 16 follow-up: a plain `#[serde(default)]` gives `Default::default()` of the field's
+/// type (0, false, "", [], {}), which describe reads for std types, on the field or through a
+/// struct deriving `Default`; a `#[schema(default = ...)]` saying another value is refused
+/// (file:line:column, the two values, the fix; exit 2, nothing written). A readable plain
+/// default is written as `default` like a `#[serde(default = "f")]`, and `no_default` keeps it
+/// out.
+#[test]
+fn a_plain_serde_default_that_disagrees_is_refused() {
+    let env = Env::new();
+    let dir = copy_crate("mistakes", &env.path("mistakes"));
+    let run = env.gtdx_in(&dir, ["describe"]);
+    run.code(2)
+        .stdout_is("")
+        .stderr_has_all(&[
+            "src/lib.rs:134:55: `#[schema(default = 1000)]` says `PlainDefaultDiffers.passage_length` defaults to 1000, but its `#[serde(default)]` gives 0 (`Default::default()` of `u16`): the model would be told one value while the tool uses another",
+            "help: to default to 1000, write `#[serde(default = \"default_passage_length\")]` on the field and `fn default_passage_length() -> u16 { 1000 }` beside the struct (describe then reads it); or, if 0 is what the tool should default to, remove `default` from `#[schema(...)]`",
+            "src/lib.rs:150:24: `#[schema(default = true)]` says `StructDefaultDiffers.archive` defaults to true, but the struct's `#[serde(default)]` gives false (`Default::default()` of `bool`)",
+        ])
+        .check(
+            !dir.join("describe.json").exists(),
+            "describe.json is not written",
+        );
+
+    // The fix the message offers: a function returning 1000, whose value is then written.
+    let lib = dir.join("src/lib.rs");
+    let src = read(&lib).replace(
+        "    #[serde(default)]\n    #[schema(minimum = 100, maximum = 8000, default = 1000)]",
+        "    #[serde(default = \"default_passage_length\")]\n    #[schema(minimum = 100, maximum = 8000)]",
+    ) + "\nfn default_passage_length() -> u16 {\n    1000\n}\n";
+    std::fs::write(&lib, src).unwrap();
+    env.gtdx_in(&dir, ["describe"])
+        .code(2)
+        .stderr_lacks("PlainDefaultDiffers")
+        .stderr_has("9 problems found");
+
+    // Agreeing, a plain default is written as `default`; `no_default` leaves it out.
+    let dir = copy_crate("either_or", &env.path("either_or"));
+    let run = env.gtdx_in(&dir, ["describe", "--stdout"]);
+    run.success();
+    let props = &input_schemas(&run.json())["find_flattened"]["properties"];
+    assert_eq!(props["with_text"]["default"], false);
+    assert_eq!(props["page"].get("default"), None, "{}", props["page"]);
+}
+
+/// Item 18 follow-up: a struct with a `one_of` flattened into one with its own keeps its rule:
+/// both go into the schema (in `allOf`), the host's check refuses a call breaking either, and
+/// the SDK's dispatch, inside the real component, checks each.
+#[test]
+fn a_flattened_one_of_is_kept() {
+    let (describe, wasm) = built();
+    let schema = &input_schemas(describe)["find_flattened"];
+    assert_eq!(schema.get("oneOf"), None);
+    assert_eq!(
+        schema["allOf"],
+        json!([
+            {"oneOf": [{"required": ["query"]}, {"required": ["vector"]}]},
+            {"oneOf": [{"required": ["doc_id"]}, {"required": ["ids"]}]}
+        ])
+    );
+    let env = Env::new();
+    let full = env.write(
+        "describe.json",
+        serde_json::to_string_pretty(describe).unwrap(),
+    );
+    let mut loose = describe.clone();
+    for t in loose["contributions"]["tools"].as_array_mut().unwrap() {
+        let mut s: Value = serde_json::from_str(t["input_schema"].as_str().unwrap()).unwrap();
+        s.as_object_mut().unwrap().remove("allOf");
+        t["input_schema"] = Value::String(s.to_string());
+    }
+    let loose = env.write("loose.json", serde_json::to_string_pretty(&loose).unwrap());
+    let run = |d: &Path, input: &Value| -> Run {
+        env.gtdx_cmd(["run", "find_flattened", "--wasm"])
+            .arg(wasm)
+            .arg("--describe")
+            .arg(d)
+            .arg("--input")
+            .arg(input.to_string())
+            .run()
+    };
+    for d in [&full, &loose] {
+        run(d, &json!({"query": "who?", "ids": ["d-1", "d-2"]}))
+            .code(0)
+            .stdout_has("\"by\": \"ids\"")
+            .stdout_has("\"count\": 2");
+    }
+    // The dispatch, reached with the rules taken out of describe.json, checks both.
+    run(&loose, &json!({"query": "who?"}))
+        .code(1)
+        .stderr_has("returned invalid-input: invalid arguments: give exactly one of `doc_id`, or `ids`; got none of them");
+    run(&loose, &json!({"doc_id": "d-1"}))
+        .code(1)
+        .stderr_has("returned invalid-input: invalid arguments: give exactly one of `query`, or `vector`; got none of them");
+    run(
+        &loose,
+        &json!({"query": "who?", "vector": [0.5], "doc_id": "d-1"}),
+    )
+    .code(1)
+    .stderr_has("got `query` together with `vector`");
+    // With them, the host refuses first, naming the groups of the rule broken.
+    run(&full, &json!({"query": "who?"}))
+        .code(2)
+        .stderr_has("give exactly one of \"doc_id\", or \"ids\"; it gives none of them");
+    run(
+        &full,
+        &json!({"doc_id": "d-1", "ids": ["d-2"], "vector": [0.5]}),
+    )
+    .code(2)
+    .stderr_has(
+        "give exactly one of \"doc_id\", or \"ids\"; it gives \"doc_id\" together with \"ids\"",
+    );
+}
+
+/// Item 17 follow-up: `gtdx run` refuses an input breaking an either-or rule (before the call,
+/// exit 2) in the words the lint uses for examples, naming the groups and what it gives, in
+/// every form; not the validator's "not valid under any of the schemas listed in the 'oneOf'
+/// keyword".
+#[test]
+fn run_names_the_one_of_groups() {
+    let (describe, wasm) = built();
+    let env = Env::new();
+    let full = env.write(
+        "describe.json",
+        serde_json::to_string_pretty(describe).unwrap(),
+    );
+    let run = |tool: &str, input: &Value| -> Run {
+        env.gtdx_cmd(["run", tool, "--wasm"])
+            .arg(wasm)
+            .arg("--describe")
+            .arg(&full)
+            .arg("--input")
+            .arg(input.to_string())
+            .run()
+    };
+    for tool in ["find_plain", "find_exclusive", "find_by_hand"] {
+        run(tool, &json!({}))
+            .code(2)
+            .stdout_is("")
+            .stderr_has(&format!(
+                "the input of tool `{tool}` does not match its input_schema at the top level (/): give exactly one of \"doc_id\", or \"ids\"; it gives none of them"
+            ))
+            .stderr_lacks("oneOf");
+        run(tool, &json!({"doc_id": "d-1", "ids": ["d-2"]}))
+            .code(2)
+            .stderr_has("give exactly one of \"doc_id\", or \"ids\"; it gives \"doc_id\" together with \"ids\"")
+            .stderr_lacks("oneOf");
+    }
+    // Any other mistake keeps the validator's words.
+    run("find_plain", &json!({"doc_id": 5}))
+        .code(2)
+        .stderr_has("at `/doc_id`");
 }

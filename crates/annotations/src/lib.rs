@@ -41,6 +41,7 @@
 
 mod doc;
 mod schema_attr;
+mod serde_default;
 mod tool_attr;
 mod tool_fn;
 
@@ -48,6 +49,10 @@ pub use doc::doc_comment;
 pub use schema_attr::{
     OneOfField, OneOfForm, SCHEMA_KEYS, SchemaAttr, SchemaKind, SchemaTarget, int_range,
     option_of_nullable, parse_schema_attr, parse_schema_attribute, schema_attr_of, written_kind,
+};
+pub use serde_default::{
+    SerdeDefault, StdDefault, container_serde_default, default_disagreement, same_value,
+    serde_default, std_default, written_default,
 };
 pub use tool_attr::{
     EXECUTOR_EFFECTS, Example, Secret, TOOL_KEYS, ToolAttr, parse_tool_attr, parse_tool_attr_at,
@@ -144,20 +149,26 @@ pub fn is_schema_attr(attr: &syn::Attribute) -> bool {
 /// inside `#[cfg_attr(.., derive(..))]`): without it the `#[schema]` helper attribute is not
 /// registered, so the compiler refuses every `#[schema(...)]` on the type and its fields.
 pub fn derives_schema(attrs: &[syn::Attribute]) -> bool {
-    fn in_list(tokens: proc_macro2::TokenStream) -> bool {
+    derives(attrs, "Schema")
+}
+
+/// Whether `attrs` derive the trait whose last path segment is `name` (`Default`,
+/// `std::default::Default`), also inside `#[cfg_attr(.., derive(..))]`.
+pub fn derives(attrs: &[syn::Attribute], name: &str) -> bool {
+    fn in_list(tokens: proc_macro2::TokenStream, name: &str) -> bool {
         let mut found = false;
         let parser = syn::meta::parser(|meta| {
             if meta.path.is_ident("derive") {
                 meta.parse_nested_meta(|d| {
                     let last = d.path.segments.last().map(|s| s.ident.to_string());
-                    found |= last.as_deref() == Some("Schema");
+                    found |= last.as_deref() == Some(name);
                     Ok(())
                 })
             } else if meta.input.peek(syn::token::Paren) {
                 // A nested `cfg_attr` or a predicate such as `feature = "x"`: look inside.
                 let content;
                 syn::parenthesized!(content in meta.input);
-                found |= in_list(content.parse()?);
+                found |= in_list(content.parse()?, name);
                 Ok(())
             } else {
                 if meta.input.peek(syn::Token![=]) {
@@ -174,48 +185,19 @@ pub fn derives_schema(attrs: &[syn::Attribute]) -> bool {
             let mut found = false;
             let _ = a.parse_nested_meta(|d| {
                 let last = d.path.segments.last().map(|s| s.ident.to_string());
-                found |= last.as_deref() == Some("Schema");
+                found |= last.as_deref() == Some(name);
                 Ok(())
             });
             found
         } else if a.path().is_ident("cfg_attr") {
             match &a.meta {
-                syn::Meta::List(l) => in_list(l.tokens.clone()),
+                syn::Meta::List(l) => in_list(l.tokens.clone(), name),
                 _ => false,
             }
         } else {
             false
         }
     })
-}
-
-/// The path of a field's `#[serde(default = "path")]`, if it has one.
-pub fn serde_default_path(attrs: &[syn::Attribute]) -> Option<String> {
-    let mut out = None;
-    for a in attrs.iter().filter(|a| a.path().is_ident("serde")) {
-        let _ = a.parse_nested_meta(|meta| {
-            if meta.input.peek(syn::Token![=]) {
-                let value: syn::Expr = meta.value()?.parse()?;
-                if meta.path.is_ident("default")
-                    && let syn::Expr::Lit(syn::ExprLit {
-                        lit: syn::Lit::Str(s),
-                        ..
-                    }) = value
-                {
-                    out = Some(s.value());
-                }
-            } else if meta.input.peek(syn::token::Paren) {
-                meta.parse_nested_meta(|inner| {
-                    if inner.input.peek(syn::Token![=]) {
-                        let _: syn::Expr = inner.value()?.parse()?;
-                    }
-                    Ok(())
-                })?;
-            }
-            Ok(())
-        });
-    }
-    out
 }
 
 fn is_our_attr(path: &syn::Path, last: &str) -> bool {
@@ -277,26 +259,6 @@ mod tests {
         ] {
             assert!(!derives_schema(&item(no).attrs), "{no}");
         }
-    }
-
-    #[test]
-    fn serde_default_paths() {
-        let f = |src: &str| -> syn::Field {
-            syn::parse::Parser::parse_str(syn::Field::parse_named, src).unwrap()
-        };
-        assert_eq!(
-            serde_default_path(&f("#[serde(rename = \"t\", default = \"top\")] x: u8").attrs)
-                .as_deref(),
-            Some("top")
-        );
-        assert_eq!(
-            serde_default_path(&f("#[serde(default)] x: u8").attrs),
-            None
-        );
-        assert_eq!(
-            serde_default_path(&f("#[serde(rename(serialize = \"a\"))] x: u8").attrs),
-            None
-        );
     }
 
     #[test]

@@ -525,7 +525,8 @@ impl SchemaAttr {
                         errors,
                         syn::Error::new(
                             span,
-                            "`no_default` goes on a field with `#[serde(default = \"...\")]`",
+                            "`no_default` goes on a field with a serde default (`#[serde(default)]` \
+                             or `#[serde(default = \"...\")]`)",
                         ),
                     );
                 }
@@ -777,26 +778,33 @@ impl SchemaAttr {
         }
     }
 
-    /// `no_default` on a field: `serde_default` is the path of its `#[serde(default =
-    /// "path")]`, if any, and `readable` whether describe reads its value (the derive macro
-    /// cannot tell, and passes `true`). Leaving out a default that is not written is an error.
-    pub fn check_no_default(&self, serde_default: Option<&str>, readable: bool) -> syn::Result<()> {
+    /// `no_default` on a field: `serde_default` is its serde default, if any, and `written`
+    /// whether describe writes its value as `default` (the derive macro cannot always tell, and
+    /// passes `true` then). Leaving out a default that is not written is an error.
+    pub fn check_no_default(
+        &self,
+        serde_default: Option<&crate::SerdeDefault>,
+        written: bool,
+    ) -> syn::Result<()> {
         let Some(span) = self.no_default else {
             return Ok(());
         };
         match serde_default {
             None => Err(syn::Error::new(
                 span,
-                "`no_default` leaves the value of `#[serde(default = \"...\")]` out of the \
-                 schema, but this field has no `#[serde(default = \"...\")]`; remove `no_default`",
+                "`no_default` leaves the value of a serde default out of the schema, but this \
+                 field has none (no `#[serde(default)]` or `#[serde(default = \"...\")]` on it \
+                 or its struct); remove `no_default`",
             )),
-            Some(path) if !readable => Err(syn::Error::new(
+            Some(d) if !written => Err(syn::Error::new(
                 span,
                 format!(
-                    "`no_default` leaves the value of `#[serde(default = \"{path}\")]` out of the \
-                     schema, but describe cannot read that value (only a `const` or a function \
-                     of the struct's module returning one literal is written), so it is left \
-                     out already; remove `no_default`"
+                    "`no_default` leaves the value of {} out of the schema, but describe does \
+                     not write that value (it writes the value of a `const` or of a function of \
+                     the struct's module returning one literal, and `Default::default()` of \
+                     numbers, `bool`, strings, lists and maps, never `None`, and only when it \
+                     fits the field's schema), so it is left out already; remove `no_default`",
+                    d.written()
                 ),
             )),
             Some(_) => Ok(()),
@@ -1586,17 +1594,25 @@ mod tests {
     #[test]
     fn no_default_needs_a_serde_default_it_leaves_out() {
         let a = parse_schema_attr(quote! { no_default }).unwrap();
-        a.check_no_default(Some("default_top"), true).unwrap();
+        let path = crate::SerdeDefault::Path("default_top".into());
+        a.check_no_default(Some(&path), true).unwrap();
+        a.check_no_default(Some(&crate::SerdeDefault::Field), true)
+            .unwrap();
         let e = a.check_no_default(None, true).unwrap_err().to_string();
         assert!(
-            e.contains("this field has no `#[serde(default = \"...\")]`"),
+            e.contains(
+                "this field has none (no `#[serde(default)]` or `#[serde(default = \"...\")]`"
+            ),
             "{e}"
         );
         let e = a
-            .check_no_default(Some("other::top"), false)
+            .check_no_default(Some(&crate::SerdeDefault::Path("other::top".into())), false)
             .unwrap_err()
             .to_string();
-        assert!(e.contains("describe cannot read that value"), "{e}");
+        assert!(
+            e.contains("leaves the value of `#[serde(default = \"other::top\")]` out of the schema, but describe does not write that value"),
+            "{e}"
+        );
         let e = parse_schema_attr(quote! { no_default, default = 3 })
             .unwrap_err()
             .to_string();

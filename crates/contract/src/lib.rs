@@ -14,7 +14,8 @@
 //!   Greentic home's layout), [`lines`] (offsets to `line:column`), [`suggest`] ("did you
 //!   mean"), [`text`] (a number with its noun; text from a pack or a registry made inert for a
 //!   terminal), [`urls`] (a URL shown without its user name or password), [`par`] (work spread
-//!   over the cores).
+//!   over the cores), [`either_or`] (a `oneOf` of required groups, explained to the value
+//!   that breaks it).
 //! * [`json`] is the one loader of describe.json (and other JSON a user wrote): bounded read,
 //!   parse, positions for diagnostics.
 //!
@@ -26,6 +27,7 @@
 pub mod authority;
 pub mod codes;
 pub mod diagnostic;
+pub mod either_or;
 pub mod home;
 pub mod invariants;
 pub mod json;

@@ -37,7 +37,17 @@ pub fn nullable(mut s: Schema) -> Schema {
     if s.is_empty() || (s.len() == 1 && s.contains_key("description")) {
         return s;
     }
-    if s.contains_key("oneOf") || s.contains_key("anyOf") || !s.contains_key("type") {
+    // `null` passes every `required` branch, so it would break a `oneOf` (also one inside an
+    // `allOf`): such a schema is offered beside `null`, not widened to it.
+    let one_of_inside = s
+        .get("allOf")
+        .and_then(Value::as_array)
+        .is_some_and(|a| a.iter().any(|x| x.get("oneOf").is_some()));
+    if s.contains_key("oneOf")
+        || s.contains_key("anyOf")
+        || one_of_inside
+        || !s.contains_key("type")
+    {
         let desc = s.remove("description");
         let mut out = Schema::new();
         out.insert("anyOf".into(), json!([Value::Object(s), {"type": "null"}]));
@@ -151,21 +161,59 @@ pub(crate) fn take_alias_groups(s: &Schema) -> Vec<Value> {
     }
 }
 
-/// Writes alias groups: one as `anyOf`, several as `allOf` of `anyOf`s.
-pub(crate) fn set_alias_groups(s: &mut Schema, mut groups: Vec<Value>) {
+/// Whether `v` is the `oneOf` of an either-or rule (`#[schema(one_of)]`, either form).
+pub(crate) fn is_one_of_rule(v: &Value) -> bool {
+    is_alias_group(v) || is_exclusive_groups(v)
+}
+
+/// The either-or rules of an object schema: its `oneOf` when that is one, and the `oneOf` of
+/// each `allOf` entry (where [`set_rules`] writes several).
+pub(crate) fn take_one_of_rules(s: &Schema) -> Vec<Value> {
+    let mut out: Vec<Value> = s
+        .get("oneOf")
+        .filter(|a| is_one_of_rule(a))
+        .cloned()
+        .into_iter()
+        .collect();
+    if let Some(Value::Array(all)) = s.get("allOf") {
+        out.extend(
+            all.iter()
+                .filter_map(|x| x.get("oneOf").filter(|a| is_one_of_rule(a)).cloned()),
+        );
+    }
+    out
+}
+
+/// Writes an object's rules on its fields: alias groups (`anyOf`) and either-or rules
+/// (`oneOf`, e.g. one of its own and one a flattened struct brought). One of a kind goes at
+/// the root, where readers look first (the SDK's dispatch reads the root `oneOf`); several of a
+/// kind go as entries of `allOf` (`{"anyOf": ..}`, then `{"oneOf": ..}`), every one of which
+/// must hold.
+pub(crate) fn set_rules(s: &mut Schema, mut groups: Vec<Value>, mut rules: Vec<Value>) {
     s.remove("allOf");
     if s.get("anyOf").is_some_and(is_alias_group) {
         s.remove("anyOf");
     }
+    if s.get("oneOf").is_some_and(is_one_of_rule) {
+        s.remove("oneOf");
+    }
+    let mut all: Vec<Value> = Vec::new();
     match groups.len() {
         0 => {}
         1 => {
             s.insert("anyOf".into(), groups.remove(0));
         }
-        _ => {
-            let all: Vec<Value> = groups.into_iter().map(|g| json!({ "anyOf": g })).collect();
-            s.insert("allOf".into(), Value::Array(all));
+        _ => all.extend(groups.into_iter().map(|g| json!({ "anyOf": g }))),
+    }
+    match rules.len() {
+        0 => {}
+        1 => {
+            s.insert("oneOf".into(), rules.remove(0));
         }
+        _ => all.extend(rules.into_iter().map(|r| json!({ "oneOf": r }))),
+    }
+    if !all.is_empty() {
+        s.insert("allOf".into(), Value::Array(all));
     }
 }
 

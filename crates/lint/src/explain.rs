@@ -217,88 +217,22 @@ fn missing_field(path: &str, property: &Value, schema_parent: Option<&Value>) ->
 }
 
 /// A `oneOf` that is an either-or rule on an object's fields (`#[schema(one_of)]`, or written
-/// by hand the same way): every branch requires a group of fields, plainly (`{"required":
-/// [..]}`) or excluding others (`"not": {"required": [..]}` or `"not": {"anyOf": [..]}`). The
-/// finding names the groups and what the value gives, rather than the first field of the first
-/// group as missing. `None` for any other `oneOf`.
+/// by hand the same way; read and explained by [`gtdx_contract::either_or`], the rule `gtdx run`
+/// uses too): the finding names the groups and what the value gives, rather than the first
+/// field of the first group as missing. `None` for any other `oneOf`.
 fn either_or(path: &str, instance: &Value, schema_parent: Option<&Value>) -> Option<Finding> {
-    let names = |v: &Value| -> Option<Vec<String>> {
-        let a = v.as_array().filter(|a| !a.is_empty())?;
-        a.iter().map(|n| n.as_str().map(str::to_string)).collect()
-    };
-    let mut groups: Vec<(Vec<String>, Vec<Vec<String>>)> = Vec::new();
-    for b in schema_parent?.get("oneOf")?.as_array()? {
-        let mut required = None;
-        let mut not = Vec::new();
-        for (k, v) in b.as_object()? {
-            match k.as_str() {
-                "required" => required = Some(names(v)?),
-                "not" => {
-                    let n = v.as_object().filter(|n| n.len() == 1)?;
-                    if let Some(r) = n.get("required") {
-                        not.push(names(r)?);
-                    } else {
-                        for g in n.get("anyOf")?.as_array()? {
-                            let g = g.as_object().filter(|g| g.len() == 1)?;
-                            not.push(names(g.get("required")?)?);
-                        }
-                    }
-                }
-                "description" | "title" | "$comment" => {}
-                _ => return None,
-            }
-        }
-        groups.push((required?, not));
-    }
-    let obj = instance.as_object()?;
-    let given = |g: &[String]| g.iter().all(|f| obj.contains_key(f));
-    let show = |g: &[String]| {
-        g.iter()
-            .map(|f| format!("\"{f}\""))
-            .collect::<Vec<_>>()
-            .join(" and ")
-    };
-    let options = groups
-        .iter()
-        .map(|(g, _)| show(g))
-        .collect::<Vec<_>>()
-        .join(", or ");
-    let chosen: Vec<&(Vec<String>, Vec<Vec<String>>)> =
-        groups.iter().filter(|(g, _)| given(g)).collect();
-    let (kind, got, help) = match chosen.as_slice() {
-        [] => (
-            Kind::MissingField,
-            "it gives none of them".to_string(),
-            "add the fields of one group",
-        ),
-        [(g, not)] => {
-            let mut parts = vec![show(g)];
-            parts.extend(not.iter().filter(|n| given(n)).map(|n| show(n)));
-            (
-                Kind::Value,
-                format!("it gives {}", parts.join(" together with ")),
-                "keep the fields of one group only",
-            )
-        }
-        several => (
-            Kind::Value,
-            format!(
-                "it gives {}",
-                several
-                    .iter()
-                    .map(|(g, _)| show(g))
-                    .collect::<Vec<_>>()
-                    .join(" together with ")
-            ),
-            "keep the fields of one group only",
-        ),
-    };
+    let rule = gtdx_contract::either_or::EitherOr::of_schema(schema_parent?)?;
+    let e = rule.explain(instance)?;
     Some(Finding {
-        kind,
+        kind: if e.none_given {
+            Kind::MissingField
+        } else {
+            Kind::Value
+        },
         pointer: path.to_string(),
         at_key: false,
-        message: format!("give exactly one of {options}; {got}"),
-        help: Some(help.to_string()),
+        message: e.message,
+        help: Some(e.help.to_string()),
     })
 }
 
@@ -496,6 +430,20 @@ mod tests {
             );
             assert!(explain(schema, &serde_json::json!({"ids": []})).is_empty());
         }
+        // A rule a flattened struct brought, beside the struct's own, in `allOf`.
+        let both = serde_json::json!({
+            "type": "object",
+            "allOf": [
+                {"oneOf": [{"required": ["query"]}, {"required": ["vector"]}]},
+                {"oneOf": [{"required": ["doc_id"]}, {"required": ["ids"]}]}
+            ]
+        });
+        let f = explain(&both, &serde_json::json!({"query": "x"}));
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(
+            f[0].message,
+            r#"give exactly one of "doc_id", or "ids"; it gives none of them"#
+        );
         // Without the schema, or for a choice of shapes, the branch explanation stays.
         let v = jsonschema::validator_for(&plain).unwrap();
         let f = explain_all(

@@ -78,7 +78,10 @@ pub fn derive_schema(input: TokenStream) -> TokenStream {
                 named_struct: named,
             };
             let _ = check_schema(&mut errors, &input.attrs, &kind, &name, target);
-            s.fields.iter().for_each(|f| check_field(&mut errors, f));
+            let container = gtdx_annotations::container_serde_default(&input.attrs);
+            s.fields
+                .iter()
+                .for_each(|f| check_field(&mut errors, f, &name, container.as_ref()));
         }
         Data::Enum(e) => {
             let unit = e.variants.iter().all(|v| matches!(v.fields, Fields::Unit));
@@ -95,7 +98,10 @@ pub fn derive_schema(input: TokenStream) -> TokenStream {
                 let vname = v.ident.to_string();
                 let _ = check_schema(&mut errors, &v.attrs, &SchemaKind::Any, &vname, target);
                 if let Fields::Named(_) | Fields::Unnamed(_) = &v.fields {
-                    v.fields.iter().for_each(|f| check_field(&mut errors, f));
+                    let owner = format!("{name}::{vname}");
+                    v.fields
+                        .iter()
+                        .for_each(|f| check_field(&mut errors, f, &owner, None));
                 }
             }
         }
@@ -137,9 +143,17 @@ fn check_schema(
 }
 
 /// A field's `#[schema]`, checked against its type as written; also: `nullable = false` on an
-/// `Option<T>` whose `T` is visibly null-able already, and `no_default` without a
-/// `#[serde(default = "...")]` (describe checks the rest, which needs the whole crate).
-fn check_field(errors: &mut Vec<syn::Error>, f: &syn::Field) {
+/// `Option<T>` whose `T` is visibly null-able already, `no_default` without a serde default
+/// (or beside one describe visibly does not write), and `default = V` beside a
+/// `#[serde(default)]` whose `Default::default()` the type as written shows to be another value
+/// (describe checks the rest, which needs the whole crate). `owner` names the struct (or
+/// `Enum::Variant`), `container` is the struct's own serde default.
+fn check_field(
+    errors: &mut Vec<syn::Error>,
+    f: &syn::Field,
+    owner: &str,
+    container: Option<&gtdx_annotations::SerdeDefault>,
+) {
     let (kind, ty, option) = written_kind(&f.ty);
     let Some(a) = check_schema(errors, &f.attrs, &kind, &ty, SchemaTarget::Field { option }) else {
         return;
@@ -149,9 +163,33 @@ fn check_field(errors: &mut Vec<syn::Error>, f: &syn::Field) {
     {
         errors.push(e);
     }
-    let serde_default = gtdx_annotations::serde_default_path(&f.attrs);
-    if let Err(e) = a.check_no_default(serde_default.as_deref(), true) {
+    let serde_default = gtdx_annotations::serde_default(&f.attrs, container);
+    // `Default::default()` of the type, when its spelling shows a std type (`Some(None)`: an
+    // `Option`, whose `None` is "not given"). A derive does not see the struct's other derives
+    // (`Default` may be one, or be implemented by hand), so the struct's `#[serde(default)]` is
+    // left to describe.
+    let type_default = match &serde_default {
+        Some(gtdx_annotations::SerdeDefault::Field) => gtdx_annotations::written_default(&f.ty),
+        _ => None,
+    };
+    let written = !matches!(type_default, Some(None));
+    if let Err(e) = a.check_no_default(serde_default.as_ref(), written) {
         errors.push(e);
+    }
+    if let (Some(declared), Some(Some(given)), Some(serde)) =
+        (&a.default, &type_default, &serde_default)
+        && !gtdx_annotations::same_value(&declared.value, given)
+    {
+        let ident = f.ident.as_ref().map(unraw).unwrap_or_default();
+        let (message, help) = gtdx_annotations::default_disagreement(
+            &declared.value,
+            &format!("{owner}.{ident}"),
+            &ident,
+            &gtdx_annotations::tokens(&f.ty),
+            serde,
+            given,
+        );
+        errors.push(syn::Error::new(declared.span, format!("{message}; {help}")));
     }
 }
 

@@ -29,19 +29,34 @@ pub struct SchemaViolation {
 }
 
 /// The first place `input` breaks `schema_text` (a stringified JSON Schema). A schema that
-/// is not JSON or not a schema checks nothing: the lint reports it, the call goes on.
+/// is not JSON or not a schema checks nothing: the lint reports it, the call goes on. An input
+/// that breaks an either-or rule (a `oneOf` of required groups, `#[schema(one_of)]`) is told
+/// which groups there are and what it gives, in the words `gtdx lint` uses for examples.
 pub fn schema_violation(schema_text: &str, input: &Value) -> Option<SchemaViolation> {
     let schema = serde_json::from_str::<Value>(schema_text).ok()?;
     let validator = jsonschema::validator_for(&schema).ok()?;
     let e = validator.iter_errors(input).next()?;
     let pointer = e.instance_path().as_str().to_string();
+    let either_or = match e.kind() {
+        jsonschema::error::ValidationErrorKind::OneOfNotValid { .. }
+        | jsonschema::error::ValidationErrorKind::OneOfMultipleValid { .. } => {
+            // The schema holding the `oneOf`: its path without the last step.
+            let path = e.schema_path().as_str();
+            path.rfind('/')
+                .and_then(|i| schema.pointer(&path[..i]))
+                .and_then(gtdx_contract::either_or::EitherOr::of_schema)
+                .and_then(|rule| rule.explain(e.instance()))
+                .map(|x| x.message)
+        }
+        _ => None,
+    };
     Some(SchemaViolation {
         pointer: if pointer.is_empty() {
             "the top level (/)".into()
         } else {
             format!("`{pointer}`")
         },
-        message: e.to_string(),
+        message: either_or.unwrap_or_else(|| e.to_string()),
     })
 }
 
@@ -132,4 +147,61 @@ pub fn flat_messages(bytes: &[u8]) -> BTreeMap<String, String> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn an_either_or_rule_names_its_groups() {
+        let plain = json!({
+            "type": "object",
+            "properties": {"doc_id": {"type": "string"}, "ids": {"type": "array"}},
+            "oneOf": [{"required": ["doc_id"]}, {"required": ["ids"]}]
+        });
+        let mut exclusive = plain.clone();
+        exclusive["oneOf"] = json!([
+            {"required": ["doc_id"], "not": {"required": ["ids"]}},
+            {"required": ["ids"], "not": {"required": ["doc_id"]}}
+        ]);
+        // Two rules (an outer one and one a flattened struct brought), each in an `allOf`.
+        let both = json!({
+            "type": "object",
+            "allOf": [
+                {"oneOf": [{"required": ["doc_id"]}, {"required": ["ids"]}]},
+                {"oneOf": [{"required": ["query"]}, {"required": ["vector"]}]}
+            ]
+        });
+        for schema in [&plain, &exclusive, &both] {
+            let text = schema.to_string();
+            let v = schema_violation(&text, &json!({"query": "q"})).unwrap();
+            assert_eq!(v.pointer, "the top level (/)");
+            assert_eq!(
+                v.message,
+                r#"give exactly one of "doc_id", or "ids"; it gives none of them"#
+            );
+            let v =
+                schema_violation(&text, &json!({"doc_id": "a", "ids": [], "query": "q"})).unwrap();
+            assert_eq!(
+                v.message,
+                r#"give exactly one of "doc_id", or "ids"; it gives "doc_id" together with "ids""#
+            );
+        }
+        assert_eq!(
+            schema_violation(&both.to_string(), &json!({"ids": [], "vector": []})),
+            None
+        );
+        assert_eq!(
+            schema_violation(&both.to_string(), &json!({"ids": []}))
+                .unwrap()
+                .message,
+            r#"give exactly one of "query", or "vector"; it gives none of them"#
+        );
+        // Any other error keeps the validator's words.
+        let v = schema_violation(&plain.to_string(), &json!({"doc_id": 5})).unwrap();
+        assert_eq!(v.pointer, "`/doc_id`");
+        assert!(v.message.contains("is not of type"), "{}", v.message);
+    }
 }

@@ -61,26 +61,22 @@ pub fn dispatch(tools: &[ToolEntry], name: &str, args_json: &str) -> Result<Stri
     }
 }
 
-/// The either-or rule of an input declared with `#[schema(one_of = [[..], [..]])]`, or written
-/// by hand in the same shapes: the root of the tool's input schema holds `"oneOf"` whose
-/// branches each require a group of fields, either plainly (`{"required": [..]}`) or also
-/// excluding others (`{"required": [..], "not": {"required": [..]}}`, or `"not": {"anyOf":
-/// [{"required": [..]}, ..]}`). A call must satisfy exactly one branch. serde cannot say
-/// "exactly one of", so the dispatch checks it before the tool runs. A field sent as `null`
-/// counts as not given (serde reads it as `None`). `None` when the call is fine or the tool has
-/// no such rule (a `oneOf` of any other shape is left to the input type).
+/// The either-or rules of an input declared with `#[schema(one_of = [[..], [..]])]`, or written
+/// by hand in the same shapes: the root of the tool's input schema holds `"oneOf"` (or, for
+/// several rules, such as a struct's own and one a flattened struct brought, `"allOf"` entries
+/// each holding one) whose branches each require a group of fields, either plainly
+/// (`{"required": [..]}`) or also excluding others (`{"required": [..], "not": {"required":
+/// [..]}}`, or `"not": {"anyOf": [{"required": [..]}, ..]}`). A call must satisfy exactly one
+/// branch of each rule. serde cannot say "exactly one of", so the dispatch checks it before the
+/// tool runs. A field sent as `null` counts as not given (serde reads it as `None`). `None` when
+/// the call is fine or the tool has no such rule (a `oneOf` of any other shape is left to the
+/// input type).
 fn either_or_problem(definition_json: &str, args_json: &str) -> Option<String> {
     if !definition_json.contains("oneOf") {
         return None;
     }
     let t: ManifestTool = serde_json::from_str(definition_json).ok()?;
     let schema: serde_json::Value = serde_json::from_str(t.input_schema.as_deref()?).ok()?;
-    let branches: Vec<Branch<'_>> = schema
-        .get("oneOf")?
-        .as_array()?
-        .iter()
-        .map(Branch::read)
-        .collect::<Option<Vec<_>>>()?;
     let text = if args_json.trim().is_empty() {
         "{}"
     } else {
@@ -89,6 +85,25 @@ fn either_or_problem(definition_json: &str, args_json: &str) -> Option<String> {
     // Arguments that are not an object are refused by the input type with a better message.
     let args: serde_json::Value = serde_json::from_str(text).ok()?;
     let args = args.as_object()?;
+    let mut rules: Vec<&serde_json::Value> = schema.get("oneOf").into_iter().collect();
+    if let Some(all) = schema.get("allOf").and_then(serde_json::Value::as_array) {
+        rules.extend(all.iter().filter_map(|x| x.get("oneOf")));
+    }
+    rules.into_iter().find_map(|rule| {
+        let branches: Vec<Branch<'_>> = rule
+            .as_array()?
+            .iter()
+            .map(Branch::read)
+            .collect::<Option<Vec<_>>>()?;
+        rule_problem(&branches, args)
+    })
+}
+
+/// What a call breaks of one either-or rule, if anything.
+fn rule_problem(
+    branches: &[Branch<'_>],
+    args: &serde_json::Map<String, serde_json::Value>,
+) -> Option<String> {
     let given = |g: &[&str]| g.iter().all(|f| args.get(*f).is_some_and(|v| !v.is_null()));
     let valid = branches
         .iter()
@@ -373,6 +388,40 @@ mod tests {
             "oneOf": [{"required": ["a"], "properties": {"a": {"type": "string"}}}, {"required": ["b"]}]
         }));
         assert_eq!(either_or_problem(&shapes, "{}"), None);
+    }
+
+    #[test]
+    fn several_rules_in_all_of_are_each_checked() {
+        // A struct's own `one_of` and the one of a struct it flattens, as describe writes them.
+        let def = tool_with(serde_json::json!({
+            "type": "object",
+            "allOf": [
+                {"oneOf": [{"required": ["doc_id"]}, {"required": ["ids"]}]},
+                {"oneOf": [
+                    {"required": ["query"], "not": {"required": ["vector"]}},
+                    {"required": ["vector"], "not": {"required": ["query"]}}
+                ]}
+            ]
+        }));
+        assert_eq!(
+            either_or_problem(&def, r#"{"doc_id": "a", "vector": [1]}"#),
+            None
+        );
+        assert_eq!(
+            either_or_problem(&def, r#"{"ids": ["a"]}"#).as_deref(),
+            Some("invalid arguments: give exactly one of `query`, or `vector`; got none of them")
+        );
+        assert_eq!(
+            either_or_problem(&def, r#"{"query": "q", "vector": null}"#).as_deref(),
+            Some("invalid arguments: give exactly one of `doc_id`, or `ids`; got none of them")
+        );
+        // One rule from a flattened struct alone sits at the root, as a struct's own does; an
+        // `allOf` of other shapes (alias groups) is left to the input type.
+        let aliases = tool_with(serde_json::json!({
+            "type": "object",
+            "allOf": [{"anyOf": [{"required": ["a"]}, {"required": ["b"]}]}]
+        }));
+        assert_eq!(either_or_problem(&aliases, "{}"), None);
     }
 
     #[test]

@@ -61,6 +61,8 @@ Encode the object as a string (`gtdx describe` does this for you).",
         explanation: "Examples teach the planner how to call the tool. An example whose `input` violates the tool's own `input_schema` teaches it to make calls that fail. \
 An example is checked with unknown properties refused, whatever `additionalProperties` allows callers: a misspelled key (`limt` for `limit`) is silently ignored by the tool and teaches the model the misspelling. \
 Examples are numbered from 1, as the generated example tests (`__gtdx_example_<fn>_<n>`) are. \
+An input with an either-or rule (`#[schema(one_of = [[\"doc_id\"], [\"ids\"]])]`, or a hand-written `oneOf` of `required` groups) must give exactly one group; an example giving none or several is told which groups there are and what it gives: \
+*give exactly one of \"doc_id\", or \"ids\"; it gives none of them* (add the fields of one group), or *...; it gives \"doc_id\" together with \"ids\"* (keep one group only). `gtdx run` refuses such an input with the same words. \
 Fix the example or the schema so that they agree.",
     }
     W_SECRET_DETAILS_DIFFER {

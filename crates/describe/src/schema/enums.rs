@@ -161,7 +161,7 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
                     n.named.iter(),
                     case,
                     c.deny_unknown_fields,
-                    false,
+                    None,
                     sc,
                     &vowner,
                 )?),
@@ -221,7 +221,7 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
                     if let Some(d) = cs.get("description") {
                         out.insert("description".into(), d.clone());
                     }
-                    set_alias_groups(&mut out, take_alias_groups(&cs));
+                    set_rules(&mut out, take_alias_groups(&cs), take_one_of_rules(&cs));
                 }
                 out.insert("properties".into(), Value::Object(props));
                 out.insert("required".into(), Value::Array(required));

@@ -42,11 +42,12 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
                     self.transparent(named.named.iter(), sc, &owner)?
                 } else {
                     let case = c.rename_all.get(self.dir);
+                    let container_default = gtdx_annotations::container_serde_default(&s.attrs);
                     self.object(
                         named.named.iter(),
                         case,
                         c.deny_unknown_fields,
-                        c.default,
+                        container_default.as_ref(),
                         sc,
                         &owner,
                     )?
@@ -119,7 +120,11 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
             crate::facts::syn_error(file, e, "name optional fields of the struct in `one_of`")
         })?;
         if let Some(groups) = facts.one_of_schema() {
-            schema.insert("oneOf".into(), groups);
+            // The struct's own rule first, then those its flattened fields brought.
+            let mut rules = vec![groups];
+            rules.extend(take_one_of_rules(schema));
+            let aliases = take_alias_groups(schema);
+            set_rules(schema, aliases, rules);
         }
         Ok(())
     }
@@ -208,7 +213,7 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
         fields: impl Iterator<Item = &'a syn::Field>,
         case: Option<Case>,
         deny_unknown: bool,
-        container_default: bool,
+        container_default: Option<&gtdx_annotations::SerdeDefault>,
         sc: &Scope<'t>,
         owner: &str,
     ) -> R
@@ -221,6 +226,8 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
         let mut additional: Option<Value> = None;
         // A required field with aliases is satisfied by any of its names.
         let mut alias_groups: Vec<Value> = Vec::new();
+        // The either-or rules (`#[schema(one_of)]`) of flattened structs.
+        let mut one_ofs: Vec<Value> = Vec::new();
         for f in fields {
             let fa = serde_attrs::field(&f.attrs, file)?;
             if fa.skipped(self.dir) {
@@ -275,7 +282,8 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
                 })?;
             }
             if self.dir == Direction::Input {
-                self.field_default(f, &fa, facts.as_ref(), &mut s, sc, owner)?;
+                let serde_default = gtdx_annotations::serde_default(&f.attrs, container_default);
+                self.field_default(f, serde_default.as_ref(), facts.as_ref(), &mut s, sc, owner)?;
             }
             if fa.flatten {
                 self.flatten(
@@ -286,6 +294,7 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
                     &mut required,
                     &mut additional,
                     &mut alias_groups,
+                    &mut one_ofs,
                     sc,
                 )?;
                 self.trail.pop();
@@ -299,7 +308,7 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
                 s = nullable(s);
             }
             let is_required = match self.dir {
-                Direction::Input => opt.is_none() && !fa.default && !container_default,
+                Direction::Input => opt.is_none() && !fa.default && container_default.is_none(),
                 Direction::Output => opt.is_none() && !fa.skip_ser_if,
             };
             if props.contains_key(&name) {
@@ -350,7 +359,7 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
         } else if let Some(a) = additional {
             s.insert("additionalProperties".into(), a);
         }
-        set_alias_groups(&mut s, alias_groups);
+        set_rules(&mut s, alias_groups, one_ofs);
         Ok(s)
     }
 
@@ -364,6 +373,7 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
         required: &mut Vec<Value>,
         additional: &mut Option<Value>,
         alias_groups: &mut Vec<Value>,
+        one_ofs: &mut Vec<Value>,
         sc: &Scope<'t>,
     ) -> Result<(), SourceError>
     where
@@ -397,6 +407,25 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
                 required.extend(r.iter().cloned());
             }
             alias_groups.extend(take_alias_groups(&s));
+        }
+        // An either-or rule of the flattened struct holds for the outer object too: a call
+        // gives its fields there. `Option<Struct>` would make it "one group, or none" (serde
+        // reads `None` only when the struct cannot be read), which `oneOf` cannot say.
+        let rules = take_one_of_rules(&s);
+        if !rules.is_empty() {
+            if optional {
+                return Err(self
+                    .err(
+                        sc.module,
+                        f.ty.span(),
+                        format!(
+                            "#[serde(flatten)] on `{}`: the flattened struct has a `one_of` rule (exactly one group of its fields is given), which an `Option` would make optional, and a schema cannot say \"one group, or none\"",
+                            tokens(&f.ty)
+                        ),
+                    )
+                    .help("flatten the struct itself (not an `Option` of it), or move the `one_of` to the outer struct"));
+            }
+            one_ofs.extend(rules);
         }
         if let Some(a @ Value::Object(_)) = s.get("additionalProperties") {
             *additional = Some(a.clone());
@@ -451,13 +480,15 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
         }
     }
 
-    /// The `default` of an input field: `#[schema(default = ...)]` when given (refused when a
-    /// readable `#[serde(default = "path")]` gives another value), else the serde default's value
-    /// when describe can read it, unless `#[schema(no_default)]` keeps it out.
+    /// The `default` of an input field: `#[schema(default = ...)]` when given (refused when the
+    /// field's serde default gives another value describe can read), else the serde default's
+    /// value when describe can read it and it fits the field's schema, unless
+    /// `#[schema(no_default)]` keeps it out. `serde` is the field's serde default (its own, or
+    /// its struct's).
     fn field_default<'t>(
         &self,
         f: &'a syn::Field,
-        fa: &serde_attrs::Field,
+        serde: Option<&gtdx_annotations::SerdeDefault>,
         facts: Option<&gtdx_annotations::SchemaAttr>,
         s: &mut Schema,
         sc: &Scope<'t>,
@@ -466,49 +497,49 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
     where
         'a: 't,
     {
+        use gtdx_annotations::SerdeDefault;
         let file = self.idx.file_of(sc.module);
-        let path = fa.default_path.as_deref();
-        let serde_value = path.and_then(|p| self.default_value(p, s, sc));
+        // The value serde fills in, when describe can tell (`None` as well for an `Option`'s
+        // `None`, which is "not given": there is no value to state).
+        let serde_value = match serde {
+            None | Some(SerdeDefault::Container { derived: false }) => None,
+            Some(SerdeDefault::Path(p)) => self.default_value(p, s, sc),
+            Some(_) => self.type_default(&f.ty, sc).flatten(),
+        };
+        let written = serde_value.as_ref().is_some_and(|v| fits(v, s));
         if let Some(facts) = facts {
-            facts
-                .check_no_default(path, serde_value.is_some())
-                .map_err(|e| {
-                    crate::facts::syn_error(
-                        file,
-                        e,
-                        "`no_default` goes beside a `#[serde(default = \"...\")]` whose value describe writes",
-                    )
-                })?;
+            facts.check_no_default(serde, written).map_err(|e| {
+                crate::facts::syn_error(
+                    file,
+                    e,
+                    "`no_default` goes beside a serde default whose value describe writes",
+                )
+            })?;
             if facts.no_default.is_some() {
                 s.remove("default");
                 return Ok(());
             }
-            if let (Some(declared), Some(v), Some(path)) = (&facts.default, &serde_value, path)
-                && !same_value(&declared.value, v)
+            if let (Some(declared), Some(v), Some(serde)) = (&facts.default, &serde_value, serde)
+                && !gtdx_annotations::same_value(&declared.value, v)
             {
-                let field = f
+                let ident = f
                     .ident
                     .as_ref()
                     .map(|i| i.unraw().to_string())
                     .unwrap_or_default();
-                return Err(SourceError::new(
-                    file,
-                    declared.span,
-                    format!(
-                        "`#[schema(default = {})]` says `{owner}.{field}` defaults to {}, but its \
-                         `#[serde(default = \"{path}\")]` gives {v}: the model would be told one \
-                         value while the tool uses another",
-                        declared.value, declared.value
-                    ),
-                )
-                .help(format!(
-                    "make the two agree, or remove `default` from `#[schema(...)]` (the value of \
-                     `{path}` is then written as `default`), or write `#[schema(no_default)]` to \
-                     write no default at all"
-                )));
+                let (message, help) = gtdx_annotations::default_disagreement(
+                    &declared.value,
+                    &format!("{owner}.{ident}"),
+                    &ident,
+                    &tokens(&f.ty),
+                    serde,
+                    v,
+                );
+                return Err(SourceError::new(file, declared.span, message).help(help));
             }
         }
         if !s.contains_key("default")
+            && written
             && let Some(v) = serde_value
         {
             s.insert("default".into(), v);
@@ -516,13 +547,64 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
         Ok(())
     }
 
+    /// `Default::default()` of a field's type, when it is a std type whose default serializes
+    /// to a known value (through generic parameters, type aliases and `Box`/`Rc`/`Arc`/`Cow`):
+    /// `Some(None)` for an `Option` (its `None` is "not given"), `None` when describe cannot
+    /// tell (a type of this crate, `char`, `serde_json::Value`, ...).
+    fn type_default<'t>(&self, ty: &'t Type, sc: &Scope<'t>) -> Option<Option<Value>>
+    where
+        'a: 't,
+    {
+        match ty {
+            Type::Paren(p) => self.type_default(&p.elem, sc),
+            Type::Group(g) => self.type_default(&g.elem, sc),
+            Type::Reference(r) => self.type_default(&r.elem, sc),
+            Type::Path(p) if p.qself.is_none() => {
+                let segs = &p.path.segments;
+                let last = segs.last()?;
+                if segs.len() == 1
+                    && p.path.leading_colon.is_none()
+                    && let Some((bound, bsc)) = sc.param(&last.ident.unraw().to_string())
+                {
+                    return self.type_default(bound, &bsc);
+                }
+                let names: Vec<String> = segs.iter().map(|s| s.ident.unraw().to_string()).collect();
+                match resolve_path(self.idx, sc.module, &names, p.path.leading_colon.is_some())? {
+                    r @ (Resolved::Prelude(_) | Resolved::External(_)) => {
+                        // Only std's (and serde_json's) types: the name is theirs.
+                        builtin_of(&r)?;
+                        match gtdx_annotations::std_default(&last.ident.unraw().to_string())? {
+                            gtdx_annotations::StdDefault::Value(v) => Some(Some(v)),
+                            gtdx_annotations::StdDefault::NotGiven => Some(None),
+                            gtdx_annotations::StdDefault::Inner => {
+                                self.type_default(type_args(&last.arguments).last()?, sc)
+                            }
+                        }
+                    }
+                    Resolved::Local {
+                        module,
+                        item: TypeItem::Alias(a),
+                    } if a.generics.params.is_empty() => self.type_default(
+                        &a.ty,
+                        &Scope {
+                            module,
+                            env: Rc::new(Env::default()),
+                        },
+                    ),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
     /// The value of `#[serde(default = "path")]` when describe can read it: a `const` or a
     /// function of the struct's module whose body is one literal (`"x"`, `5`, `true`, also
-    /// `"x".to_string()`, `String::from("x")`, `"x".into()`), and which fits the field's schema.
-    /// Anything else is not reflected.
+    /// `"x".to_string()`, `String::from("x")`, `"x".into()`) of the field's type. Anything else
+    /// is not reflected.
     fn default_value<'t>(&self, path: &str, s: &Schema, sc: &Scope<'t>) -> Option<Value> {
         let name = path.strip_prefix("self::").unwrap_or(path);
-        if name.contains("::") {
+        if name.is_empty() || name.contains("::") {
             return None;
         }
         let m = &self.idx.modules[sc.module];
@@ -543,23 +625,16 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
             other => other,
         };
         let value = literal_value(expr)?;
-        // Only a value of the field's type is a default (the rule for `#[schema(default)]`).
-        let kind = gtdx_annotations::SchemaKind::of_schema(s);
-        let probe = gtdx_annotations::SchemaAttr {
-            default: Some(gtdx_annotations::Spanned::new(
-                value.clone(),
-                proc_macro2::Span::call_site(),
-            )),
-            ..Default::default()
+        // Only a value of the field's type is its default (whatever `#[schema]` bounds say:
+        // those decide whether it is written, see `fits`).
+        let kind = match gtdx_annotations::SchemaKind::of_schema(s) {
+            gtdx_annotations::SchemaKind::Integer { .. } => gtdx_annotations::SchemaKind::Integer {
+                min: i128::from(i64::MIN),
+                max: i128::from(u64::MAX),
+            },
+            k => k,
         };
-        probe
-            .check(
-                &kind,
-                "",
-                gtdx_annotations::SchemaTarget::Field { option: None },
-            )
-            .ok()?;
-        Some(value)
+        probe_default(&value, &kind).then_some(value)
     }
 
     pub(super) fn tuple<'t>(&mut self, items: &[&'t Type], sc: &Scope<'t>) -> R
@@ -618,11 +693,52 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
     }
 }
 
-/// Whether two default values are the same (numbers by value: `7` and `7.0` are).
-fn same_value(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) => x == y || x.as_f64() == y.as_f64(),
-        _ => a == b,
+/// Whether `value` passes the `#[schema(default)]` check against `kind` (the rule for a
+/// declared default: a value of the type, in its range).
+fn probe_default(value: &Value, kind: &gtdx_annotations::SchemaKind) -> bool {
+    let probe = gtdx_annotations::SchemaAttr {
+        default: Some(gtdx_annotations::Spanned::new(
+            value.clone(),
+            proc_macro2::Span::call_site(),
+        )),
+        ..Default::default()
+    };
+    probe
+        .check(
+            kind,
+            "",
+            gtdx_annotations::SchemaTarget::Field { option: None },
+        )
+        .is_ok()
+}
+
+/// Whether a serde default fits the field's schema, so that it may be written as `default`: of
+/// the type and within the bounds describe writes (`minimum`/`maximum`, lengths, item counts,
+/// `enum`). `0` under `minimum = 1`, or `""` under `min_length = 1`, is what serde fills in but
+/// not a value a call may send, so it is not offered as one.
+fn fits(value: &Value, s: &Schema) -> bool {
+    let n = |k: &str| s.get(k).and_then(Value::as_f64);
+    let len = |k: &str| s.get(k).and_then(Value::as_u64);
+    let within =
+        |x: f64, lo: &str, hi: &str| n(lo).is_none_or(|m| x >= m) && n(hi).is_none_or(|m| x <= m);
+    let count = |c: usize, lo: &str, hi: &str| {
+        len(lo).is_none_or(|m| c as u64 >= m) && len(hi).is_none_or(|m| c as u64 <= m)
+    };
+    if !probe_default(value, &gtdx_annotations::SchemaKind::of_schema(s)) {
+        return false;
+    }
+    if let Some(Value::Array(allowed)) = s.get("enum")
+        && !allowed
+            .iter()
+            .any(|a| gtdx_annotations::same_value(a, value))
+    {
+        return false;
+    }
+    match value {
+        Value::Number(x) => x.as_f64().is_some_and(|x| within(x, "minimum", "maximum")),
+        Value::String(t) => count(t.chars().count(), "minLength", "maxLength"),
+        Value::Array(a) => count(a.len(), "minItems", "maxItems"),
+        _ => true,
     }
 }
 
@@ -763,7 +879,103 @@ mod tests {
             "#[derive(Schema)] pub struct In { #[serde(default = \"other::limit\")] #[schema(no_default)] pub limit: u32 }",
             "",
         );
-        assert!(e.contains("describe cannot read that value"), "{e}");
+        assert!(e.contains("describe does not write that value"), "{e}");
+        // A plain `#[serde(default)]` of a number is written, so it may be left out too; an
+        // `Option`'s `None` is never written, so leaving it out changes nothing.
+        let s = describe(&tool(
+            "#[derive(Schema)] pub struct In { #[serde(default)] #[schema(no_default)] pub limit: u32 }",
+            "",
+        ))
+        .unwrap();
+        assert_eq!(s[0]["properties"]["limit"].get("default"), None);
+        let e = error(
+            "#[derive(Schema)] pub struct In { #[serde(default)] #[schema(no_default)] pub limit: Option<u32> }",
+            "",
+        );
+        assert!(
+            e.contains("leaves the value of `#[serde(default)]` out of the schema, but describe does not write that value"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_plain_serde_default_that_disagrees_is_refused() {
+        // On the field: `Default::default()` of `u16` is 0, not 1000.
+        let e = error(
+            "#[derive(Schema)] pub struct In { #[serde(default)] #[schema(minimum = 100, maximum = 8000, default = 1000)] pub passage_length: u16 }",
+            "",
+        );
+        assert!(
+            e.contains("`#[schema(default = 1000)]` says `In.passage_length` defaults to 1000, but its `#[serde(default)]` gives 0 (`Default::default()` of `u16`)"),
+            "{e}"
+        );
+        assert!(
+            e.contains("help: to default to 1000, write `#[serde(default = \"default_passage_length\")]` on the field and `fn default_passage_length() -> u16 { 1000 }`"),
+            "{e}"
+        );
+        // On a struct deriving `Default`, through an alias and a `Box`, for each kind of type.
+        for (ty, declared, given) in [
+            ("Count", "5", "0"),
+            ("f64", "0.5", "0.0"),
+            ("bool", "true", "false"),
+            ("String", "\"docs\"", "\"\""),
+            ("Box<String>", "\"docs\"", "\"\""),
+            ("Vec<String>", "[\"a\"]", "[]"),
+        ] {
+            let e = error(
+                &format!(
+                    "#[derive(Default, serde::Deserialize, Schema)] #[serde(default)] pub struct In {{ #[schema(default = {declared})] pub x: {ty} }}"
+                ),
+                "type Count = u32;",
+            );
+            assert!(
+                e.contains(&format!("but the struct's `#[serde(default)]` gives {given} (`Default::default()` of `{ty}`)")),
+                "{ty}: {e}"
+            );
+        }
+        // Agreeing, unreadable or "not given" defaults are accepted: equal values; a struct
+        // whose `Default` is written by hand; a type of the crate; an `Option` (`None` is "not
+        // given", and the schema says what the tool does then).
+        for (src, extra) in [
+            (
+                "#[derive(Schema)] pub struct In { #[serde(default)] #[schema(default = 0)] pub x: f64 }",
+                "",
+            ),
+            (
+                "#[derive(serde::Deserialize, Schema)] #[serde(default)] pub struct In { #[schema(default = 5)] pub x: u32 }",
+                "impl Default for In { fn default() -> Self { In { x: 5 } } }",
+            ),
+            (
+                "#[derive(Schema)] pub struct In { #[serde(default)] #[schema(default = \"b\")] pub x: Pick }",
+                "#[derive(Default, serde::Deserialize)] #[serde(rename_all = \"lowercase\")] pub enum Pick { A, #[default] B }",
+            ),
+            (
+                "#[derive(Schema)] pub struct In { #[serde(default)] #[schema(default = 5)] pub x: Option<u32> }",
+                "",
+            ),
+        ] {
+            describe(&tool(src, extra)).unwrap_or_else(|e| panic!("{src}: {e:?}"));
+        }
+    }
+
+    #[test]
+    fn a_readable_plain_serde_default_is_written_when_it_fits() {
+        let s = describe(&tool(
+            "#[derive(Default, serde::Deserialize, Schema)] #[serde(default)] pub struct In { pub n: u8, pub on: bool, pub name: String, pub tags: Vec<String>, pub opt: Option<u8>, #[schema(minimum = 1)] pub top: u32, #[schema(min_length = 1)] pub id: String }",
+            "",
+        ))
+        .unwrap();
+        let p = &s[0]["properties"];
+        assert_eq!(p["n"]["default"], 0);
+        assert_eq!(p["on"]["default"], false);
+        assert_eq!(p["name"]["default"], "");
+        assert_eq!(p["tags"]["default"], json!([]));
+        // `None` is "not given"; 0 under `minimum = 1` and "" under `min_length = 1` are what
+        // serde fills in, not values a call may send.
+        for k in ["opt", "top", "id"] {
+            assert_eq!(p[k].get("default"), None, "{k}");
+        }
+        assert_eq!(s[0].get("required"), None);
     }
 
     #[test]
@@ -827,6 +1039,72 @@ mod tests {
         );
         assert!(
             e.contains("`one_of` names `a`, whose schema accepts `null`"),
+            "{e}"
+        );
+    }
+
+    const WHICH: &str = "#[derive(serde::Deserialize, Schema)] #[schema(one_of = [[\"doc_id\"], [\"ids\"]])] pub struct Which { #[schema(nullable = false)] pub doc_id: Option<String>, #[schema(nullable = false)] pub ids: Option<Vec<String>> }";
+
+    #[test]
+    fn a_flattened_one_of_is_kept() {
+        let groups = json!([{"required": ["doc_id"]}, {"required": ["ids"]}]);
+        // Alone, at the root, where a struct's own rule goes.
+        let s = describe(&tool(
+            "#[derive(serde::Deserialize, Schema)] pub struct In { pub query: String, #[serde(flatten)] pub which: Which }",
+            WHICH,
+        ))
+        .unwrap();
+        assert_eq!(s[0]["oneOf"], groups);
+        assert_eq!(s[0]["required"], json!(["query"]));
+        // Beside the outer struct's own rule and an alias group: every rule in `allOf`, the
+        // struct's own first; through two levels of flattening.
+        let s = describe(&tool(
+            "#[derive(serde::Deserialize, Schema)] #[schema(one_of = [[\"query\"], [\"vector\"]], one_of_form = \"exclusive\")] pub struct In { #[schema(nullable = false)] pub query: Option<String>, #[schema(nullable = false)] pub vector: Option<Vec<f32>>, #[serde(flatten)] pub mid: Mid, #[serde(alias = \"k\")] pub top: u8 }",
+            &format!("{WHICH} #[derive(serde::Deserialize, Schema)] pub struct Mid {{ #[serde(flatten)] pub which: Which, pub note: Option<String> }}"),
+        ))
+        .unwrap();
+        let exclusive = json!([
+            {"required": ["query"], "not": {"required": ["vector"]}},
+            {"required": ["vector"], "not": {"required": ["query"]}}
+        ]);
+        assert_eq!(s[0].get("oneOf"), None);
+        assert_eq!(
+            s[0]["allOf"],
+            json!([{"oneOf": exclusive}, {"oneOf": groups}])
+        );
+        assert_eq!(
+            s[0]["anyOf"],
+            json!([{"required": ["top"]}, {"required": ["k"]}])
+        );
+        // The schema holds both rules, as the dispatch does.
+        let v = jsonschema::validator_for(&s[0]).unwrap();
+        assert!(v.is_valid(&json!({"query": "q", "ids": ["a"], "top": 1})));
+        for bad in [
+            json!({"query": "q", "top": 1}),
+            json!({"ids": ["a"], "top": 1}),
+            json!({"query": "q", "vector": [1.0], "doc_id": "d", "top": 1}),
+        ] {
+            assert!(!v.is_valid(&bad), "{bad}");
+        }
+        // An `Option` of such a field (not flattened) still accepts `null`.
+        let s = describe(&tool(
+            "#[derive(serde::Deserialize, Schema)] #[schema(one_of = [[\"query\"], [\"vector\"]])] pub struct Two { #[schema(nullable = false)] pub query: Option<String>, #[schema(nullable = false)] pub vector: Option<Vec<f32>>, #[serde(flatten)] pub which: Which } #[derive(serde::Deserialize, Schema)] pub struct In { pub two: Option<Two> }",
+            WHICH,
+        ))
+        .unwrap();
+        let v = jsonschema::validator_for(&s[0]).unwrap();
+        assert!(v.is_valid(&json!({"two": null})));
+        assert!(v.is_valid(&json!({})));
+        assert!(!v.is_valid(&json!({"two": {"query": "q"}})));
+        // An `Option` of a struct with a rule cannot be flattened: "one group, or none".
+        let e = error(
+            "#[derive(serde::Deserialize, Schema)] pub struct In { #[serde(flatten)] pub which: Option<Which> }",
+            WHICH,
+        );
+        assert!(
+            e.contains(
+                "#[serde(flatten)] on `Option<Which>`: the flattened struct has a `one_of` rule"
+            ),
             "{e}"
         );
     }
