@@ -16,34 +16,22 @@ use std::borrow::Cow;
 /// like `user:secret` (a `:` followed by something other than a port number) and an `@`
 /// follows later in the same word, everything up to that `@` is removed too.
 pub fn without_credentials(text: &str) -> Cow<'_, str> {
-    if !text.contains("://") {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    let mut changed = false;
-    while let Some(at) = rest.find("://") {
-        let start = at + 3;
-        out.push_str(&rest[..start]);
-        let tail = &rest[start..];
-        let cut = userinfo_len(tail);
-        if cut > 0 {
-            changed = true;
-        }
-        rest = &tail[cut..];
-    }
-    out.push_str(rest);
-    if changed {
-        Cow::Owned(out)
-    } else {
-        Cow::Borrowed(text)
-    }
+    rewrite_userinfo(text, |_, _| {})
 }
 
 /// Like [`without_credentials`], but each character of the user information is replaced by
 /// `*` instead of removed, so the text keeps its length: for a quoted source line whose
 /// columns a caret points at (a worker spec's `oci://user:pass@…` entry).
 pub fn mask_credentials(text: &str) -> Cow<'_, str> {
+    rewrite_userinfo(text, |out, userinfo| {
+        out.extend(std::iter::repeat_n('*', userinfo.chars().count()));
+        out.push('@');
+    })
+}
+
+/// `text` with the user information of every `scheme://` URL in it handed to `replace` (without
+/// its `@`), which writes what stands in its place; borrowed when there is none.
+fn rewrite_userinfo(text: &str, replace: impl Fn(&mut String, &str)) -> Cow<'_, str> {
     if !text.contains("://") {
         return Cow::Borrowed(text);
     }
@@ -57,8 +45,7 @@ pub fn mask_credentials(text: &str) -> Cow<'_, str> {
         let cut = userinfo_len(tail);
         if cut > 0 {
             changed = true;
-            out.extend(std::iter::repeat_n('*', tail[..cut - 1].chars().count()));
-            out.push('@');
+            replace(&mut out, &tail[..cut - 1]);
         }
         rest = &tail[cut..];
     }
