@@ -148,6 +148,22 @@ impl Session {
         self.started.elapsed() >= self.deadline.limit
     }
 
+    /// Runs `request` within `left`, the rest of the deadline (connecting within at most 10 s of
+    /// it).
+    fn run_within<B: ureq::AsSendBody>(
+        &self,
+        request: ureq::http::Request<B>,
+        left: Duration,
+    ) -> Result<ureq::http::Response<ureq::Body>, ureq::Error> {
+        let request = self
+            .agent
+            .configure_request(request)
+            .timeout_global(Some(left))
+            .timeout_connect(Some(left.min(Duration::from_secs(10))))
+            .build();
+        self.agent.run(request)
+    }
+
     /// Sends one request to `url`, with the authorization earned so far when `url` may receive
     /// it. No redirect is followed here.
     fn exchange(
@@ -171,29 +187,14 @@ impl Session {
             builder = builder.header("authorization", a);
         }
         let sent = match body {
-            Payload::None => {
-                let request = builder.body(()).map_err(|e| self.other(&e))?;
-                let request = self
-                    .agent
-                    .configure_request(request)
-                    .timeout_global(Some(left))
-                    .timeout_connect(Some(left.min(Duration::from_secs(10))))
-                    .build();
-                self.agent.run(request)
-            }
-            Payload::Bytes(bytes, content_type) => {
-                let request = builder
+            Payload::None => self.run_within(builder.body(()).map_err(|e| self.other(&e))?, left),
+            Payload::Bytes(bytes, content_type) => self.run_within(
+                builder
                     .header("content-type", *content_type)
                     .body(*bytes)
-                    .map_err(|e| self.other(&e))?;
-                let request = self
-                    .agent
-                    .configure_request(request)
-                    .timeout_global(Some(left))
-                    .timeout_connect(Some(left.min(Duration::from_secs(10))))
-                    .build();
-                self.agent.run(request)
-            }
+                    .map_err(|e| self.other(&e))?,
+                left,
+            ),
         };
         let response = sent.map_err(|e| self.transport(e))?;
         let status = response.status().as_u16();
