@@ -443,35 +443,55 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
     where
         'a: 't,
     {
+        let (r, last, sc) = self.external_path(ty, sc, false)?;
+        if builtin_of(&r) != Some(Builtin::Option) {
+            return None;
+        }
+        type_args(&last.arguments).first().map(|t| (*t, sc))
+    }
+
+    /// The type of another crate (std's included) or of the prelude that `ty` names, seen
+    /// through parentheses, groups (and references when `through_refs`), generic parameters and
+    /// this crate's type aliases: its resolved path, its last segment (whose type arguments
+    /// follow) and the scope they are read in. `None` for anything else (a type of this crate, a
+    /// tuple, ...).
+    fn external_path<'t>(
+        &self,
+        ty: &'t Type,
+        sc: &Scope<'t>,
+        through_refs: bool,
+    ) -> Option<(Resolved<'a>, &'t syn::PathSegment, Scope<'t>)>
+    where
+        'a: 't,
+    {
         match ty {
-            Type::Paren(p) => self.option_inner(&p.elem, sc),
-            Type::Group(g) => self.option_inner(&g.elem, sc),
+            Type::Paren(p) => self.external_path(&p.elem, sc, through_refs),
+            Type::Group(g) => self.external_path(&g.elem, sc, through_refs),
+            Type::Reference(r) if through_refs => self.external_path(&r.elem, sc, through_refs),
             Type::Path(p) if p.qself.is_none() => {
                 let segs = &p.path.segments;
                 let last = segs.last()?;
                 if segs.len() == 1
+                    && p.path.leading_colon.is_none()
                     && let Some((bound, bsc)) = sc.param(&last.ident.unraw().to_string())
                 {
-                    return self.option_inner(bound, &bsc);
+                    return self.external_path(bound, &bsc, through_refs);
                 }
                 let names: Vec<String> = segs.iter().map(|s| s.ident.unraw().to_string()).collect();
                 match resolve_path(self.idx, sc.module, &names, p.path.leading_colon.is_some())? {
                     r @ (Resolved::Prelude(_) | Resolved::External(_)) => {
-                        if builtin_of(&r) == Some(Builtin::Option) {
-                            type_args(&last.arguments).first().map(|t| (*t, sc.clone()))
-                        } else {
-                            None
-                        }
+                        Some((r, last, sc.clone()))
                     }
                     Resolved::Local {
                         module,
                         item: TypeItem::Alias(a),
-                    } if a.generics.params.is_empty() => self.option_inner(
+                    } if a.generics.params.is_empty() => self.external_path(
                         &a.ty,
                         &Scope {
                             module,
                             env: Rc::new(Env::default()),
                         },
+                        through_refs,
                     ),
                     _ => None,
                 }
@@ -555,46 +575,15 @@ impl<'i, 'a, 'c> SchemaGen<'i, 'a, 'c> {
     where
         'a: 't,
     {
-        match ty {
-            Type::Paren(p) => self.type_default(&p.elem, sc),
-            Type::Group(g) => self.type_default(&g.elem, sc),
-            Type::Reference(r) => self.type_default(&r.elem, sc),
-            Type::Path(p) if p.qself.is_none() => {
-                let segs = &p.path.segments;
-                let last = segs.last()?;
-                if segs.len() == 1
-                    && p.path.leading_colon.is_none()
-                    && let Some((bound, bsc)) = sc.param(&last.ident.unraw().to_string())
-                {
-                    return self.type_default(bound, &bsc);
-                }
-                let names: Vec<String> = segs.iter().map(|s| s.ident.unraw().to_string()).collect();
-                match resolve_path(self.idx, sc.module, &names, p.path.leading_colon.is_some())? {
-                    r @ (Resolved::Prelude(_) | Resolved::External(_)) => {
-                        // Only std's (and serde_json's) types: the name is theirs.
-                        builtin_of(&r)?;
-                        match gtdx_annotations::std_default(&last.ident.unraw().to_string())? {
-                            gtdx_annotations::StdDefault::Value(v) => Some(Some(v)),
-                            gtdx_annotations::StdDefault::NotGiven => Some(None),
-                            gtdx_annotations::StdDefault::Inner => {
-                                self.type_default(type_args(&last.arguments).last()?, sc)
-                            }
-                        }
-                    }
-                    Resolved::Local {
-                        module,
-                        item: TypeItem::Alias(a),
-                    } if a.generics.params.is_empty() => self.type_default(
-                        &a.ty,
-                        &Scope {
-                            module,
-                            env: Rc::new(Env::default()),
-                        },
-                    ),
-                    _ => None,
-                }
+        let (r, last, sc) = self.external_path(ty, sc, true)?;
+        // Only std's (and serde_json's) types: the name is theirs.
+        builtin_of(&r)?;
+        match gtdx_annotations::std_default(&last.ident.unraw().to_string())? {
+            gtdx_annotations::StdDefault::Value(v) => Some(Some(v)),
+            gtdx_annotations::StdDefault::NotGiven => Some(None),
+            gtdx_annotations::StdDefault::Inner => {
+                self.type_default(type_args(&last.arguments).last()?, &sc)
             }
-            _ => None,
         }
     }
 
