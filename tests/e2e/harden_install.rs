@@ -87,11 +87,7 @@ fn assert_nothing_installed(env: &Env) {
     assert_eq!(installed(env), Vec::<String>::new());
     assert_eq!(enabled(env), Vec::<String>::new());
     assert_eq!(pins(env), json!({}));
-    let staging = env.greentic_home().join("extensions/.gtdx-staging");
-    let left: Vec<_> = std::fs::read_dir(&staging)
-        .map(|d| d.flatten().map(|e| e.file_name()).collect())
-        .unwrap_or_default();
-    assert!(left.is_empty(), "staging holds {left:?}");
+    env.assert_nothing_left_in_staging();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -393,15 +389,7 @@ fn install_slots_are_unambiguous_eight_parallel_installs_never_leave_a_gap() {
     );
     assert_eq!(installed(&env), ["com.acme.par-1.0.0"]);
     assert_eq!(enabled(&env), ["com.acme.par@1.0.0"]);
-    assert_nothing_left_in_staging(&env);
-}
-
-fn assert_nothing_left_in_staging(env: &Env) {
-    let staging = env.greentic_home().join("extensions/.gtdx-staging");
-    let left: Vec<_> = std::fs::read_dir(&staging)
-        .map(|d| d.flatten().map(|e| e.file_name()).collect())
-        .unwrap_or_default();
-    assert!(left.is_empty(), "staging holds {left:?}");
+    env.assert_nothing_left_in_staging();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -530,11 +530,7 @@ fn kill_9_during_install_and_publish_leaves_no_partial_state() {
     env.gtdx(["publish", s(&pack), "--force"]).code(0);
     env.gtdx(["install", "gtdx.big@1.0.0", "--yes", "--force"])
         .code(0);
-    let staging = env.greentic_home().join("extensions/.gtdx-staging");
-    let left: Vec<_> = std::fs::read_dir(&staging)
-        .map(|d| d.flatten().map(|e| e.file_name()).collect())
-        .unwrap_or_default();
-    assert!(left.is_empty(), "staging holds {left:?}");
+    env.assert_nothing_left_in_staging();
 }
 
 #[test]

@@ -152,6 +152,16 @@ impl Env {
         self.dir.path().join("greentic-home")
     }
 
+    /// Asserts that install's staging area (`extensions/.gtdx-staging` in GREENTIC_HOME) holds
+    /// nothing, or is not there.
+    pub fn assert_nothing_left_in_staging(&self) {
+        let staging = self.greentic_home().join("extensions/.gtdx-staging");
+        let left: Vec<_> = std::fs::read_dir(&staging)
+            .map(|d| d.flatten().map(|e| e.file_name()).collect())
+            .unwrap_or_default();
+        assert!(left.is_empty(), "staging holds {left:?}");
+    }
+
     /// Creates the directory `rel` (and its parents); returns its path.
     pub fn mkdir(&self, rel: &str) -> PathBuf {
         let p = self.path(rel);
