@@ -46,6 +46,39 @@ fn input_schemas(d: &Value) -> serde_json::Map<String, Value> {
         .collect()
 }
 
+/// The built describe.json, written in `env` as `describe.json`.
+fn write_describe(env: &Env, describe: &Value) -> PathBuf {
+    env.write(
+        "describe.json",
+        serde_json::to_string_pretty(describe).unwrap(),
+    )
+}
+
+/// The built describe.json with the keys `rules` taken out of every tool's input schema,
+/// written in `env` as `loose.json`: with it, `gtdx run` leaves the checking to the dispatch.
+fn write_loose(env: &Env, describe: &Value, rules: &[&str]) -> PathBuf {
+    let mut loose = describe.clone();
+    for t in loose["contributions"]["tools"].as_array_mut().unwrap() {
+        let mut s: Value = serde_json::from_str(t["input_schema"].as_str().unwrap()).unwrap();
+        for rule in rules {
+            s.as_object_mut().unwrap().remove(*rule);
+        }
+        t["input_schema"] = Value::String(s.to_string());
+    }
+    env.write("loose.json", serde_json::to_string_pretty(&loose).unwrap())
+}
+
+/// `gtdx run TOOL --wasm WASM --describe DESCRIBE --input INPUT`.
+fn run_tool(env: &Env, wasm: &Path, describe: &Path, tool: &str, input: &Value) -> Run {
+    env.gtdx_cmd(["run", tool, "--wasm"])
+        .arg(wasm)
+        .arg("--describe")
+        .arg(describe)
+        .arg("--input")
+        .arg(input.to_string())
+        .run()
+}
+
 /// Item 16: each mistake is refused, all at once, each in one paragraph naming
 /// `file:line:column`, the rule and the fix; exit 2, nothing written. `gtdx build` says the
 /// same before compiling anything.
@@ -180,28 +213,10 @@ fn one_of_has_an_exclusive_form_and_the_dispatch_checks_both() {
     }
 
     let env = Env::new();
-    let full = env.write(
-        "describe.json",
-        serde_json::to_string_pretty(describe).unwrap(),
-    );
-    let mut loose = describe.clone();
-    for t in loose["contributions"]["tools"].as_array_mut().unwrap() {
-        let mut s: Value = serde_json::from_str(t["input_schema"].as_str().unwrap()).unwrap();
-        s.as_object_mut().unwrap().remove("oneOf");
-        // Several rules (`find_flattened`) sit in `allOf`.
-        s.as_object_mut().unwrap().remove("allOf");
-        t["input_schema"] = Value::String(s.to_string());
-    }
-    let loose = env.write("loose.json", serde_json::to_string_pretty(&loose).unwrap());
-    let run = |d: &Path, tool: &str, input: &Value| -> Run {
-        env.gtdx_cmd(["run", tool, "--wasm"])
-            .arg(wasm)
-            .arg("--describe")
-            .arg(d)
-            .arg("--input")
-            .arg(input.to_string())
-            .run()
-    };
+    let full = write_describe(&env, describe);
+    // Several rules (`find_flattened`) sit in `allOf`.
+    let loose = write_loose(&env, describe, &["oneOf", "allOf"]);
+    let run = |d: &Path, tool: &str, input: &Value| run_tool(&env, wasm, d, tool, input);
     for tool in ["find_plain", "find_exclusive", "find_by_hand"] {
         run(&loose, tool, &json!({"doc_id": "d-1"}))
             .code(0)
@@ -329,26 +344,9 @@ fn a_flattened_one_of_is_kept() {
         ])
     );
     let env = Env::new();
-    let full = env.write(
-        "describe.json",
-        serde_json::to_string_pretty(describe).unwrap(),
-    );
-    let mut loose = describe.clone();
-    for t in loose["contributions"]["tools"].as_array_mut().unwrap() {
-        let mut s: Value = serde_json::from_str(t["input_schema"].as_str().unwrap()).unwrap();
-        s.as_object_mut().unwrap().remove("allOf");
-        t["input_schema"] = Value::String(s.to_string());
-    }
-    let loose = env.write("loose.json", serde_json::to_string_pretty(&loose).unwrap());
-    let run = |d: &Path, input: &Value| -> Run {
-        env.gtdx_cmd(["run", "find_flattened", "--wasm"])
-            .arg(wasm)
-            .arg("--describe")
-            .arg(d)
-            .arg("--input")
-            .arg(input.to_string())
-            .run()
-    };
+    let full = write_describe(&env, describe);
+    let loose = write_loose(&env, describe, &["allOf"]);
+    let run = |d: &Path, input: &Value| run_tool(&env, wasm, d, "find_flattened", input);
     for d in [&full, &loose] {
         run(d, &json!({"query": "who?", "ids": ["d-1", "d-2"]}))
             .code(0)
@@ -390,19 +388,8 @@ fn a_flattened_one_of_is_kept() {
 fn run_names_the_one_of_groups() {
     let (describe, wasm) = built();
     let env = Env::new();
-    let full = env.write(
-        "describe.json",
-        serde_json::to_string_pretty(describe).unwrap(),
-    );
-    let run = |tool: &str, input: &Value| -> Run {
-        env.gtdx_cmd(["run", tool, "--wasm"])
-            .arg(wasm)
-            .arg("--describe")
-            .arg(&full)
-            .arg("--input")
-            .arg(input.to_string())
-            .run()
-    };
+    let full = write_describe(&env, describe);
+    let run = |tool: &str, input: &Value| run_tool(&env, wasm, &full, tool, input);
     for tool in ["find_plain", "find_exclusive", "find_by_hand"] {
         run(tool, &json!({}))
             .code(2)
