@@ -594,13 +594,7 @@ fn configured_registries_are_checked_for_an_answer() {
         "json".as_ref(),
     ]);
     run.code(1);
-    let failed: Vec<Value> = run.json()["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|c| c["check"] == "registry" && c["status"] == "fail")
-        .cloned()
-        .collect();
+    let failed = run.failed_checks("registry");
     assert_eq!(failed.len(), 1, "{failed:#?}");
     assert!(
         failed[0]["summary"].as_str().unwrap().contains("`team`"),

@@ -11,7 +11,7 @@
 //! than this one cannot be reached from a test; its rule is the registry crate's unit test
 //! `credentials_go_only_where_they_belong_the_decision`.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use base64::Engine as _;
 
-use crate::support::{Cmd, Env, Run, fixture};
+use crate::support::{Cmd, Env, Run, fixture, read_request, write_reply};
 
 // ---------------------------------------------------------------------------------------------
 // a recording HTTP server that answers like a hostile registry
@@ -149,33 +149,13 @@ impl Server {
 fn serve(stream: TcpStream, handler: &Handler, seen: &Mutex<Vec<Seen>>, sent: &AtomicU64) {
     let mut reader = BufReader::new(stream.try_clone().unwrap());
     let mut stream = stream;
-    let mut line = String::new();
-    if reader.read_line(&mut line).is_err() || line.trim().is_empty() {
+    let Some(request) = read_request(&mut reader).filter(|r| !r.method.is_empty()) else {
         return;
-    }
-    let mut parts = line.split_whitespace();
-    let method = parts.next().unwrap_or("").to_string();
-    let target = parts.next().unwrap_or("").to_string();
-    let mut headers = Vec::new();
-    let mut length = 0usize;
-    loop {
-        let mut h = String::new();
-        if reader.read_line(&mut h).is_err() || h.trim().is_empty() {
-            break;
-        }
-        if let Some((k, v)) = h.trim().split_once(':') {
-            if k.eq_ignore_ascii_case("content-length") {
-                length = v.trim().parse().unwrap_or(0);
-            }
-            headers.push((k.trim().to_ascii_lowercase(), v.trim().to_string()));
-        }
-    }
-    let mut body = vec![0; length];
-    let _ = reader.read_exact(&mut body);
+    };
     let request = Seen {
-        method,
-        target,
-        headers,
+        method: request.method,
+        target: request.path,
+        headers: request.headers,
     };
     seen.lock().unwrap().push(request.clone());
     match handler(&request) {
@@ -183,18 +163,7 @@ fn serve(stream: TcpStream, handler: &Handler, seen: &Mutex<Vec<Seen>>, sent: &A
             status,
             headers,
             body,
-        } => {
-            let mut head = format!("HTTP/1.1 {status} X\r\n");
-            for (k, v) in &headers {
-                head.push_str(&format!("{k}: {v}\r\n"));
-            }
-            head.push_str(&format!(
-                "content-length: {}\r\nconnection: close\r\n\r\n",
-                body.len()
-            ));
-            let _ = stream.write_all(head.as_bytes());
-            let _ = stream.write_all(&body);
-        }
+        } => write_reply(&mut stream, status, &headers, &body),
         Answer::Drip { every } => {
             let head = "HTTP/1.1 200 OK\r\ncontent-type: application/vnd.oci.image.manifest.v1+json\r\nconnection: close\r\n\r\n";
             if stream.write_all(head.as_bytes()).is_err() {
@@ -679,13 +648,7 @@ fn every_registry_body_is_capped_doctor_gives_a_dripping_registry_its_deadline()
         "doctor on a dripping registry",
     );
     run.code(1);
-    let failed: Vec<serde_json::Value> = run.json()["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|c| c["check"] == "registry" && c["status"] == "fail")
-        .cloned()
-        .collect();
+    let failed = run.failed_checks("registry");
     assert_eq!(failed.len(), 1, "{failed:#?}");
     let summary = failed[0]["summary"].as_str().unwrap();
     assert!(

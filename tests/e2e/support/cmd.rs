@@ -375,6 +375,18 @@ impl Run {
             .unwrap_or_else(|e| self.fail(format_args!("stdout is one JSON document ({e})")))
     }
 
+    /// The checks named `check` that failed, in the doctor report (`--format json`) on stdout.
+    #[track_caller]
+    pub fn failed_checks(&self, check: &str) -> Vec<Value> {
+        self.json()["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["check"] == check && c["status"] == "fail")
+            .cloned()
+            .collect()
+    }
+
     /// stdout parsed as JSON lines (one object per line).
     #[track_caller]
     pub fn json_lines(&self) -> Vec<Value> {

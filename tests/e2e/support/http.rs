@@ -3,7 +3,7 @@
 //! request's method, path, headers and body are recorded.
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
 use std::sync::{Arc, Mutex};
 
@@ -78,50 +78,17 @@ impl HttpServer {
                 let seen = seen2.clone();
                 std::thread::spawn(move || {
                     let mut reader = BufReader::new(stream.try_clone().unwrap());
-                    let mut line = String::new();
-                    if reader.read_line(&mut line).is_err() {
+                    let Some(request) = read_request(&mut reader) else {
                         return;
-                    }
-                    let mut parts = line.split_whitespace();
-                    let method = parts.next().unwrap_or("").to_string();
-                    let path = parts.next().unwrap_or("").to_string();
-                    let mut headers = Vec::new();
-                    let mut length = 0usize;
-                    loop {
-                        let mut h = String::new();
-                        if reader.read_line(&mut h).is_err() || h.trim().is_empty() {
-                            break;
-                        }
-                        if let Some((k, v)) = h.trim().split_once(':') {
-                            if k.eq_ignore_ascii_case("content-length") {
-                                length = v.trim().parse().unwrap_or(0);
-                            }
-                            headers.push((k.trim().to_ascii_lowercase(), v.trim().to_string()));
-                        }
-                    }
-                    let mut body = vec![0; length];
-                    let _ = reader.read_exact(&mut body);
-                    seen.lock().unwrap().push(Seen {
-                        method,
-                        path: path.clone(),
-                        headers,
-                        body,
-                    });
+                    };
+                    let path = request.path.clone();
+                    seen.lock().unwrap().push(request);
                     let reply = routes.lock().unwrap().get(&path).cloned().unwrap_or(Reply {
                         status: 404,
                         headers: Vec::new(),
                         body: b"not found".to_vec(),
                     });
-                    let mut head = format!("HTTP/1.1 {} X\r\n", reply.status);
-                    for (k, v) in &reply.headers {
-                        head.push_str(&format!("{k}: {v}\r\n"));
-                    }
-                    head.push_str(&format!(
-                        "content-length: {}\r\nconnection: close\r\n\r\n",
-                        reply.body.len()
-                    ));
-                    let _ = stream.write_all(head.as_bytes());
-                    let _ = stream.write_all(&reply.body);
+                    write_reply(&mut stream, reply.status, &reply.headers, &reply.body);
                     let _ = stream.flush();
                 });
             }
@@ -143,4 +110,56 @@ impl HttpServer {
     pub fn seen(&self) -> Vec<Seen> {
         self.seen.lock().unwrap().clone()
     }
+}
+
+/// Reads one request: its request line, headers (names in lower case) and a body of the
+/// `content-length` it declares. `None` when the request line cannot be read.
+pub fn read_request(reader: &mut impl BufRead) -> Option<Seen> {
+    let mut line = String::new();
+    reader.read_line(&mut line).ok()?;
+    let mut parts = line.split_whitespace();
+    let method = parts.next().unwrap_or("").to_string();
+    let path = parts.next().unwrap_or("").to_string();
+    let mut headers = Vec::new();
+    let mut length = 0usize;
+    loop {
+        let mut h = String::new();
+        if reader.read_line(&mut h).is_err() || h.trim().is_empty() {
+            break;
+        }
+        if let Some((k, v)) = h.trim().split_once(':') {
+            if k.eq_ignore_ascii_case("content-length") {
+                length = v.trim().parse().unwrap_or(0);
+            }
+            headers.push((k.trim().to_ascii_lowercase(), v.trim().to_string()));
+        }
+    }
+    let mut body = vec![0; length];
+    let _ = reader.read_exact(&mut body);
+    Some(Seen {
+        method,
+        path,
+        headers,
+        body,
+    })
+}
+
+/// Writes a whole answer: status line, `headers`, the body's `content-length`,
+/// `connection: close`, then `body` (write errors are the client's hanging up, and ignored).
+pub fn write_reply(
+    stream: &mut impl Write,
+    status: u16,
+    headers: &[(String, String)],
+    body: &[u8],
+) {
+    let mut head = format!("HTTP/1.1 {status} X\r\n");
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    head.push_str(&format!(
+        "content-length: {}\r\nconnection: close\r\n\r\n",
+        body.len()
+    ));
+    let _ = stream.write_all(head.as_bytes());
+    let _ = stream.write_all(body);
 }

@@ -28,7 +28,7 @@ pub use gtdx_test_support::{
     copy_dir, entry, fixture, in_ci, path_with, read, read_json, reference, shared_target_dir,
     unzip, workspace_root,
 };
-pub use http::{HttpServer, Reply, Seen};
+pub use http::{HttpServer, Reply, Seen, read_request, write_reply};
 pub use tools::{PLATFORM_GTDX, PLATFORM_VERSION, Tool, require_actionlint, require_tool};
 
 /// The conformance check every describe.json gtdx writes must pass: it loads in the platform's
