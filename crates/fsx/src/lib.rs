@@ -58,19 +58,10 @@ pub fn write_atomic_with(
     };
     std::fs::create_dir_all(&dir).map_err(|e| FsError::new("cannot create directory", &dir, e))?;
     temp::sweep_stale(&dir);
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(temp::TEMP_PREFIX);
-    // A temporary file is private (0600); the result should get the mode a plain create would
-    // (0666 less the umask), or keep the mode of the file it replaces.
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    let mut tmp = builder
-        .tempfile_in(&dir)
+    // The result gets the mode a plain create would (0666 less the umask), or keeps the mode
+    // of the file it replaces.
+    let (mut tmp, _registered) = registered_temp_in(&dir, 0o666)
         .map_err(|e| FsError::new("cannot create a temporary file in", &dir, e))?;
-    let _registered = temp::register_file(tmp.path());
     // Held until the file is renamed and closed: a sweep by another process leaves it alone.
     let _ = tmp.as_file().try_lock();
     if let Ok(existing) = std::fs::metadata(path) {
@@ -101,11 +92,8 @@ pub fn write_new(path: &Path, bytes: &[u8], mode: u32) -> Result<(), FsError> {
     let dir = parent_dir(path);
     temp::sweep_stale(&dir);
     let err = |e| FsError::new("cannot write", path, e);
-    let mut tmp = tempfile::Builder::new()
-        .prefix(temp::TEMP_PREFIX)
-        .tempfile_in(&dir)
+    let (mut tmp, _registered) = registered_temp_in(&dir, 0o600)
         .map_err(|e| FsError::new("cannot create a temporary file in", &dir, e))?;
-    let _registered = temp::register_file(tmp.path());
     let _ = tmp.as_file().try_lock();
     tmp.as_file_mut().write_all(bytes).map_err(err)?;
     #[cfg(unix)]
@@ -141,6 +129,36 @@ pub fn create_new_private(path: &Path, bytes: &[u8]) -> Result<temp::Registratio
     file.write_all(bytes).map_err(err)?;
     file.sync_all().map_err(err)?;
     Ok(registered)
+}
+
+/// A new `.gtdx-tmp-*` file in `dir` (created with `mode`, less the umask), registered for
+/// removal on interruption *before* it exists: registered after, a signal arriving between the
+/// two would leave it behind. A name that turns out to be taken is unregistered again at once.
+fn registered_temp_in(
+    dir: &Path,
+    mode: u32,
+) -> std::io::Result<(tempfile::NamedTempFile, temp::Registration)> {
+    let mut registration = None;
+    let tmp = tempfile::Builder::new()
+        .prefix(temp::TEMP_PREFIX)
+        .make_in(dir, |path| {
+            let registered = temp::register_file(path);
+            let mut options = std::fs::OpenOptions::new();
+            options.read(true).write(true).create_new(true);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::OpenOptionsExt;
+                options.mode(mode);
+            }
+            #[cfg(not(unix))]
+            let _ = mode;
+            let file = options.open(path)?;
+            registration = Some(registered);
+            Ok(file)
+        })?;
+    let registration = registration
+        .ok_or_else(|| std::io::Error::other("the temporary file was never created"))?;
+    Ok((tmp, registration))
 }
 
 fn parent_dir(path: &Path) -> PathBuf {
