@@ -28,7 +28,7 @@ fn installs_gtdx_and_builds_a_new_project_offline() {
     let crates = publish_dry_run(&scratch);
     let vendor = vendor(&scratch, &crates);
     let cargo_home = offline_cargo_home(&scratch, &vendor);
-    let bin = install_gtdx(&env, &cargo_home);
+    let bin = install_gtdx(&env, &cargo_home, &vendor, &crates);
 
     // The installed gtdx makes, tests and builds a project; only the vendored sources exist.
     let outside = |program: &Path, label: &str| {
@@ -370,12 +370,18 @@ fn offline_cargo_home(scratch: &Path, vendor: &Path) -> PathBuf {
 ///
 /// A debug build without debug info and with every dependency unoptimised: the cheapest build
 /// of the published crate, since the test only needs it to run. Its target directory (see
-/// [`install_cache`]) may hold an earlier run's build; this checkout's crates are recompiled
-/// every time: cargo takes a registry crate of the same name and version as unchanged, so
-/// their fingerprints are removed first.
-fn install_gtdx(env: &Env, cargo_home: &Path) -> PathBuf {
+/// [`install_cache`]) may hold an earlier run's build. Cargo takes a registry crate of the same
+/// name and version as unchanged, so when this checkout's packaged sources differ from those
+/// the earlier build compiled, the fingerprints of its crates are removed first and all of
+/// them are recompiled; when every file is the same, cargo's own freshness check stands.
+fn install_gtdx(env: &Env, cargo_home: &Path, vendor: &Path, crates: &[PathBuf]) -> PathBuf {
     let target = install_cache(env.root());
-    forget_our_crates(&target.join("debug/.fingerprint"));
+    let stamp = target.join("our-sources.sha256");
+    let sources = our_sources_digest(vendor, crates);
+    if std::fs::read_to_string(&stamp).ok().as_deref() != Some(sources.as_str()) {
+        forget_our_crates(&target.join("debug/.fingerprint"));
+        let _ = std::fs::remove_file(&stamp);
+    }
     let root = env.root().join("installed");
     env.cmd(std::env::var_os("CARGO").unwrap_or("cargo".into()), "cargo")
         .args(["install", "--locked", "--debug", "--quiet", "--root"])
@@ -387,7 +393,28 @@ fn install_gtdx(env: &Env, cargo_home: &Path) -> PathBuf {
         .env("CARGO_TARGET_DIR", &target)
         .run()
         .success();
+    std::fs::write(&stamp, sources).unwrap();
     root.join("bin")
+}
+
+/// One SHA-256 over every file of this workspace's vendored packages (path and content, from
+/// the `.cargo-checksum.json` written for each), so a rerun can tell whether they changed.
+/// `.cargo_vcs_info.json` (the commit packaged) is left out: no build reads it.
+fn our_sources_digest(vendor: &Path, crates: &[PathBuf]) -> String {
+    let mut lines = Vec::new();
+    for krate in crates {
+        let name = krate.file_stem().unwrap().to_string_lossy().into_owned();
+        let sums: serde_json::Value =
+            serde_json::from_str(&read(&vendor.join(&name).join(".cargo-checksum.json"))).unwrap();
+        for (file, sum) in sums["files"].as_object().unwrap() {
+            if file == ".cargo_vcs_info.json" {
+                continue;
+            }
+            lines.push(format!("{name}/{file} {sum}\n"));
+        }
+    }
+    lines.sort();
+    gtdx_pack::sha256_hex(lines.concat().as_bytes())
 }
 
 /// Where the vendor directory and the install's build go.

