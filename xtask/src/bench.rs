@@ -105,7 +105,7 @@ fn benches() -> Vec<Bench> {
         },
         Bench {
             name: "worker",
-            target: "worker from 50 packs x 20 tools under 300 ms",
+            target: "worker from 50 packs x 20 tools under 40 ms, each pack opened and read once",
             setup: setup_worker,
             extra: none,
         },
@@ -852,16 +852,75 @@ fn setup_pack(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
 fn setup_worker(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
     let dir = work.join("packs");
     regenerate(&dir, "gtdx-worker", "gen_worker_bench")?;
+    let command = format!(
+        "{} worker build {} --trusted-keys {} --out {}",
+        q(gtdx),
+        q(&dir.join("worker.toml")),
+        q(&dir.join("bench.pub")),
+        q(&work.join("worker.json"))
+    );
+    count_pack_reads(work, &command)?;
     Ok(vec![Timed {
         label: "gtdx worker build".into(),
-        command: format!(
-            "{} worker build {} --trusted-keys {} --out {}",
-            q(gtdx),
-            q(&dir.join("worker.toml")),
-            q(&dir.join("bench.pub")),
-            q(&work.join("worker.json"))
-        ),
+        command,
     }])
+}
+
+/// Runs `command` (a `gtdx worker build`) once under `strace` and checks that it opens each
+/// `.gtxpack` once and reads each of its bytes once; prints the count.
+fn count_pack_reads(work: &Path, command: &str) -> anyhow::Result<()> {
+    crate::test::ensure_apt_packages(&[("strace", "strace")])?;
+    // One log per thread (`-ff`), so no call is split across lines by another thread's.
+    let logs = work.join("worker-strace");
+    let _ = std::fs::remove_dir_all(&logs);
+    std::fs::create_dir_all(&logs)?;
+    let log = logs.join("trace");
+    sh(Command::new("bash").arg("-c").arg(format!(
+        "strace -f -ff -y -e trace=openat,read,pread64 -o {} {command} 2>/dev/null",
+        q(&log)
+    )))?;
+    let mut text = String::new();
+    for entry in std::fs::read_dir(&logs)? {
+        text.push_str(&std::fs::read_to_string(entry?.path())?);
+    }
+    // Per pack (strace -y names the file behind each descriptor): opens, bytes read.
+    let mut packs: std::collections::BTreeMap<String, (usize, u64)> = Default::default();
+    for line in text.lines() {
+        let Some((call, result)) = line.rsplit_once(" = ") else {
+            continue;
+        };
+        let file = |s: &str| {
+            let start = s.find('<')? + 1;
+            let end = start + s[start..].find('>')?;
+            Some(s[start..end].to_string()).filter(|f| f.ends_with(".gtxpack"))
+        };
+        if call.contains("openat(") {
+            if let Some(f) = file(result) {
+                packs.entry(f).or_default().0 += 1;
+            }
+        } else if call.contains("read(") || call.contains("pread64(") {
+            let n: u64 = result.trim().parse().unwrap_or(0);
+            if let Some(f) = file(call.split_once('(').map_or("", |(_, a)| a)) {
+                packs.entry(f).or_default().1 += n;
+            }
+        }
+    }
+    if packs.is_empty() {
+        anyhow::bail!("strace saw no pack opened (logs: {})", logs.display());
+    }
+    let mut once = 0;
+    for (file, (opens, bytes)) in &packs {
+        let size = std::fs::metadata(file)?.len();
+        if *opens != 1 || *bytes != size {
+            anyhow::bail!(
+                "{file} was opened {opens} times and {bytes} of its {size} bytes read (strace logs: {})",
+                logs.display()
+            );
+        }
+        once += 1;
+    }
+    eprintln!("    pack reads (strace): each of {once} packs opened once, each byte read once");
+    Ok(())
 }
 
 /// The servers a bench started (registries, `gtdx dev`), stopped when the run ends.

@@ -107,8 +107,18 @@ impl std::fmt::Display for IntegrityFailure {
 /// Empty means the archive holds exactly the files `manifest.json` lists, with the listed
 /// digests and sizes, and describe.json's `manifestSha256` names that manifest.
 pub fn verify_integrity(pack: &Pack) -> Vec<IntegrityFailure> {
+    verify_integrity_with(pack, None)
+}
+
+/// [`verify_integrity`], with describe.json already loaded by the caller from
+/// [`Pack::describe`] (with a loader at least as strict as this one's, which reads
+/// `manifestSha256` only): the document is then not parsed a second time.
+pub fn verify_integrity_with(
+    pack: &Pack,
+    describe: Option<&serde_json::Value>,
+) -> Vec<IntegrityFailure> {
     let mut out = pack.problems.clone();
-    out.extend(describe_binding(pack));
+    out.extend(describe_binding(pack, describe));
     let manifest = match parsed_manifest(pack) {
         Ok(m) => m,
         Err(failure) => {
@@ -126,8 +136,11 @@ fn fail(check: Check, entry: Option<&str>, msg: String) -> IntegrityFailure {
 }
 
 /// describe.json and its manifestSha256: what is wrong, if anything.
-fn describe_binding(pack: &Pack) -> Option<IntegrityFailure> {
+fn describe_binding(pack: &Pack, loaded: Option<&serde_json::Value>) -> Option<IntegrityFailure> {
     let manifest_digest = pack.manifest.as_deref().map(|m| hex(&Sha256::digest(m)));
+    if let (Some(_), Some(value)) = (&pack.describe, loaded) {
+        return binding(value, manifest_digest.as_deref());
+    }
     match &pack.describe {
         None if pack.entry(DESCRIBE_PATH).is_none() => Some(fail(
             Check::DescribeMissing,
@@ -141,44 +154,51 @@ fn describe_binding(pack: &Pack) -> Option<IntegrityFailure> {
         )),
         // Loaded as every describe.json is; the failure names the entry (the report names the
         // pack) with the loader's `file:line:column` message.
-        Some(bytes) => match gtdx_contract::json::load_bytes(DESCRIBE_PATH, bytes.clone())
-            .map(|doc| doc.value)
-        {
-            Ok(serde_json::Value::Object(obj)) => {
-                match (obj.get(MANIFEST_SHA256_FIELD), &manifest_digest) {
-                    (None, _) => Some(fail(
-                        Check::ManifestSha256,
-                        Some(DESCRIBE_PATH),
-                        "describe.json has no manifestSha256, so nothing binds the archive's files to it".into(),
-                    )),
-                    (Some(serde_json::Value::String(claimed)), Some(actual)) if claimed == actual => {
-                        None
-                    }
-                    (Some(serde_json::Value::String(claimed)), Some(actual)) => Some(fail(
-                        Check::ManifestSha256,
-                        Some(MANIFEST_PATH),
-                        format!("describe.json's manifestSha256 is {claimed} but manifest.json hashes to {actual}"),
-                    )),
-                    (Some(serde_json::Value::String(_)), None) => None,
-                    (Some(_), _) => Some(fail(
-                        Check::ManifestSha256,
-                        Some(DESCRIBE_PATH),
-                        "describe.json's manifestSha256 is not a string".into(),
-                    )),
-                }
-            }
-            // The loader returns objects only.
-            Ok(_) => Some(fail(
-                Check::DescribeInvalid,
-                Some(DESCRIBE_PATH),
-                "describe.json is not a JSON object".into(),
-            )),
+        Some(bytes) => match gtdx_contract::json::load_bytes(DESCRIBE_PATH, bytes.clone()) {
+            Ok(doc) => binding(&doc.value, manifest_digest.as_deref()),
             Err(e) => Some(fail(
                 Check::DescribeInvalid,
                 Some(DESCRIBE_PATH),
                 e.to_string(),
             )),
         },
+    }
+}
+
+/// What is wrong with the loaded describe.json's `manifestSha256`, given manifest.json's digest.
+fn binding(
+    describe: &serde_json::Value,
+    manifest_digest: Option<&str>,
+) -> Option<IntegrityFailure> {
+    let serde_json::Value::Object(obj) = describe else {
+        // The loader returns objects only.
+        return Some(fail(
+            Check::DescribeInvalid,
+            Some(DESCRIBE_PATH),
+            "describe.json is not a JSON object".into(),
+        ));
+    };
+    match (obj.get(MANIFEST_SHA256_FIELD), manifest_digest) {
+        (None, _) => Some(fail(
+            Check::ManifestSha256,
+            Some(DESCRIBE_PATH),
+            "describe.json has no manifestSha256, so nothing binds the archive's files to it"
+                .into(),
+        )),
+        (Some(serde_json::Value::String(claimed)), Some(actual)) if claimed == actual => None,
+        (Some(serde_json::Value::String(claimed)), Some(actual)) => Some(fail(
+            Check::ManifestSha256,
+            Some(MANIFEST_PATH),
+            format!(
+                "describe.json's manifestSha256 is {claimed} but manifest.json hashes to {actual}"
+            ),
+        )),
+        (Some(serde_json::Value::String(_)), None) => None,
+        (Some(_), _) => Some(fail(
+            Check::ManifestSha256,
+            Some(DESCRIBE_PATH),
+            "describe.json's manifestSha256 is not a string".into(),
+        )),
     }
 }
 

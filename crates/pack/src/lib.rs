@@ -20,14 +20,16 @@
 //!   names the entry behind every failure.
 
 pub mod integrity;
+mod once;
 pub mod read;
 pub mod write;
 
 use serde::{Deserialize, Serialize};
 
-pub use integrity::{Check, IntegrityFailure, verify_integrity};
+pub use integrity::{Check, IntegrityFailure, verify_integrity, verify_integrity_with};
 pub use read::{
-    EntryKind, Pack, PackEntry, ReadOptions, read_pack, read_pack_from, read_pack_with,
+    EntryKind, Pack, PackEntry, ReadOptions, read_pack, read_pack_digested_from, read_pack_from,
+    read_pack_with,
 };
 pub use write::{Compression, PackFile, PackWriter, Source, WrittenPack, write_pack};
 

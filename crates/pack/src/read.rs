@@ -19,7 +19,9 @@
 //! stop it with [`ReadError::Malformed`].
 //!
 //! Each entry is read once, sequentially, through SHA-256 (and the zip CRC); only
-//! `describe.json`, `manifest.json` and the entries a caller asks for are kept in memory.
+//! `describe.json`, `manifest.json` and the entries a caller asks for are kept in memory. Every
+//! byte of the file is read from it once (see `once.rs`), so the whole-file digest
+//! ([`read_pack_digested_from`]) costs one more hash, not one more read.
 
 use std::collections::HashSet;
 use std::io::{Read, Seek, SeekFrom};
@@ -29,6 +31,7 @@ use gtdx_contract::text::count;
 use sha2::{Digest, Sha256};
 
 use crate::integrity::{Check, IntegrityFailure};
+use crate::once::OnceSource;
 use crate::{DESCRIBE_PATH, MANIFEST_PATH, check_entry_path};
 
 /// The most bytes kept for `describe.json` or `manifest.json` (both are small text files).
@@ -113,6 +116,9 @@ pub struct Pack {
     pub manifest: Option<Vec<u8>>,
     /// Entry-level problems found while reading.
     pub problems: Vec<IntegrityFailure>,
+    /// SHA-256 of the whole archive file, computed during the same read when asked for
+    /// ([`read_pack_digested_from`]); `None` otherwise.
+    pub file_sha256: Option<[u8; 32]>,
 }
 
 impl Pack {
@@ -183,14 +189,37 @@ pub fn read_pack_from<R: Read + Seek>(
     path: &Path,
     options: &ReadOptions<'_>,
 ) -> Result<Pack, ReadError> {
+    read_from(reader, size, path, options, false)
+}
+
+/// [`read_pack_from`], also filling [`Pack::file_sha256`] from the same single read of the
+/// file: for a caller (the worker) that pins the pack by its digest.
+pub fn read_pack_digested_from<R: Read + Seek>(
+    reader: &mut R,
+    size: u64,
+    path: &Path,
+    options: &ReadOptions<'_>,
+) -> Result<Pack, ReadError> {
+    read_from(reader, size, path, options, true)
+}
+
+fn read_from<R: Read + Seek>(
+    reader: &mut R,
+    size: u64,
+    path: &Path,
+    options: &ReadOptions<'_>,
+    digest: bool,
+) -> Result<Pack, ReadError> {
     let mut r = Reader {
         path,
-        file: reader,
+        file: OnceSource::new(reader, size, digest),
         file_size: size,
     };
     let layout = r.find_directory()?;
     let records = r.central_directory(&layout)?;
-    r.entries(records, &layout, options)
+    let mut pack = r.entries(records, &layout, options)?;
+    pack.file_sha256 = r.file.finish_digest().map_err(|e| r.io(e))?;
+    Ok(pack)
 }
 
 /// Where the central directory is.
@@ -217,7 +246,7 @@ struct Record {
 /// the pack rules (entry names, integrity) that `entries` applies.
 struct Reader<'a, R> {
     path: &'a Path,
-    file: &'a mut R,
+    file: OnceSource<'a, R>,
     file_size: u64,
 }
 
@@ -259,12 +288,7 @@ impl<R: Read + Seek> Reader<'_, R> {
         {
             return Err(self.malformed(Some(offset), "the archive is truncated"));
         }
-        self.file
-            .seek(SeekFrom::Start(offset))
-            .map_err(|e| self.io(e))?;
-        let mut buf = vec![0u8; len];
-        self.file.read_exact(&mut buf).map_err(|e| self.io(e))?;
-        Ok(buf)
+        self.file.read_at(offset, len).map_err(|e| self.io(e))
     }
 
     /// Finds the EOCD, insisting that it ends the file.
@@ -491,6 +515,7 @@ impl<R: Read + Seek> Reader<'_, R> {
             describe,
             manifest,
             problems,
+            file_sha256: None,
         })
     }
 
@@ -508,7 +533,9 @@ impl<R: Read + Seek> Reader<'_, R> {
         order.sort_by_key(|&i| records[i].offset);
         self.file.seek(SeekFrom::Start(0)).map_err(|e| self.io(e))?;
         let mut pos = 0u64;
-        let mut buf = vec![0u8; 1 << 20];
+        // 1 MiB chunks for a large pack; a small one needs no more than its size (a zeroed
+        // megabyte per pack was most of the cost of reading fifty small packs).
+        let mut buf = vec![0u8; self.file_size.clamp(1 << 12, 1 << 20) as usize];
         let mut describe = None;
         let mut manifest = None;
         for &idx in &order {
@@ -713,7 +740,7 @@ impl<R: Read + Seek> Reader<'_, R> {
         let mut crc = crc32fast::Hasher::new();
         let mut kept = keep.then(|| Vec::with_capacity(rec.size.min(limit).min(1 << 16) as usize));
         let mut size = 0u64;
-        let raw = (&mut *self.file).take(rec.compressed_size);
+        let raw = (&mut self.file).take(rec.compressed_size);
         let mut sink = |chunk: &[u8]| -> Result<(), DataError> {
             sha.update(chunk);
             crc.update(chunk);

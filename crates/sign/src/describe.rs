@@ -12,6 +12,7 @@
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as B64;
 use ed25519_dalek::Signature;
+use gtdx_contract::Describe;
 use serde_json::{Map, Value};
 
 use crate::jcs::{self, JcsError};
@@ -19,14 +20,7 @@ use crate::keys::{PublicKey, SecretKey};
 
 /// The bytes that get signed: JCS of `doc` with its top-level `signature` removed.
 pub fn signing_payload(doc: &Value) -> Result<Vec<u8>, JcsError> {
-    match doc {
-        Value::Object(obj) if obj.contains_key("signature") => {
-            let mut stripped = obj.clone();
-            stripped.shift_remove("signature");
-            jcs::canonicalize(&Value::Object(stripped))
-        }
-        _ => jcs::canonicalize(doc),
-    }
+    jcs::canonicalize_without(doc, "signature")
 }
 
 /// Signs `doc` in place: sets `signature = {algorithm, publicKey, value, keyId}` (replacing any
@@ -59,9 +53,12 @@ pub struct NotLoadable(pub String);
 /// The platform's normalised form of a describe.json: parsed by its typed model, invariants
 /// checked, re-serialised. Idempotent.
 pub fn normalize(doc: &Value) -> Result<Value, NotLoadable> {
-    gtdx_contract::Describe::from_value(doc.clone())
-        .map(|d| d.to_value())
-        .map_err(|e| NotLoadable(e.to_string()))
+    model(doc).map(|d| d.to_value())
+}
+
+/// The platform's typed model of `doc`, as [`normalize`] reads it.
+fn model(doc: &Value) -> Result<Describe, NotLoadable> {
+    Describe::from_value_ref(doc).map_err(|e| NotLoadable(e.to_string()))
 }
 
 /// Why a describe.json could not be signed.
@@ -137,13 +134,20 @@ impl SignedForm {
 /// signer that did not normalise) is reported invalid, saying so, because the platform will
 /// refuse it.
 pub fn check_describe_signature(doc: &Value) -> SignatureStatus {
+    check_describe_signature_model(doc).0
+}
+
+/// [`check_describe_signature`], also handing back the platform's model of `doc` when it has
+/// one (it loads, and is not `greentic.ai/v1`): the model the signature was checked over, so a
+/// caller that needs it does not convert the document again.
+pub fn check_describe_signature_model(doc: &Value) -> (SignatureStatus, Option<Describe>) {
     if SignedForm::of(doc) == SignedForm::AsWritten {
-        return check_signature(doc);
+        return (check_signature(doc), None);
     }
-    let normalized = match normalize(doc) {
-        Ok(n) => n,
+    let (normalized, model) = match model(doc) {
+        Ok(m) => (m.to_value(), m),
         Err(e) => {
-            return match check_signature(doc) {
+            let status = match check_signature(doc) {
                 SignatureStatus::Valid { public_key, key_id }
                 | SignatureStatus::Invalid {
                     public_key: Some(public_key),
@@ -156,9 +160,10 @@ pub fn check_describe_signature(doc: &Value) -> SignatureStatus {
                 },
                 other => other,
             };
+            return (status, None);
         }
     };
-    match check_signature(&normalized) {
+    let status = match check_signature(&normalized) {
         SignatureStatus::Invalid {
             public_key,
             key_id,
@@ -176,7 +181,8 @@ pub fn check_describe_signature(doc: &Value) -> SignatureStatus {
             }
         }
         other => other,
-    }
+    };
+    (status, Some(model))
 }
 
 /// What a describe's signature block says.

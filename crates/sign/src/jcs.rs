@@ -32,6 +32,17 @@ pub fn canonicalize(value: &Value) -> Result<Vec<u8>, JcsError> {
     Ok(out)
 }
 
+/// The canonical bytes of `value` with its top-level member `key` left out (a signed
+/// document's payload), without copying the document to remove it.
+pub fn canonicalize_without(value: &Value, key: &str) -> Result<Vec<u8>, JcsError> {
+    let mut out = Vec::with_capacity(1024);
+    match value {
+        Value::Object(map) => write_object(&mut out, map, Some(key), &mut Vec::new())?,
+        other => write_value(&mut out, other, &mut Vec::new())?,
+    }
+    Ok(out)
+}
+
 /// One step of the path to the value being written: kept as borrowed parts and turned into a
 /// JSON pointer only for an error (building it for every member cost more than the writing).
 enum Step<'v> {
@@ -77,29 +88,41 @@ fn write_value<'v>(
             }
             out.push(b']');
         }
-        Value::Object(map) => {
-            let mut members: Vec<(&String, &Value)> = map.iter().collect();
-            // UTF-16 order is byte (code point) order unless a key holds a character beyond
-            // the BMP (4 UTF-8 bytes, lead byte 0xF0 and up); keys are unique, so unstable.
-            if map.keys().any(|k| k.bytes().any(|b| b >= 0xF0)) {
-                members.sort_unstable_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
-            } else {
-                members.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-            }
-            out.push(b'{');
-            for (i, (k, v)) in members.into_iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                write_string(out, k);
-                out.push(b':');
-                path.push(Step::Key(k));
-                write_value(out, v, path)?;
-                path.pop();
-            }
-            out.push(b'}');
-        }
+        Value::Object(map) => write_object(out, map, None, path)?,
     }
+    Ok(())
+}
+
+/// An object's members in canonical order, `skip` (when given) left out.
+fn write_object<'v>(
+    out: &mut Vec<u8>,
+    map: &'v serde_json::Map<String, Value>,
+    skip: Option<&str>,
+    path: &mut Vec<Step<'v>>,
+) -> Result<(), JcsError> {
+    let mut members: Vec<(&String, &Value)> = map
+        .iter()
+        .filter(|(k, _)| Some(k.as_str()) != skip)
+        .collect();
+    // UTF-16 order is byte (code point) order unless a key holds a character beyond
+    // the BMP (4 UTF-8 bytes, lead byte 0xF0 and up); keys are unique, so unstable.
+    if map.keys().any(|k| k.bytes().any(|b| b >= 0xF0)) {
+        members.sort_unstable_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
+    } else {
+        members.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    }
+    out.push(b'{');
+    for (i, (k, v)) in members.into_iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        write_string(out, k);
+        out.push(b':');
+        path.push(Step::Key(k));
+        write_value(out, v, path)?;
+        path.pop();
+    }
+    out.push(b'}');
     Ok(())
 }
 

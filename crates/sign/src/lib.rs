@@ -23,8 +23,9 @@ use gtdx_pack::IntegrityFailure;
 
 pub use keys::{KeyError, KeyId, PublicKey, SecretKey};
 pub use verify::{
-    Outcome, TargetKind, TrustPolicy, VerifyError, VerifyOptions, VerifyReport,
-    verify_describe_file, verify_detached, verify_loaded_pack, verify_pack, verify_pack_with,
+    LoadedDescribe, Outcome, TargetKind, TrustPolicy, VerifyError, VerifyOptions, VerifyReport,
+    unreadable_pack, verify_describe_file, verify_detached, verify_loaded_pack,
+    verify_loaded_pack_doc, verify_pack, verify_pack_with,
 };
 
 /// Why signing failed. Never contains key material.

@@ -8,7 +8,7 @@ use gtdx_pack::{Check, IntegrityFailure};
 use serde::Serialize;
 
 use crate::describe::{
-    SignatureStatus, SignedForm, check_describe_signature, check_signature, is_describe,
+    SignatureStatus, SignedForm, check_describe_signature_model, check_signature, is_describe,
 };
 use crate::keys::{KeyError, PublicKey};
 use crate::minisign::{Minisig, verify_file};
@@ -259,48 +259,77 @@ pub fn verify_pack_with(
     policy: &TrustPolicy,
     options: VerifyOptions,
 ) -> Result<VerifyReport, VerifyError> {
-    let mut rep = report(path, TargetKind::Pack, policy);
-    let pack = match gtdx_pack::read_pack(path) {
-        Ok(p) => p,
-        Err(e) => match e.as_failure() {
-            Some(f) => {
-                rep.push_failure(f);
-                for c in ["manifest-sha256", "entries", "signature"] {
-                    rep.push(
-                        c,
-                        Status::Skip,
-                        None,
-                        "not checked: the archive cannot be read",
-                    );
-                }
-                return Ok(rep.finish());
-            }
-            None => {
-                let source = match e {
-                    gtdx_pack::read::ReadError::Io { source, .. } => source,
-                    gtdx_pack::read::ReadError::Malformed { message, .. } => {
-                        std::io::Error::other(message)
-                    }
-                };
-                return Err(VerifyError::Io {
-                    path: path.to_path_buf(),
-                    source,
-                });
-            }
-        },
-    };
-    Ok(verify_loaded_pack(&pack, policy, options))
+    match gtdx_pack::read_pack(path) {
+        Ok(pack) => Ok(verify_loaded_pack(&pack, policy, options)),
+        Err(e) => unreadable_pack(path, policy, e),
+    }
 }
 
-/// Verifies a pack already read with [`gtdx_pack::read_pack_with`]: for callers (the worker)
-/// that keep entry bytes and must verify exactly the bytes they then use.
+/// The report on a pack the reader refused: its archive failure, every later check skipped.
+/// `Err` when the file could not be read at all (an I/O error, not a verdict on the pack).
+pub fn unreadable_pack(
+    path: &Path,
+    policy: &TrustPolicy,
+    e: gtdx_pack::read::ReadError,
+) -> Result<VerifyReport, VerifyError> {
+    let Some(f) = e.as_failure() else {
+        let source = match e {
+            gtdx_pack::read::ReadError::Io { source, .. } => source,
+            gtdx_pack::read::ReadError::Malformed { message, .. } => std::io::Error::other(message),
+        };
+        return Err(VerifyError::Io {
+            path: path.to_path_buf(),
+            source,
+        });
+    };
+    let mut rep = report(path, TargetKind::Pack, policy);
+    rep.push_failure(f);
+    for c in ["manifest-sha256", "entries", "signature"] {
+        rep.push(
+            c,
+            Status::Skip,
+            None,
+            "not checked: the archive cannot be read",
+        );
+    }
+    Ok(rep.finish())
+}
+
+/// Verifies a pack already read with [`gtdx_pack::read_pack_with`]: for callers that keep
+/// entry bytes and must verify exactly the bytes they then use.
 pub fn verify_loaded_pack(
     pack: &gtdx_pack::Pack,
     policy: &TrustPolicy,
     options: VerifyOptions,
 ) -> VerifyReport {
+    verify_loaded_pack_doc(pack, policy, options).0
+}
+
+/// describe.json as a signature check loaded it.
+#[derive(Debug, Clone)]
+pub struct LoadedDescribe {
+    /// The document, parsed strictly (as every signed document is).
+    pub value: serde_json::Value,
+    /// The platform's model of it, when it has one: the form the signature was checked over.
+    pub model: Option<gtdx_contract::Describe>,
+}
+
+/// [`verify_loaded_pack`], also handing back describe.json as its signature check loaded it,
+/// when it loads: the worker uses that document rather than parsing the same bytes again.
+pub fn verify_loaded_pack_doc(
+    pack: &gtdx_pack::Pack,
+    policy: &TrustPolicy,
+    options: VerifyOptions,
+) -> (VerifyReport, Option<LoadedDescribe>) {
     let mut rep = report(&pack.path, TargetKind::Pack, policy);
-    let failures = gtdx_pack::verify_integrity(pack);
+    // Loaded once, strictly, for both the integrity check (its manifestSha256) and the
+    // signature; the entry is named as such (the report names the pack).
+    let loaded = pack
+        .describe
+        .as_ref()
+        .map(|bytes| load_describe(gtdx_pack::DESCRIBE_PATH, bytes.clone()));
+    let preloaded = loaded.as_ref().and_then(|l| l.as_ref().ok());
+    let failures = gtdx_pack::verify_integrity_with(pack, preloaded);
     let has = |group: &[Check]| failures.iter().any(|f| group.contains(&f.check));
     let files = pack
         .entries
@@ -353,28 +382,31 @@ pub fn verify_loaded_pack(
             None,
             "not checked (--integrity-only)",
         );
-        return rep.finish();
+        return (rep.finish(), None);
     }
-    match &pack.describe {
-        // The integrity check loaded it already and said why it does not load.
-        Some(_) if describe_invalid => rep.push(
-            "signature",
-            Status::Skip,
-            None,
-            "not checked: describe.json does not load (describe-invalid)",
-        ),
-        // The entry is named as such: the report names the pack.
-        Some(bytes) => {
-            check_describe_bytes(&mut rep, gtdx_pack::DESCRIBE_PATH, bytes.clone(), policy)
+    let doc = match loaded {
+        // The integrity check said why it does not load.
+        Some(_) if describe_invalid => {
+            rep.push(
+                "signature",
+                Status::Skip,
+                None,
+                "not checked: describe.json does not load (describe-invalid)",
+            );
+            None
         }
-        None => rep.push(
-            "signature",
-            Status::Skip,
-            None,
-            "not checked: no readable describe.json",
-        ),
-    }
-    rep.finish()
+        Some(loaded) => check_loaded_describe(&mut rep, loaded, policy),
+        None => {
+            rep.push(
+                "signature",
+                Status::Skip,
+                None,
+                "not checked: no readable describe.json",
+            );
+            None
+        }
+    };
+    (rep.finish(), doc)
 }
 
 /// Verifies the signature (and signer's trust) of a plain describe.json.
@@ -390,24 +422,50 @@ pub fn verify_describe_file(
         None,
         "not checked: a plain describe.json has no archive to bind (verify the .gtxpack for that)",
     );
-    check_describe_bytes(&mut rep, &path.display().to_string(), bytes, policy);
+    let _ = check_describe_bytes(&mut rep, &path.display().to_string(), bytes, policy);
     Ok(rep.finish())
 }
 
-/// The signature check of a describe.json's bytes (`file` names them in a failure): loaded as
-/// every describe.json is, with the strict parser a signed document needs.
-fn check_describe_bytes(rep: &mut VerifyReport, file: &str, bytes: Vec<u8>, policy: &TrustPolicy) {
+/// A describe.json's bytes (`file` names them in a failure), loaded as every describe.json
+/// is, with the strict parser a signed document needs.
+fn load_describe(
+    file: &str,
+    bytes: Vec<u8>,
+) -> Result<serde_json::Value, gtdx_contract::json::LoadError> {
+    gtdx_contract::json::load_bytes_with(file, bytes, crate::json::strict).map(|d| d.value)
+}
+
+/// The signature check of a describe.json's bytes (see [`load_describe`]).
+fn check_describe_bytes(
+    rep: &mut VerifyReport,
+    file: &str,
+    bytes: Vec<u8>,
+    policy: &TrustPolicy,
+) -> Option<LoadedDescribe> {
+    check_loaded_describe(rep, load_describe(file, bytes), policy)
+}
+
+/// The signature check of a loaded describe.json (or why it does not load). Returns the
+/// document, `None` when it does not load.
+fn check_loaded_describe(
+    rep: &mut VerifyReport,
+    loaded: Result<serde_json::Value, gtdx_contract::json::LoadError>,
+    policy: &TrustPolicy,
+) -> Option<LoadedDescribe> {
     let entry = Some(gtdx_pack::DESCRIBE_PATH.to_string());
-    let doc = match gtdx_contract::json::load_bytes_with(file, bytes, crate::json::strict) {
-        Ok(d) => d.value,
-        Err(e) => return rep.push("describe-invalid", Status::Fail, entry, e.to_string()),
+    let doc = match loaded {
+        Ok(d) => d,
+        Err(e) => {
+            rep.push("describe-invalid", Status::Fail, entry, e.to_string());
+            return None;
+        }
     };
     // Which form the signature is checked over: a describe.json's own ([`SignedForm`]); a
     // worker manifest has only its RFC 8785 form.
     let form = is_describe(&doc).then(|| SignedForm::of(&doc));
-    let status = match form {
-        Some(_) => check_describe_signature(&doc),
-        None => check_signature(&doc),
+    let (status, model) = match form {
+        Some(_) => check_describe_signature_model(&doc),
+        None => (check_signature(&doc), None),
     };
     // A v1 document's verdict says which form was checked, since it is not the one the
     // platform's (v2) loader checks.
@@ -490,6 +548,7 @@ fn check_describe_bytes(rep: &mut VerifyReport, file: &str, bytes: Vec<u8>, poli
             });
         }
     }
+    Some(LoadedDescribe { value: doc, model })
 }
 
 /// Verifies `sig_path` (a `.minisig`) over `file` against the trusted keys.

@@ -2,8 +2,8 @@
 //! extensions, keeping exactly the tools an agent may call.
 //!
 //! * [`spec`] parses `worker.toml` (or YAML, or JSON) strictly.
-//! * [`packs`] verifies each pack as `gtdx verify` does (through `gtdx-sign`) and reads its
-//!   describe.json (through `gtdx-pack`).
+//! * [`packs`] reads each pack once (through `gtdx-pack`) and verifies it as `gtdx verify`
+//!   does (through `gtdx-sign`), keeping its describe.json.
 //! * [`assemble`] keeps the tools that declare `agentic_worker`, applies the allow-list, resolves
 //!   planning metadata with the contract's conservative defaults, merges secret requirements,
 //!   and accounts for every dropped tool. It performs no I/O.
@@ -125,6 +125,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildOutcome, BuildError> {
         &trust,
         opts.allow_unsigned,
         opts.resolve.as_ref(),
+        &packs::open_pack,
     )?;
     let mut assembly = assemble::assemble(&spec, &loaded, &base)?;
     let signed_by = match &signer {

@@ -130,6 +130,13 @@ impl Describe {
         Ok(describe)
     }
 
+    /// [`Describe::from_value`] without taking (or copying) the value.
+    pub fn from_value_ref(value: &Value) -> Result<Self, ModelError> {
+        let describe = Describe::deserialize(value).map_err(ModelError::Parse)?;
+        describe.check()?;
+        Ok(describe)
+    }
+
     /// The first invariant this document breaks, if any.
     pub fn check(&self) -> Result<(), ModelError> {
         match crate::invariants::violations(self).into_iter().next() {
