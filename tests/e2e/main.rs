@@ -15,6 +15,7 @@ mod support;
 mod as_documented;
 mod as_published;
 mod build;
+mod build_fresh;
 mod cli;
 mod describe;
 mod dev;

@@ -93,7 +93,7 @@ fn benches() -> Vec<Bench> {
         },
         Bench {
             name: "build",
-            target: "warm no-change gtdx build adds < max(10%, 150 ms) over cargo build",
+            target: "warm no-change gtdx build adds <= 20 ms over cargo build",
             setup: setup_build,
             extra: none,
         },

@@ -54,7 +54,7 @@ pub struct PackInput<'a> {
 }
 
 /// What was packed.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Packed {
     pub path: PathBuf,
     pub size: u64,
@@ -68,6 +68,11 @@ pub struct Packed {
     pub files: Vec<String>,
     /// Whether describe.json on disk was rewritten.
     pub describe_updated: bool,
+    /// SHA-256 of the component packed.
+    pub component_sha256: String,
+    /// SHA-256 of describe.json on disk as the pack leaves it: the text it read, or the one it
+    /// wrote back.
+    pub describe_sha256: String,
 }
 
 /// Checks the component against describe.json and writes the pack.
@@ -123,11 +128,13 @@ pub fn pack(input: &PackInput<'_>, progress: &mut dyn Progress) -> Result<Packed
     set_digest(&mut describe, &component_id, &info.sha256);
     let mut value = describe.to_value();
     let mut describe_updated = false;
+    let mut describe_sha256 = gtdx_pack::sha256_hex(loaded.doc.text.as_bytes());
     if input.write_back {
         let new_text = describe.to_pretty_json();
         if new_text != loaded.doc.text {
             gtdx_fsx::write_atomic(input.describe, new_text.as_bytes())?;
             describe_updated = true;
+            describe_sha256 = gtdx_pack::sha256_hex(new_text.as_bytes());
         }
     }
     progress.event(&Event::Checked {
@@ -171,15 +178,25 @@ pub fn pack(input: &PackInput<'_>, progress: &mut dyn Progress) -> Result<Packed
         component_path,
         files,
         describe_updated,
+        component_sha256: info.sha256.clone(),
+        describe_sha256,
     };
-    progress.event(&Event::Packed {
-        path: packed.path.display().to_string(),
-        size: packed.size,
-        sha256: packed.sha256.clone(),
-        manifest_sha256: packed.manifest_sha256.clone(),
-        entries: packed.files.len() + 2,
-    });
+    progress.event(&packed.event(false));
     Ok(packed)
+}
+
+impl Packed {
+    /// The `packed` event for this pack; `fresh` when it was already there, up to date.
+    pub fn event(&self, fresh: bool) -> Event {
+        Event::Packed {
+            path: self.path.display().to_string(),
+            size: self.size,
+            sha256: self.sha256.clone(),
+            manifest_sha256: self.manifest_sha256.clone(),
+            entries: self.files.len() + 2,
+            fresh,
+        }
+    }
 }
 
 /// Where the component goes in the pack and every asset (pack path → source file), or what is
@@ -264,14 +281,9 @@ fn set_digest(describe: &mut Describe, id: &str, sha: &str) {
     }
 }
 
-/// Every asset file: pack path → file on disk, sorted. Problems (a declared file that does not
-/// exist, an unsafe path) are pushed as diagnostics.
-fn collect_assets(
-    describe: &Describe,
-    root: &Path,
-    describe_file: &str,
-    problems: &mut Vec<Diagnostic>,
-) -> BTreeMap<String, PathBuf> {
+/// The asset paths describe.json declares, each with the JSON pointer of its declaration
+/// (URLs included: they are skipped when packing).
+pub fn declared_assets(describe: &Describe) -> Vec<(String, String)> {
     let mut declared: Vec<(String, String)> = Vec::new();
     let c = &describe.contributions;
     for (field, list) in [
@@ -289,9 +301,19 @@ fn collect_assets(
     for (i, s) in describe.metadata.screenshots.iter().enumerate() {
         declared.push((format!("/metadata/screenshots/{i}"), s.clone()));
     }
+    declared
+}
 
+/// Every asset file: pack path → file on disk, sorted. Problems (a declared file that does not
+/// exist, an unsafe path) are pushed as diagnostics.
+fn collect_assets(
+    describe: &Describe,
+    root: &Path,
+    describe_file: &str,
+    problems: &mut Vec<Diagnostic>,
+) -> BTreeMap<String, PathBuf> {
     let mut out = BTreeMap::new();
-    for (pointer, path) in declared {
+    for (pointer, path) in declared_assets(describe) {
         if path.contains("://") {
             continue; // a URL, not a file of the pack
         }

@@ -425,8 +425,10 @@ impl Follow<'_> {
     }
 
     fn unit(&mut self, package_id: &str, kind: String, fresh: bool) {
-        if !fresh {
-            // cargo is compiling: learn early whether the target is there.
+        // cargo is compiling: learn early whether the target is there. (Not for a build
+        // script's output, which cargo reports on every build, replayed or not: a build with
+        // nothing to compile needs no probe.)
+        if !fresh && kind != "build-script-run" {
             self.start_probe();
         }
         self.done += 1;

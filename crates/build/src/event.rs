@@ -5,10 +5,10 @@
 //! as one JSON object per line, `{"event": "<kind>", ...}`.
 
 use gtdx_contract::Diagnostic;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One step of `gtdx build` / `gtdx pack`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// describe.json was regenerated from the sources.
@@ -17,7 +17,7 @@ pub enum Event {
         /// Whether the file's bytes changed.
         changed: bool,
         /// Findings about the generated manifest (warnings only: errors stop the build).
-        #[serde(skip_serializing_if = "Vec::is_empty")]
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
         warnings: Vec<Diagnostic>,
     },
     /// cargo is about to run.
@@ -60,7 +60,7 @@ pub enum Event {
         /// Whether describe.json on disk was rewritten (its sha256 fields changed).
         describe_updated: bool,
         /// Findings that do not stop the pack (e.g. a world gtdx cannot resolve).
-        #[serde(skip_serializing_if = "Vec::is_empty")]
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
         warnings: Vec<Diagnostic>,
     },
     /// The pack was written.
@@ -72,11 +72,15 @@ pub enum Event {
         manifest_sha256: String,
         /// Every file of the pack, describe.json and manifest.json included.
         entries: usize,
+        /// The pack was already there and up to date: nothing it is made of changed since the
+        /// build that wrote it, so it was not written again.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        fresh: bool,
     },
     /// The build stopped.
     Error {
         message: String,
-        #[serde(skip_serializing_if = "Vec::is_empty")]
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
         diagnostics: Vec<Diagnostic>,
     },
 }

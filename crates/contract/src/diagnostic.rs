@@ -3,13 +3,13 @@
 //! Rendering lives with the CLI; this is only the data, so library crates can produce it and the
 //! CLI can print it as human text or JSON lines.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::Code;
 use crate::text::Untrusted;
 
 /// How serious a finding is. Ordered: `Info < Warning < Error`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     Info,
@@ -34,7 +34,7 @@ impl std::fmt::Display for Severity {
 }
 
 /// A single finding, located in a file.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Diagnostic {
     /// Stable code, e.g. `E_EXPORT_FORM` or `W_CAPABILITIES_ABSENT`.
     pub code: String,

@@ -6,14 +6,24 @@
 //! 3. `cargo build --target wasm32-wasip2` ([`gtdx_build::compile`]);
 //! 4. the component checked against describe.json, its digest written back, and packed
 //!    ([`gtdx_build::pack`]), with the package's own WIT worlds known to the check.
+//!
+//! Steps 1–2 and 4 are skipped when nothing they read has changed since the last build of the
+//! package into the same output directory, judged by content hash ([`record`]): a warm build
+//! with no change costs little more than cargo's own check that the component is up to date.
 
-use std::path::{Path, PathBuf};
+mod described;
+mod previous;
+mod record;
+
+use std::path::PathBuf;
 
 use gtdx_build::{CompileOptions, KnownWorlds, PackInput, Project};
-use gtdx_contract::{Diagnostic, Severity};
+use gtdx_contract::Diagnostic;
 
-use crate::describe::{DescribeError, Linted, generate_and_lint};
+use crate::describe::DescribeError;
 use crate::progress::{Event, Progress, Recorder, build_error_diagnostics};
+use described::Described;
+use previous::Previous;
 
 pub use gtdx_build::{Packed, Profile};
 
@@ -82,32 +92,30 @@ impl BuildError {
     }
 }
 
-/// Runs the whole build, reporting each step to `progress`.
+/// Runs the whole build, reporting each step to `progress`. A step whose inputs are all as the
+/// last build of this package into the same place left them (by content: see [`record`]) is not
+/// run again; cargo always runs.
 pub fn build(
     options: &BuildOptions,
     progress: &mut dyn Progress,
 ) -> Result<BuildOutcome, BuildError> {
     let mut progress = Recorder::new(progress);
-    let Linted {
-        generated,
-        file,
-        lint,
-    } = generate_and_lint(&options.manifest_path)?;
-    let mut diagnostics = generated.warnings.clone();
-    diagnostics.extend(lint.diagnostics);
-    if diagnostics.iter().any(|d| d.severity == Severity::Error) {
-        return Err(BuildError::Findings { file, diagnostics });
-    }
-    let written = gtdx_describe::write(&generated)?;
-    let describe_changed = written == gtdx_describe::Written::Written;
+    let previous = Previous::find(options);
+    let described = match previous.as_ref().filter(|p| p.describe_fresh) {
+        Some(p) => Described::recorded(&p.record),
+        None => Described::generate(options, previous.as_ref())?,
+    };
     progress.emit(&Event::Described {
-        path: file.clone(),
-        changed: describe_changed,
-        warnings: diagnostics.clone(),
+        path: described.file.clone(),
+        changed: described.changed,
+        warnings: described.diagnostics.clone(),
     });
 
-    let pkg = &generated.package;
-    let project = Project::new(&pkg.manifest_path, &pkg.name, &pkg.version);
+    let project = Project::new(
+        &described.manifest_path,
+        &described.package,
+        &described.version,
+    );
     let compiled = gtdx_build::compile(
         &project,
         &CompileOptions {
@@ -118,20 +126,30 @@ pub fn build(
         },
         &mut progress,
     )?;
+    let out_dir = gtdx_fsx::absolute_normalized(
+        &options
+            .out_dir
+            .clone()
+            .unwrap_or_else(|| compiled.default_out_dir()),
+    );
+    if let Some(p) = previous.as_ref().filter(|p| p.describe_fresh)
+        && let Some(outcome) = p.reuse_pack(&compiled.wasm, &out_dir, &mut progress)
+    {
+        return Ok(outcome);
+    }
 
+    // Hashed before the pack reads them; the lint's share was hashed before it ran.
+    let mut tree_files = record::hash_trees(&described.trees);
+    tree_files.extend(described.trees_before.clone());
     let mut worlds = KnownWorlds::builtin();
     if let Some(dir) = project.wit_dir() {
         // WIT that does not parse has already been reported by the compiler.
         let _ = worlds.add_dir(&dir);
     }
-    let out_dir = options
-        .out_dir
-        .clone()
-        .unwrap_or_else(|| compiled.default_out_dir());
     let packed = gtdx_build::pack(
         &PackInput {
             wasm: &compiled.wasm,
-            describe: Path::new(&file),
+            describe: &described.path,
             asset_root: &project.package_root,
             package_name: Some(&project.package_name),
             out_dir: &out_dir,
@@ -140,11 +158,27 @@ pub fn build(
         },
         &mut progress,
     )?;
+    let mut diagnostics = described.diagnostics.clone();
     diagnostics.append(&mut progress.check_warnings);
-    Ok(BuildOutcome {
+    let outcome = BuildOutcome {
         packed,
-        describe_file: file,
-        describe_changed,
+        describe_file: described.file.clone(),
+        describe_changed: described.changed,
         diagnostics,
-    })
+    };
+    if let Some(checked) = progress.checked.take() {
+        let record = described.into_record(
+            options,
+            out_dir,
+            tree_files,
+            checked,
+            outcome.packed.clone(),
+        );
+        // Without a record the next build only takes longer.
+        let _ = record::save(
+            &record::path(&record.out_dir, &record.manifest_path, options.profile),
+            &record,
+        );
+    }
+    Ok(outcome)
 }

@@ -9,11 +9,13 @@
 pub use gtdx_build::{Event, Progress, Silent};
 use gtdx_contract::Diagnostic;
 
-/// Forwards everything to `inner`, keeping the warnings of the `checked` event.
+/// Forwards everything to `inner`, keeping the `checked` event and its warnings.
 pub(crate) struct Recorder<'a> {
     inner: &'a mut dyn Progress,
     /// Findings that did not stop the pack (e.g. a world gtdx cannot resolve).
     pub(crate) check_warnings: Vec<Diagnostic>,
+    /// The last `checked` event (a build records it, to report it again when nothing changed).
+    pub(crate) checked: Option<Event>,
 }
 
 impl<'a> Recorder<'a> {
@@ -21,6 +23,7 @@ impl<'a> Recorder<'a> {
         Recorder {
             inner,
             check_warnings: Vec::new(),
+            checked: None,
         }
     }
 
@@ -34,6 +37,7 @@ impl Progress for Recorder<'_> {
     fn event(&mut self, event: &Event) {
         if let Event::Checked { warnings, .. } = event {
             self.check_warnings.extend(warnings.iter().cloned());
+            self.checked = Some(event.clone());
         }
         self.inner.event(event);
     }

@@ -191,12 +191,21 @@ impl Progress for Reporter<'_> {
                 );
             }
             Event::Packed {
-                path, size, sha256, ..
+                path,
+                size,
+                sha256,
+                fresh,
+                ..
             } => {
+                let note = if *fresh {
+                    ": up to date, nothing it is made of changed"
+                } else {
+                    ""
+                };
                 self.status(
-                    "Packed",
+                    if *fresh { "Fresh" } else { "Packed" },
                     &format!(
-                        "{path} ({}, sha256 {})",
+                        "{path} ({}, sha256 {}){note}",
                         human_size(*size),
                         &sha256[..12.min(sha256.len())]
                     ),
