@@ -5,7 +5,8 @@
 //! they do for a user. Results are printed as a Markdown table and written to
 //! `target/bench/report.md`; `docs/performance.md` records them with this command.
 //!
-//! `cargo xtask bench [NAME...]` runs only the named benchmarks.
+//! `cargo xtask bench [NAME...]` runs only the named benchmarks, and those whose name starts
+//! with `NAME-` (`platform` also runs `platform-heavy` and `platform-heavy-10k`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -55,6 +56,10 @@ fn many_runs(_: &Path) -> Vec<String> {
         .to_vec()
 }
 
+fn few_runs(_: &Path) -> Vec<String> {
+    ["--warmup", "2", "--runs", "15"].map(String::from).to_vec()
+}
+
 fn benches() -> Vec<Bench> {
     vec![
         Bench {
@@ -70,6 +75,20 @@ fn benches() -> Vec<Bench> {
             // Both sides take about 10 ms, and this VM's clock jitters by a few: many runs, and
             // the ratio taken on medians.
             extra: many_runs,
+        },
+        Bench {
+            name: "platform-heavy",
+            target: "lint beside the platform's on 1,000 tools as heavy as real ones, and on one real tool repeated 1,000 times: no slower",
+            setup: setup_platform_heavy,
+            // Each side takes tens of milliseconds, on the same jittery clock.
+            extra: many_runs,
+        },
+        Bench {
+            name: "platform-heavy-10k",
+            target: "lint beside the platform's on 10,000 heavy tools: no slower",
+            setup: setup_platform_heavy_10k,
+            // The platform takes seconds here.
+            extra: few_runs,
         },
         Bench {
             name: "describe",
@@ -421,19 +440,13 @@ fn setup_lint(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
 /// xtask test`), on the lint bench's 1,000-tool manifest, which both accept and lint clean. The
 /// platform reads `DIR/describe.json`; both get an empty home (no installed baseline).
 fn setup_platform(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
-    let platform = crate::test::ensure_platform_gtdx()?;
     let big = work.join("big.json");
     example("gtdx-lint", "gen_big_manifest", &["1000"], Some(&big))?;
     let doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&big)?)?;
-    let dir = work.join("ext");
-    std::fs::create_dir_all(&dir)?;
+    let (platform, dir) =
+        beside_platform(work, "ext", &(serde_json::to_string_pretty(&doc)? + "\n"))?;
     let describe = dir.join("describe.json");
-    std::fs::write(&describe, serde_json::to_string_pretty(&doc)? + "\n")?;
-    // The timed commands must succeed: prove the platform accepts the input first.
-    sh(Command::new(&platform).arg("validate").arg(&dir))?;
-    let home = work.join("empty-home");
-    std::fs::create_dir_all(&home)?;
-    Ok(vec![
+    let mut timed = vec![
         Timed {
             label: "gtdx validate".into(),
             command: format!("{} validate {}", q(gtdx), q(&describe)),
@@ -442,20 +455,105 @@ fn setup_platform(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
             label: "platform gtdx validate".into(),
             command: format!("{} validate {}", q(&platform), q(&dir)),
         },
+    ];
+    timed.extend(lint_pair(work, gtdx, &platform, &dir, "")?);
+    Ok(timed)
+}
+
+/// The platform bench's lint pair on heavier inputs: 1,000 tools as heavy as real ones and
+/// each unlike the others (`gen_big_manifest 1000 --heavy`), then one real tool (the first of
+/// the `rag` fixture: nested input schema, nullable fields, secrets, an example) repeated
+/// 1,000 times under new names.
+fn setup_platform_heavy(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
+    let heavy = work.join("heavy.json");
+    example(
+        "gtdx-lint",
+        "gen_big_manifest",
+        &["1000", "--heavy"],
+        Some(&heavy),
+    )?;
+    let (platform, dir) = beside_platform(work, "heavy", &std::fs::read_to_string(&heavy)?)?;
+    let mut timed = lint_pair(work, gtdx, &platform, &dir, " (1,000 heavy tools)")?;
+    let (_, rag) = beside_platform(work, "rag", &one_tool_repeated(1000)?)?;
+    timed.extend(lint_pair(
+        work,
+        gtdx,
+        &platform,
+        &rag,
+        " (one real tool x 1,000)",
+    )?);
+    Ok(timed)
+}
+
+/// 10,000 heavy tools, written without indentation: indented, they would pass gtdx's 16 MiB
+/// cap on a describe.json.
+fn setup_platform_heavy_10k(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
+    let heavy = work.join("heavy10k.json");
+    example(
+        "gtdx-lint",
+        "gen_big_manifest",
+        &["10000", "--heavy", "--compact"],
+        Some(&heavy),
+    )?;
+    let (platform, dir) = beside_platform(work, "heavy10k", &std::fs::read_to_string(&heavy)?)?;
+    lint_pair(work, gtdx, &platform, &dir, " (10,000 heavy tools)")
+}
+
+/// Writes `text` to `work/NAME/describe.json` and proves the platform's `validate` accepts it
+/// (the timed commands must succeed, not refuse early). Returns the platform's binary and the
+/// directory.
+fn beside_platform(work: &Path, name: &str, text: &str) -> anyhow::Result<(PathBuf, PathBuf)> {
+    let platform = crate::test::ensure_platform_gtdx()?;
+    let dir = work.join(name);
+    std::fs::create_dir_all(&dir)?;
+    std::fs::write(dir.join("describe.json"), text)?;
+    sh(Command::new(&platform).arg("validate").arg(&dir))?;
+    Ok((platform, dir))
+}
+
+/// `gtdx lint --baseline none DIR/describe.json` beside the platform's `gtdx lint --dir DIR`,
+/// both without an installed baseline (the platform gets an empty home).
+fn lint_pair(
+    work: &Path,
+    gtdx: &Path,
+    platform: &Path,
+    dir: &Path,
+    what: &str,
+) -> anyhow::Result<Vec<Timed>> {
+    let home = work.join("empty-home");
+    std::fs::create_dir_all(&home)?;
+    Ok(vec![
         Timed {
-            label: "gtdx lint".into(),
-            command: format!("{} lint --baseline none {}", q(gtdx), q(&describe)),
-        },
-        Timed {
-            label: "platform gtdx lint".into(),
+            label: format!("gtdx lint{what}"),
             command: format!(
-                "{} --home {} lint --dir {}",
-                q(&platform),
-                q(&home),
-                q(&dir)
+                "{} lint --baseline none {}",
+                q(gtdx),
+                q(&dir.join("describe.json"))
             ),
         },
+        Timed {
+            label: format!("platform gtdx lint{what}"),
+            command: format!("{} --home {} lint --dir {}", q(platform), q(&home), q(dir)),
+        },
     ])
+}
+
+/// The `rag` fixture's manifest with its first tool repeated `n` times, each copy named
+/// `<name>_<i>`.
+fn one_tool_repeated(n: usize) -> anyhow::Result<String> {
+    let fixture = root().join("tests/fixtures/describe/rag/describe.json");
+    let mut doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&fixture)?)?;
+    let tool = doc["contributions"]["tools"][0].clone();
+    let name = tool["name"].as_str().unwrap_or("tool").to_string();
+    let tools: Vec<serde_json::Value> = (0..n)
+        .map(|i| {
+            let mut t = tool.clone();
+            t["name"] = serde_json::Value::String(format!("{name}_{i}"));
+            t
+        })
+        .collect();
+    doc["contributions"]["tools"] = serde_json::Value::Array(tools);
+    Ok(serde_json::to_string_pretty(&doc)? + "\n")
 }
 
 fn setup_verify(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
@@ -581,7 +679,14 @@ fn run_benches(args: &[String]) -> anyhow::Result<()> {
         "| benchmark | target | command | mean | ± | median | min |\n|---|---|---|---|---|---|---|\n",
     );
     for bench in benches() {
-        if !args.is_empty() && !args.iter().any(|a| a == bench.name) {
+        let named = |a: &String| {
+            bench.name == a
+                || bench
+                    .name
+                    .strip_prefix(a.as_str())
+                    .is_some_and(|rest| rest.starts_with('-'))
+        };
+        if !args.is_empty() && !args.iter().any(named) {
             continue;
         }
         eprintln!("\n==> bench {} ({})", bench.name, bench.target);

@@ -24,6 +24,8 @@ mod checklist;
 mod explain;
 pub mod load;
 mod platform;
+mod screen;
+mod strict;
 mod text;
 mod validate;
 mod value;
@@ -153,8 +155,7 @@ pub fn check_str(file: &str, text: &str, options: &Options) -> Result<Report, Lo
         // the text is parsed.
         scope.spawn(validate::warm_meta_validator);
         let parsed = load::parse_object(file, text)?;
-        let typed = || typed_model(text, &parsed);
-        let report = check_value(file, text, &parsed.value, options, typed)?;
+        let report = check_value(file, text, &parsed, options)?;
         Ok(Report {
             document: parsed.value,
             ..report
@@ -179,10 +180,11 @@ fn typed_model(text: &str, parsed: &value::Parsed) -> Result<Describe, serde_jso
 fn check_value(
     file: &str,
     text: &str,
-    value: &serde_json::Value,
+    parsed: &value::Parsed,
     options: &Options,
-    typed: impl FnOnce() -> Result<Describe, serde_json::Error>,
 ) -> Result<Report, LoadError> {
+    let value = &parsed.value;
+    let typed = || typed_model(text, parsed);
     let baseline = if options.lint {
         platform::diff::resolve(&options.baseline, value)?
     } else {
@@ -202,7 +204,7 @@ fn check_value(
         });
         let doc = validate::Doc::new(file, text);
         let mut sink = validate::Sink::new(&doc);
-        let validated = validate::validate(&mut sink, value, typed);
+        let validated = validate::validate(&mut sink, value, parsed.null, typed);
         let mut linted = false;
         if options.lint
             && let Some(describe) = &validated.describe

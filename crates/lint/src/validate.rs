@@ -2,7 +2,7 @@
 //! reported, the stringified schemas parsed and meta-validated, then the typed model.
 
 use gtdx_contract::{Code, codes};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use gtdx_contract::source::{self, SourceMap};
@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use crate::explain::{Finding, Kind, explain_all};
 use crate::load::strip_serde_position;
+use crate::screen::Examples;
 use crate::text::{LineIndex, raw_offset};
 
 /// The document being checked: its text, line index and pointer → position map.
@@ -233,34 +234,73 @@ impl<'d, 'a> Sink<'d, 'a> {
     }
 }
 
+/// What the rules read of a valid input schema: its root's `type` and `required`. Only this
+/// is kept of the parsed schemas (a thousand parsed schemas are megabytes to keep and free).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct InputSchema {
+    /// The root's `type`, when it has one (a boolean schema has none).
+    pub root_type: Option<Value>,
+    /// The root's `required`, when it has one.
+    pub required: Option<Value>,
+}
+
+impl InputSchema {
+    pub fn of(schema: &Value) -> Self {
+        InputSchema {
+            root_type: schema.get("type").cloned(),
+            required: schema.get("required").cloned(),
+        }
+    }
+}
+
 /// What validation learned that the lint rules reuse.
 #[derive(Default)]
 pub(crate) struct Validated {
     /// The typed model, when the document is structurally valid.
     pub describe: Option<Describe>,
-    /// Each tool's input schema that is valid, parsed, by tool index (the rules that read a
-    /// schema read these). Equal texts share one `Arc`.
-    input_schemas: Vec<Option<Arc<Value>>>,
-    /// Validators compiled from the parsed schemas, by the address of the shared value:
-    /// generated manifests repeat one input schema across many tools, so each distinct schema
-    /// is compiled once.
-    validators: std::cell::RefCell<HashMap<usize, Option<Arc<Validator>>>>,
+    /// What the rules read of each tool's input schema that is valid, by tool index. Equal
+    /// texts share one `Arc`.
+    input_schemas: Vec<Option<Arc<InputSchema>>>,
+    /// By tool index: whether the screen found every example of the tool's metadata valid
+    /// against the strict form of its input schema.
+    examples_fit: Vec<bool>,
+    /// The compiled strict forms of the input schemas ([`crate::strict`]) the checklist asked
+    /// for, by text: each distinct schema is compiled once.
+    strict: std::cell::RefCell<HashMap<String, Option<Arc<StrictSchema>>>>,
+}
+
+/// An input schema's strict form ([`crate::strict`]), compiled.
+pub(crate) struct StrictSchema {
+    pub schema: Value,
+    pub validator: Validator,
 }
 
 impl Validated {
-    /// The parsed input schema of `tools[tool]`, when it is a valid schema.
-    pub fn input_schema(&self, tool: usize) -> Option<&Arc<Value>> {
+    /// What the rules read of the input schema of `tools[tool]`, when it is a valid schema.
+    pub fn input_schema(&self, tool: usize) -> Option<&Arc<InputSchema>> {
         self.input_schemas.get(tool)?.as_ref()
     }
 
-    /// The compiled validator of a (meta-validated) stringified schema, once per distinct schema.
-    pub fn validator(&self, schema: &Arc<Value>) -> Option<Arc<Validator>> {
-        let key = Arc::as_ptr(schema) as usize;
-        self.validators
+    /// Whether every example of `tools[tool]` is known to fit its input schema's strict form.
+    pub fn examples_fit(&self, tool: usize) -> bool {
+        self.examples_fit.get(tool).copied().unwrap_or(false)
+    }
+
+    /// The strict form of an input schema's text (one that validated), compiled once per
+    /// distinct text; `None` when it does not compile.
+    pub fn strict_schema(&self, text: &str) -> Option<Arc<StrictSchema>> {
+        if let Some(done) = self.strict.borrow().get(text) {
+            return done.clone();
+        }
+        let strict = serde_json::from_str(text).ok().and_then(|schema| {
+            let schema = crate::strict::strict(schema);
+            let validator = compile(&schema).ok()?;
+            Some(Arc::new(StrictSchema { schema, validator }))
+        });
+        self.strict
             .borrow_mut()
-            .entry(key)
-            .or_insert_with(|| compile(schema).ok().map(Arc::new))
-            .clone()
+            .insert(text.to_string(), strict.clone());
+        strict
     }
 }
 
@@ -279,11 +319,12 @@ pub(crate) fn describe_schema() -> &'static Value {
     S.get_or_init(gtdx_contract::schema::describe_schema)
 }
 
-/// Runs every structural check. `typed` reads the typed model (asked once, after the
-/// stringified schemas are checked).
+/// Runs every structural check. `null` says whether the document holds a `null` value; `typed`
+/// reads the typed model (asked once, after the stringified schemas are checked).
 pub(crate) fn validate(
     sink: &mut Sink<'_, '_>,
     value: &Value,
+    null: bool,
     typed: impl FnOnce() -> Result<Describe, serde_json::Error>,
 ) -> Validated {
     let mut out = Validated::default();
@@ -292,12 +333,13 @@ pub(crate) fn validate(
     // distinct texts are screened in parallel; only a text that fails the screen goes through
     // the reporting path, which locates every problem inside it.
     let strings = stringified_schemas(value);
-    let mut valid = screen_schema_texts(strings.iter().map(|(_, text)| *text));
-    for (at, text) in strings {
+    let screened = crate::screen::screen(strings.iter().map(|&(_, text, ex)| (text, ex)));
+    let mut valid = screened.valid;
+    for (at, text, _) in strings {
         let schema = match valid.get(text) {
             Some(schema) => Some(Arc::clone(schema)),
             None => check_schema_string(sink, &at.pointer(), at.field(), text).map(|schema| {
-                let schema = Arc::new(schema);
+                let schema = Arc::new(InputSchema::of(&schema));
                 valid.insert(text, Arc::clone(&schema));
                 schema
             }),
@@ -309,18 +351,24 @@ pub(crate) fn validate(
             out.input_schemas[i] = Some(schema);
         }
     }
+    for i in screened.examples_fit {
+        if out.examples_fit.len() <= i {
+            out.examples_fit.resize(i + 1, false);
+        }
+        out.examples_fit[i] = true;
+    }
 
     // Then the typed model. When it and the loader's invariants, which include every
     // constraint our schema adds to the model, accept the document, the schema pass could only
-    // agree: skip it. The schema is what locates problems,
-    // so any refusal, and any `null` (which the model reads as absent, the schema refuses),
-    // takes the full pass.
+    // agree: skip it. The schema is what locates problems, so any refusal, and any `null` value
+    // (which the model reads as absent, the schema refuses; the word inside a string, such as
+    // a stringified schema's `"type": ["string", "null"]`, is no null), takes the full pass.
     let typed = typed();
     let violations = match &typed {
         Ok(d) => gtdx_contract::invariants::violations(d),
         Err(_) => Vec::new(),
     };
-    let accepted = typed.is_ok() && violations.is_empty() && !sink.doc.text.contains("null");
+    let accepted = typed.is_ok() && violations.is_empty() && !null;
     let structural = !accepted && schema_pass(sink, value);
     if !structural {
         match typed {
@@ -524,11 +572,12 @@ impl SchemaAt {
     }
 }
 
-/// Every JSON Schema the manifest holds as a string, with its text.
-fn stringified_schemas(value: &Value) -> Vec<(SchemaAt, &str)> {
+/// Every JSON Schema the manifest holds as a string, with its text, and, for the input schema
+/// of a tool whose metadata may hold examples, that tool (the screen tries its examples).
+fn stringified_schemas(value: &Value) -> Vec<(SchemaAt, &str, Option<Examples<'_>>)> {
     let mut v = Vec::new();
     if let Some(text) = value.get("configSchema").and_then(Value::as_str) {
-        v.push((SchemaAt::Config, text));
+        v.push((SchemaAt::Config, text, None));
     }
     let contributions = value.get("contributions");
     if let Some(tools) = contributions
@@ -536,10 +585,17 @@ fn stringified_schemas(value: &Value) -> Vec<(SchemaAt, &str)> {
         .and_then(Value::as_array)
     {
         for (i, t) in tools.iter().enumerate() {
-            for field in [INPUT_SCHEMA, "output_schema"] {
-                if let Some(text) = t.get(field).and_then(Value::as_str) {
-                    v.push((SchemaAt::Tool(i, field), text));
-                }
+            // A guess from the text is enough: it only decides whether the screen tries them.
+            let examples = t
+                .get("agentic_worker_metadata")
+                .and_then(Value::as_str)
+                .filter(|m| m.contains("examples"))
+                .map(|metadata| Examples { tool: i, metadata });
+            if let Some(text) = t.get(INPUT_SCHEMA).and_then(Value::as_str) {
+                v.push((SchemaAt::Tool(i, INPUT_SCHEMA), text, examples));
+            }
+            if let Some(text) = t.get("output_schema").and_then(Value::as_str) {
+                v.push((SchemaAt::Tool(i, "output_schema"), text, None));
             }
         }
     }
@@ -549,7 +605,7 @@ fn stringified_schemas(value: &Value) -> Vec<(SchemaAt, &str)> {
     {
         for (i, n) in nts.iter().enumerate() {
             if let Some(text) = n.get("config_schema").and_then(Value::as_str) {
-                v.push((SchemaAt::NodeType(i), text));
+                v.push((SchemaAt::NodeType(i), text, None));
             }
         }
     }
@@ -662,66 +718,29 @@ fn check_schema_string(
     Some(schema)
 }
 
-/// The distinct schema texts that are valid, parsed: each one parsed, meta-validated and (when it
-/// has a pattern or a reference) compiled, spread over the available cores. A text missing from
-/// the result is invalid or odd; the caller reports it through [`check_schema_string`].
-fn screen_schema_texts<'t>(texts: impl Iterator<Item = &'t str>) -> HashMap<&'t str, Arc<Value>> {
-    // Hashed, not sorted: equal texts would be compared byte by byte at every step of a sort.
-    let mut seen = HashSet::new();
-    let distinct: Vec<&str> = texts.filter(|t| seen.insert(*t)).collect();
-    // Threads pay off only with enough texts to share out.
-    // A panicking screen only loses the fast path: those texts get the full check.
-    let mut all = HashMap::with_capacity(distinct.len());
-    for part in gtdx_contract::par::map_chunks(&distinct, 64, |chunk| screen_chunk(chunk))
-        .into_iter()
-        .flatten()
-    {
-        all.extend(part);
-    }
-    all
-}
-
-fn screen_chunk<'t>(texts: &[&'t str]) -> HashMap<&'t str, Arc<Value>> {
-    texts
-        .iter()
-        .filter_map(|&text| Some((text, Arc::new(screen_schema_text(text)?))))
-        .collect()
-}
-
 /// Builds the meta-schema validator the stringified schemas are screened with (jsonschema keeps
 /// it for the process), so a caller can have it built on another core while it parses.
 pub(crate) fn warm_meta_validator() {
     let _ = jsonschema::meta::validator_for(&Value::Object(serde_json::Map::new()));
 }
 
-/// The fast, silent form of [`check_schema_string`]: the parsed schema when it passes every
-/// check there.
-fn screen_schema_text(text: &str) -> Option<Value> {
-    let schema: Value = serde_json::from_str(text).ok()?;
-    if !(schema.is_object() || schema.is_boolean()) {
-        return None;
-    }
-    let meta = jsonschema::meta::validator_for(&schema).ok()?;
-    if !meta.is_valid(&schema) {
-        return None;
-    }
-    if RISKY.iter().any(|k| text.contains(k)) && compile(&schema).is_err() {
-        return None;
-    }
-    Some(schema)
-}
-
 /// Keywords whose problems only compiling the schema finds: a regex that does not compile, a
 /// `$ref` that does not resolve.
-const RISKY: [&str; 3] = ["\"pattern", "$ref", "$dynamicRef"];
+const RISKY: [&str; 3] = [PATTERN, REFERENCES[0], REFERENCES[1]];
+pub(crate) const PATTERN: &str = "\"pattern";
+pub(crate) const REFERENCES: [&str; 2] = ["$ref", "$dynamicRef"];
 
 fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or_default()
 }
 
 /// Compiles a schema the way gtdx validates instances against it (formats are annotations).
+/// Every compile of the run shares one cache of regular expressions: the tools of a manifest
+/// repeat their patterns, and a regex is most of a small schema's compile.
 pub(crate) fn compile(schema: &Value) -> Result<Validator, jsonschema::ValidationError<'static>> {
+    static PATTERNS: OnceLock<jsonschema::PatternCache> = OnceLock::new();
     jsonschema::options()
         .should_validate_formats(false)
+        .with_pattern_cache(PATTERNS.get_or_init(jsonschema::PatternCache::new).clone())
         .build(schema)
 }

@@ -14,26 +14,36 @@ use std::fmt;
 use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
 
-/// A parsed document and whether some object in it repeats a key.
+/// A parsed document, whether some object in it repeats a key, and whether it holds a `null`
+/// (the typed model reads one as absent where our schema refuses it, so validation must look).
 pub(crate) struct Parsed {
     pub value: Value,
     pub repeated_key: bool,
+    pub null: bool,
 }
 
 /// Parses `text` as serde_json's `from_str::<Value>` does (same nesting limit, same errors).
 pub(crate) fn parse(text: &str) -> Result<Parsed, serde_json::Error> {
-    let repeated = Cell::new(false);
+    let seen = Seen::default();
     let mut de = serde_json::Deserializer::from_str(text);
-    let value = Seed(&repeated).deserialize(&mut de)?;
+    let value = Seed(&seen).deserialize(&mut de)?;
     de.end()?;
     Ok(Parsed {
         value,
-        repeated_key: repeated.get(),
+        repeated_key: seen.repeated_key.get(),
+        null: seen.null.get(),
     })
 }
 
+/// What the reader noted on the way.
+#[derive(Default)]
+struct Seen {
+    repeated_key: Cell<bool>,
+    null: Cell<bool>,
+}
+
 #[derive(Clone, Copy)]
-struct Seed<'a>(&'a Cell<bool>);
+struct Seed<'a>(&'a Seen);
 
 impl<'de> DeserializeSeed<'de> for Seed<'_> {
     type Value = Value;
@@ -63,7 +73,13 @@ impl<'de> Visitor<'de> for Seed<'_> {
     }
 
     fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
-        Ok(Number::from_f64(v).map_or(Value::Null, Value::Number))
+        Ok(Number::from_f64(v).map_or_else(
+            || {
+                self.0.null.set(true);
+                Value::Null
+            },
+            Value::Number,
+        ))
     }
 
     fn visit_str<E>(self, v: &str) -> Result<Value, E> {
@@ -75,10 +91,12 @@ impl<'de> Visitor<'de> for Seed<'_> {
     }
 
     fn visit_none<E>(self) -> Result<Value, E> {
+        self.0.null.set(true);
         Ok(Value::Null)
     }
 
     fn visit_unit<E>(self) -> Result<Value, E> {
+        self.0.null.set(true);
         Ok(Value::Null)
     }
 
@@ -99,7 +117,7 @@ impl<'de> Visitor<'de> for Seed<'_> {
         while let Some(key) = access.next_key::<String>()? {
             let value = access.next_value_seed(self)?;
             if map.insert(key, value).is_some() {
-                self.0.set(true);
+                self.0.repeated_key.set(true);
             }
         }
         Ok(Value::Object(map))
@@ -116,6 +134,18 @@ mod tests {
         let ours = parse(text).map(|p| p.value).ok();
         assert_eq!(ours, serde_json::from_str::<Value>(text).ok());
         assert!(!parse(text).is_ok_and(|p| p.repeated_key));
+    }
+
+    #[test]
+    fn a_null_value_is_noted() {
+        assert!(parse(r#"{"a": [1, {"b": null}]}"#).is_ok_and(|p| p.null));
+        assert!(!parse(r#"{"a": [1, {"b": 2}]}"#).is_ok_and(|p| p.null));
+    }
+
+    #[test]
+    fn a_null_inside_a_string_is_no_null() {
+        let parsed = parse(r#"{"a": "null", "b": "{\"x\": null}"}"#).expect("valid JSON");
+        assert!(!parsed.null);
     }
 
     #[test]

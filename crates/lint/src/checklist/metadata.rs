@@ -36,6 +36,10 @@ pub(super) fn metadata(
     let MetadataBlob::Encoded(text) = blob else {
         return;
     };
+    // The screen decoded this blob as below and found every example valid: nothing to report.
+    if v.examples_fit(i) {
+        return;
+    }
     // Where the blob's JSON lives: findings point inside the string.
     let mp = || format!("{p}/agentic_worker_metadata");
     // The typed decode is the check; the blob is read as a value only to locate what failed.
@@ -99,28 +103,28 @@ pub(super) fn metadata(
     if examples.is_empty() {
         return;
     }
-    let Some(schema) = v.input_schema(i) else {
-        return;
-    };
-    if v.validator(schema).is_none() {
-        // Reported by validation (E_SCHEMA_STRING_INVALID).
+    // An input schema that is not valid is reported by validation (E_SCHEMA_STRING_INVALID).
+    if v.input_schema(i).is_none() {
         return;
     }
+    let Some(schema_text) = t.input_schema.as_deref() else {
+        return;
+    };
     // An example is held to the schema with unknown properties refused, whatever the schema
-    // lets callers add: a misspelled key in an example teaches the model the misspelling.
-    let strict_schema = strict(schema);
-    let Ok(validator) = crate::validate::compile(&strict_schema) else {
+    // lets callers add: a misspelled key in an example teaches the model the misspelling. A
+    // schema that does not compile is reported by validation (E_SCHEMA_STRING_INVALID).
+    let Some(strict) = v.strict_schema(schema_text) else {
         return;
     };
     for (j, ex) in examples.iter().enumerate() {
-        if validator.is_valid(&ex.input) {
+        if strict.validator.is_valid(&ex.input) {
             continue;
         }
         // With the schema, a call giving none (or several) of a `oneOf` either-or rule's groups
         // says so, and a missing or unknown field comes with the fields there are.
         let findings = explain_all(
-            validator.iter_errors(&ex.input),
-            Some(&strict_schema),
+            strict.validator.iter_errors(&ex.input),
+            Some(&strict.schema),
             &ex.input,
         );
         if findings.is_empty() {
@@ -145,43 +149,6 @@ pub(super) fn metadata(
     }
 }
 
-/// `schema` with `"additionalProperties": false` on every object that lists `properties` and
-/// does not constrain further properties itself (a map's `additionalProperties` schema stays).
-pub(crate) fn strict(schema: &Value) -> Value {
-    fn walk(v: &mut Value) {
-        match v {
-            Value::Object(m) => {
-                let open = match m.get("additionalProperties") {
-                    None | Some(Value::Bool(true)) => true,
-                    Some(_) => false,
-                };
-                if m.contains_key("properties") && open && !m.contains_key("unevaluatedProperties")
-                {
-                    m.insert("additionalProperties".into(), Value::Bool(false));
-                }
-                for (k, x) in m.iter_mut() {
-                    // Inside `properties`, `enum` and `const`, keys are names and values data.
-                    if k == "enum" || k == "const" || k == "default" || k == "examples" {
-                        continue;
-                    }
-                    if k == "properties" {
-                        if let Value::Object(props) = x {
-                            props.values_mut().for_each(walk);
-                        }
-                        continue;
-                    }
-                    walk(x);
-                }
-            }
-            Value::Array(a) => a.iter_mut().for_each(walk),
-            _ => {}
-        }
-    }
-    let mut s = schema.clone();
-    walk(&mut s);
-    s
-}
-
 fn metadata_schema() -> &'static Value {
     static S: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
     S.get_or_init(gtdx_contract::schema::metadata_schema)
@@ -194,45 +161,4 @@ fn metadata_validator() -> &'static jsonschema::Validator {
             .build(metadata_schema())
             .unwrap_or_else(|e| unreachable!("the contract's metadata schema compiles: {e}"))
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::strict;
-    use serde_json::json;
-
-    #[test]
-    fn strict_closes_objects_with_properties_only() {
-        let s = json!({
-            "type": "object",
-            "properties": {
-                "limit": {"type": "integer"},
-                "filter": {"type": "object", "properties": {"tag": {}}},
-                "meta": {"type": "object", "additionalProperties": {"type": "string"}},
-                "properties": {"type": "object", "properties": {"x": {}}, "additionalProperties": true}
-            },
-            "oneOf": [{"required": ["limit"]}, {"required": ["filter"]}]
-        });
-        let v = jsonschema::validator_for(&strict(&s)).unwrap();
-        assert!(v.is_valid(&json!({"limit": 1})));
-        assert!(
-            !v.is_valid(&json!({"limt": 10, "limit": 1})),
-            "a misspelled key is refused"
-        );
-        assert!(
-            !v.is_valid(&json!({"filter": {"tga": 1}})),
-            "also in nested objects"
-        );
-        assert!(
-            v.is_valid(&json!({"limit": 1, "meta": {"any": "x"}})),
-            "maps stay open"
-        );
-        assert!(!v.is_valid(&json!({"limit": 1, "properties": {"y": 1}})));
-        // The schema itself is unchanged.
-        assert!(
-            jsonschema::validator_for(&s)
-                .unwrap()
-                .is_valid(&json!({"limt": 10, "limit": 1}))
-        );
-    }
 }

@@ -57,7 +57,7 @@ pub(super) fn references(sink: &mut Sink<'_, '_>, d: &Describe, v: &Validated) {
                 .collect();
             let required: Vec<String> = v
                 .input_schema(i)
-                .and_then(|s| s.get("required"))
+                .and_then(|s| s.required.as_ref())
                 .and_then(Value::as_array)
                 .map(|a| {
                     a.iter()

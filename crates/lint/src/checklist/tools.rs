@@ -87,9 +87,9 @@ fn described(sink: &mut Sink<'_, '_>, t: &Tool, i: usize, p: &str, v: &Validated
         ),
         Some(_) => {
             if let Some(schema) = v.input_schema(i)
-                && schema.get("type").and_then(Value::as_str) != Some("object")
+                && schema.root_type.as_ref().and_then(Value::as_str) != Some("object")
             {
-                let found = match schema.get("type") {
+                let found = match &schema.root_type {
                     None => "no \"type\"".to_string(),
                     Some(t) => format!("\"type\": {}", short(t)),
                 };
