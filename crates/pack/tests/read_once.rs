@@ -70,15 +70,18 @@ fn packs(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     out
 }
 
+/// A counting reader over the pack at `path`, and the file's size.
+fn counting(path: &std::path::Path) -> (Counting, u64) {
+    let size = std::fs::metadata(path).unwrap().len();
+    let file = std::fs::File::open(path).unwrap();
+    (Counting { file, bytes: 0 }, size)
+}
+
 #[test]
 fn each_byte_of_a_pack_is_read_once_and_the_digest_is_the_files() {
     let dir = tempfile::tempdir().unwrap();
     for path in packs(dir.path()) {
-        let size = std::fs::metadata(&path).unwrap().len();
-        let mut r = Counting {
-            file: std::fs::File::open(&path).unwrap(),
-            bytes: 0,
-        };
+        let (mut r, size) = counting(&path);
         let pack = read_pack_digested_from(&mut r, size, &path, &ReadOptions::default()).unwrap();
         assert_eq!(verify_integrity(&pack), vec![], "{}", path.display());
         assert_eq!(
@@ -102,11 +105,7 @@ fn each_byte_of_a_pack_is_read_once_and_the_digest_is_the_files() {
 fn a_plain_read_reads_each_byte_once_too_and_computes_no_digest() {
     let dir = tempfile::tempdir().unwrap();
     for path in packs(dir.path()) {
-        let size = std::fs::metadata(&path).unwrap().len();
-        let mut r = Counting {
-            file: std::fs::File::open(&path).unwrap(),
-            bytes: 0,
-        };
+        let (mut r, size) = counting(&path);
         let pack = gtdx_pack::read_pack_from(&mut r, size, &path, &ReadOptions::default()).unwrap();
         assert_eq!(r.bytes, size, "{}", path.display());
         assert_eq!(pack.file_sha256, None);
