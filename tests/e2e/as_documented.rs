@@ -170,6 +170,43 @@ fn the_readme_quickstart_builds_with_gtdx_from_the_release_archive() {
     gtdx(&["doctor"]).stdout_has("ok   sdk-source    gtdx-sdk");
 }
 
+/// Fails, naming them, if an install compiled crates that are not this workspace's: the
+/// installed package then resolved a dependency's features differently from the workspace
+/// build (see the `gtdx-macros` note in Cargo.toml) and rebuilt it and everything above it.
+fn assert_only_workspace_crates_compiled(stderr: &str) {
+    let ours = workspace_crate_names();
+    let foreign: Vec<&str> = stderr
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("Compiling "))
+        .filter_map(|rest| rest.split_whitespace().next())
+        .filter(|name| !ours.iter().any(|o| o == name))
+        .collect();
+    assert!(
+        foreign.is_empty(),
+        "`cargo install --path .` compiled {} crate(s) the workspace build had already built, \
+         e.g. {:?}: a dependency's features differ between the two builds",
+        foreign.len(),
+        &foreign[..foreign.len().min(10)]
+    );
+}
+
+/// The package names of this workspace's members, from each member's Cargo.toml.
+fn workspace_crate_names() -> Vec<String> {
+    let root = workspace_root();
+    let mut manifests = vec![root.join("Cargo.toml"), root.join("xtask/Cargo.toml")];
+    for entry in std::fs::read_dir(root.join("crates")).unwrap() {
+        manifests.push(entry.unwrap().path().join("Cargo.toml"));
+    }
+    manifests
+        .iter()
+        .filter(|m| m.is_file())
+        .filter_map(|m| {
+            let table: toml::Table = read(m).parse().ok()?;
+            Some(table.get("package")?.get("name")?.as_str()?.to_string())
+        })
+        .collect()
+}
+
 /// The README's install command: the `cargo install` line of its Install section.
 fn readme_install() -> Vec<String> {
     let readme = read(&workspace_root().join("README.md"));
@@ -189,13 +226,18 @@ fn the_readme_quickstart_builds_with_gtdx_installed_from_the_checkout() {
     let root = env.path("cargo-root");
     let install = readme_install();
     assert_eq!(install[..], ["cargo", "install", "--locked", "--path", "."]);
-    crate::support::cargo(&install[1..])
-        .args(["--debug", "--quiet", "--root"])
+    let installed = crate::support::cargo(&install[1..])
+        .args(["--debug", "--root"])
         .arg(&root)
         .env_remove("RUSTUP_TOOLCHAIN")
         .current_dir(workspace_root())
-        .run()
-        .success();
+        .run();
+    installed.success();
+    if std::env::var_os("GTDX_E2E_TIMINGS").is_some() {
+        // Run by `cargo xtask test`, after its workspace build: the install shares every
+        // dependency's build with it, so only this workspace's crates compile here.
+        assert_only_workspace_crates_compiled(installed.stderr());
+    }
     let bin = root.join("bin");
     assert!(bin.join("gtdx").is_file() && bin.join("cargo-gtdx").is_file());
 

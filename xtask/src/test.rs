@@ -35,6 +35,12 @@ pub fn run_all(args: &[String]) -> anyhow::Result<()> {
     let platform = steps.time("prerequisites", install_prerequisites)?;
     let mut build_env = Command::new("cargo");
     ci_build_env(&mut build_env);
+    // `cargo run` described the xtask's package in this process's environment; the build and
+    // the tests see none of it, as the e2e suite's own cargo commands do not, so the two share
+    // build scripts' runs (gtdx_test_support::child_env).
+    for key in gtdx_test_support::child_env::inherited_package_vars() {
+        build_env.env_remove(key);
+    }
     if !quick {
         steps.time("fmt", || {
             sh(Command::new("cargo").args(["fmt", "--all", "--", "--check"]))

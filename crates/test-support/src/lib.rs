@@ -1,6 +1,7 @@
 //! What gtdx's tests share, whichever crate they live in: the end-to-end suite
 //! (`tests/e2e/support` re-exports all of this) and each crate's own tests.
 //!
+//! * [`child_env`]: what cargo set for this process that no child it starts should inherit;
 //! * [`paths`]: the workspace root, fixtures under `tests/fixtures/`, the shared target dir;
 //! * [`files`]: reading with the path in the panic message, copying fixture trees, zip entries;
 //! * [`reference`]: the pinned copies of the reference documents the tests read;
@@ -9,6 +10,7 @@
 //! Every helper panics naming the file on failure: a test's setup either works or stops there.
 //! Nothing here depends on a gtdx crate, so any crate may take it as a dev-dependency.
 
+pub mod child_env;
 pub mod files;
 pub mod paths;
 pub mod reference;

@@ -19,7 +19,8 @@ use serde_json::Value;
 
 /// Variables `cargo xtask test` sets on its own build (`xtask/src/clippy_wrap.rs`: clippy's
 /// driver as the workspace wrapper, and its flags), which the test processes inherit. No
-/// command a test runs sees them: a user's cargo has no wrapper.
+/// command a test runs sees them: a user's cargo has no wrapper. Nor the variables cargo set
+/// for this test binary (`gtdx_test_support::child_env`).
 const BUILD_ONLY: &[&str] = &[
     "RUSTC_WORKSPACE_WRAPPER",
     "CLIPPY_ARGS",
@@ -53,7 +54,9 @@ impl Cmd {
             args: Vec::new(),
             envs: BUILD_ONLY
                 .iter()
-                .map(|k| (OsString::from(k), None, false))
+                .map(OsString::from)
+                .chain(gtdx_test_support::child_env::inherited_package_vars())
+                .map(|k| (k, None, false))
                 .collect(),
             cwd: None,
             stdin: None,
