@@ -8,6 +8,8 @@
 //! * [`oci`]: any OCI distribution registry (GHCR, Harbor, ECR, `registry:2`), spoken by gtdx
 //!   itself on a small blocking HTTP client, with the platform's media types; credentials go
 //!   only to the host they are for, every answer is capped and every operation has a deadline.
+//! * [`config`] and [`credentials`]: the platform's `config.toml` (default registry, trust
+//!   policy, `[[registries]]`, pins) and `credentials.toml` (tokens), read and edited in place.
 //! * [`home`]: `$GREENTIC_HOME` (default `~/.greentic`): installed extensions under
 //!   `extensions/<kind>/<id>-<version>/`, `extensions-state.json` ([`state`]), the publisher pins
 //!   of `trust/publishers.json` ([`trust`]); [`install`] unpacks into staging and renames.
@@ -24,6 +26,7 @@
 //! pack checks and the lock discipline; the HTTP client stays here.
 
 pub mod config;
+pub mod credentials;
 pub mod home;
 pub mod install;
 pub mod local;
@@ -149,6 +152,16 @@ pub enum RegistryError {
         action: String,
         limit: std::time::Duration,
         raise: &'static str,
+    },
+    /// A registry name that is neither configured nor built in.
+    #[error(
+        "no registry named {name:?} in {}; configured: {configured}. `gtdx registries add {name} URL` adds it (`gtdx registries list` shows them)",
+        file.display()
+    )]
+    NotConfigured {
+        name: String,
+        file: PathBuf,
+        configured: String,
     },
     #[error("{0}")]
     Other(String),

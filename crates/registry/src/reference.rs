@@ -111,7 +111,8 @@ impl RegistryRef {
             return Err(bad("unknown scheme"));
         }
         // A name: `[[registries]]` of the platform's config.toml (`gtdx registries add`).
-        match crate::config::lookup(home, given)? {
+        let config = crate::config::load(home)?;
+        match config.url_of(given) {
             Some(url) if url.starts_with("file://") || url.starts_with("oci://") => {
                 RegistryRef::parse(&url, home).map_err(|e| match e {
                     RegistryError::BadRegistry { why, .. } => RegistryError::BadRegistry {
@@ -131,8 +132,9 @@ impl RegistryRef {
                 without_credentials(&url)
             ))),
             None => Err(bad(&format!(
-                "no registry of that name in {} (the platform's `gtdx registries add NAME URL` adds one)",
-                crate::config::path(home).display()
+                "no registry of that name in {} (configured: {}; `gtdx registries add NAME URL` adds one)",
+                crate::config::path(home).display(),
+                config.names().join(", ")
             ))),
         }
     }
@@ -333,6 +335,17 @@ mod tests {
         let home = Home::new(dir.path());
         let unknown = RegistryRef::parse("team", &home).unwrap_err().to_string();
         assert!(unknown.contains("no registry of that name"), "{unknown}");
+        assert!(
+            unknown.contains("configured: greentic-store (built in)"),
+            "{unknown}"
+        );
+        let builtin = RegistryRef::parse("greentic-store", &home)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            builtin.contains("https://store.greentic.cloud, an HTTP store"),
+            "{builtin}"
+        );
         std::fs::write(
             dir.path().join("config.toml"),
             "[default]\nregistry = \"greentic-store\"\ntrust-policy = \"normal\"\n\n\
