@@ -38,5 +38,6 @@ mod registry;
 mod run;
 mod sdk;
 mod sign;
+mod store;
 mod validate_lint;
 mod worker;

@@ -18,6 +18,7 @@
 mod cmd;
 mod env;
 mod http;
+pub mod store;
 mod timing;
 mod tools;
 
