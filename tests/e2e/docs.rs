@@ -75,6 +75,7 @@ pages! {
     performance => "docs/performance.md",
     publishing => "docs/publishing.md",
     quickstart => "docs/quickstart.md",
+    registries => "docs/registries.md",
     running => "docs/running.md",
     security => "docs/security.md",
     signing => "docs/signing.md",

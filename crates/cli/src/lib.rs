@@ -32,6 +32,9 @@ pub struct Cli {
     /// Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never.
     #[arg(long, global = true, value_enum, default_value_t, value_name = "WHEN")]
     pub color: shell::Color,
+    /// The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic).
+    #[arg(long, global = true, value_name = "DIR", value_parser = home_dir)]
+    pub home: Option<std::path::PathBuf>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -139,6 +142,15 @@ commands! {
     Enable(commands::enable::Args) => |args, sh| commands::enable::run(args, true, sh);
     /// Disable an installed extension (by default, or for one tenant).
     Disable(commands::enable::Args) => |args, sh| commands::enable::run(args, false, sh);
+    /// Configured registries: list, add, remove, set-default (config.toml, shared with the platform's gtdx).
+    Registries(commands::registries::Args) => commands::registries::run,
+        format = |a| a.format();
+    /// Store a registry token in credentials.toml (0600): --token, GTDX_TOKEN or --paste.
+    Login(commands::login::Args) => commands::login::run,
+        format = |a| a.format();
+    /// Remove a registry's stored token from credentials.toml.
+    Logout(commands::login::LogoutArgs) => commands::login::run_logout,
+        format = |a| a.format();
     /// Search a registry: extensions of a directory registry, or the tags of an OCI repository.
     Search(commands::search::Args) => commands::search::run;
     /// Show an extension of a registry: versions, signer, permissions, digest.
@@ -156,6 +168,14 @@ fn report(format: args::ReportFormat) -> shell::Format {
     match format {
         args::ReportFormat::Json => shell::Format::Json,
         args::ReportFormat::Human | args::ReportFormat::Sarif => shell::Format::Human,
+    }
+}
+
+/// `--home DIR`: any directory but the empty name (which would be the current directory).
+fn home_dir(s: &str) -> Result<std::path::PathBuf, String> {
+    match s.is_empty() {
+        true => Err("the home directory must not be empty".into()),
+        false => Ok(std::path::PathBuf::from(s)),
     }
 }
 
@@ -188,6 +208,9 @@ where
             return ExitCode::from(e.exit_code().clamp(0, 255) as u8);
         }
     };
+    if let Some(dir) = cli.home {
+        gtdx_ops::use_home(dir);
+    }
     let mut shell = shell::Shell::new(cli.color, cli.command.format());
     let result = cli.command.run(&mut shell);
     match result {

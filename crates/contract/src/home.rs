@@ -20,9 +20,23 @@ pub const STATE_FILE: &str = "extensions-state.json";
 )]
 pub struct NoHome;
 
-/// The Greentic home: `$GREENTIC_HOME`, else `~/.greentic` (`$HOME`, or `%USERPROFILE%` on
-/// Windows). The one constructor every command that reads or writes the home goes through.
+/// The home `--home DIR` names, set once by the command line before any command runs.
+static GIVEN: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+
+/// Makes `dir` the home of this process (`gtdx --home DIR`), over `GREENTIC_HOME`. Kept here
+/// rather than in the environment, so the one rule below sees it and no thread races a
+/// `set_var`. The first call wins.
+pub fn use_home(dir: PathBuf) {
+    let _ = GIVEN.set(dir);
+}
+
+/// The Greentic home: `--home DIR`, else `$GREENTIC_HOME`, else `~/.greentic` (`$HOME`, or
+/// `%USERPROFILE%` on Windows). The one constructor every command that reads or writes the home
+/// goes through.
 pub fn greentic_home() -> Result<PathBuf, NoHome> {
+    if let Some(dir) = GIVEN.get() {
+        return Ok(dir.clone());
+    }
     let var = |v: &str| std::env::var_os(v).filter(|h| !h.is_empty());
     if let Some(h) = var("GREENTIC_HOME") {
         return Ok(PathBuf::from(h));

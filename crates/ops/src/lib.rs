@@ -27,6 +27,7 @@
 //! | `gtdx list`, `uninstall`, `enable`, `disable` | [`installed`] | [`installed::list`], [`installed::uninstall`], [`installed::set_enabled`] |
 //! | `gtdx search`, `gtdx info`        | [`search`]    | [`search::search`], [`search::info`] |
 //! | `gtdx sdk`                        | [`sdk`]       | [`sdk::status`], [`sdk::switch`] |
+//! | `gtdx registries`, `login`, `logout` | [`registries`] | [`registries::list`], [`registries::add`], [`registries::login`], [`registries::logout`] |
 //!
 //! Each takes an options struct and returns a structured outcome (the result and its
 //! diagnostics) or a typed error; none prints. Operations a user waits on (`build`, `pack`,
@@ -56,6 +57,7 @@ pub mod new;
 pub mod pack;
 pub mod progress;
 pub mod publish;
+pub mod registries;
 pub mod run;
 pub mod sdk;
 pub mod search;
@@ -64,6 +66,8 @@ pub mod test;
 pub mod verify;
 pub mod worker;
 
+/// `gtdx --home DIR`: the home of this process, over `$GREENTIC_HOME`.
+pub use gtdx_contract::home::use_home;
 pub use gtdx_contract::lines::LineIndex;
 pub use gtdx_contract::par::drop_in_background;
 pub use gtdx_contract::text::count;

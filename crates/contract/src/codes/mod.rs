@@ -13,6 +13,7 @@ mod build;
 mod lint;
 mod load;
 mod platform;
+mod registry;
 mod sources;
 mod validate;
 mod worker;
@@ -21,6 +22,7 @@ pub use build::*;
 pub use lint::*;
 pub use load::*;
 pub use platform::*;
+pub use registry::*;
 pub use sources::*;
 pub use validate::*;
 pub use worker::*;
@@ -45,6 +47,9 @@ pub enum Area {
     Build,
     /// `gtdx worker build`.
     Worker,
+    /// The home's registry configuration and tokens: `gtdx registries`, `login`, `logout`,
+    /// and `--registry NAME` wherever a registry is taken.
+    Registry,
 }
 
 impl Area {
@@ -59,6 +64,7 @@ impl Area {
             Area::Sources => "describe, lint --manifest-path",
             Area::Build => "build, pack",
             Area::Worker => "worker build",
+            Area::Registry => "registries, login, --registry",
         }
     }
 }
@@ -120,6 +126,7 @@ pub fn all() -> impl Iterator<Item = &'static Code> {
         sources::CODES,
         build::CODES,
         worker::CODES,
+        registry::CODES,
     ]
     .into_iter()
     .flatten()
@@ -165,7 +172,8 @@ pub fn render_markdown() -> String {
          stricter than the platform under a platform code; `gtdx lint --publish` adds the \
          publish-time rules. `gtdx build` and `gtdx pack` check the built component against its \
          describe.json (*build, pack*); `gtdx worker build` reports on the packs it assembles \
-         (*worker build*).\n\n\
+         (*worker build*); `gtdx registries`, `login`, `logout` and `--registry NAME` report on \
+         the home's config.toml and credentials.toml (*registries, login, --registry*).\n\n\
          Exit status of `validate` and `lint`: 0 when nothing fails, 1 when an error is reported \
          (or a warning, with `--deny-warnings`), 2 when the file cannot be read as JSON at all \
          (*reading the file*: gtdx prints one line naming the file, the place and the cause; with \
