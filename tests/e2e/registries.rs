@@ -58,11 +58,11 @@ fn what_the_platform_writes_ours_reads() {
     let corp = &doc["registries"][0];
     assert_eq!(corp["name"], "corp", "{doc}");
     assert_eq!(corp["url"], "http://127.0.0.1:9", "{doc}");
-    assert_eq!(corp["token_env"], "CORP_TOKEN", "{doc}");
+    assert_eq!(corp["tokenEnv"], "CORP_TOKEN", "{doc}");
     assert_eq!(corp["default"], true, "{doc}");
-    assert_eq!(corp["logged_in"], true, "{doc}");
+    assert_eq!(corp["loggedIn"], true, "{doc}");
     assert_eq!(doc["registries"][1]["name"], "greentic-store", "{doc}");
-    assert_eq!(doc["registries"][1]["built_in"], true, "{doc}");
+    assert_eq!(doc["registries"][1]["builtIn"], true, "{doc}");
     let run = env.gtdx(["registries", "list"]);
     clean(&run, true).stdout_has_all(&["* corp", "token from $CORP_TOKEN", "logged in"]);
 
@@ -268,4 +268,28 @@ fn bad_input_gets_one_paragraph_and_never_the_token() {
         "{event}"
     );
     clean(&env.gtdx(["explain", "W_CREDENTIALS_MODE"]), true).stdout_has("chmod 600");
+}
+
+/// `gtdx login` at a terminal asks for the token and does not echo it: typed after the prompt
+/// (as a person does; a pty echoes what arrives before), it is nowhere in what the terminal
+/// shows, and it is stored.
+#[test]
+fn a_pasted_token_is_not_echoed_at_a_terminal() {
+    let Some(script) = require_tool("script") else {
+        return;
+    };
+    let env = Env::new();
+    let gtdx_bin = env!("CARGO_BIN_EXE_gtdx");
+    let login = format!("{gtdx_bin} login --color never");
+    let typed = format!(
+        "(sleep 1; printf '%s\\n' {SECRET}) | {} -qec '{login}' /dev/null",
+        script.path().display()
+    );
+    let run = env.cmd("sh", "sh").args(["-c", &typed]).run();
+    clean(&run, true).stdout_has_all(&["Paste the access token for greentic-store", "Logged in"]);
+    let stored = std::fs::read_to_string(env.greentic_home().join("credentials.toml")).unwrap();
+    assert!(
+        stored.contains(&format!("greentic-store = \"{SECRET}\"")),
+        "{stored}"
+    );
 }

@@ -70,6 +70,7 @@ pub fn home() -> Result<Home, RegistriesError> {
 
 /// One row of `gtdx registries list`.
 #[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Row {
     pub name: String,
     /// Without any user name or password the URL carries.
@@ -85,6 +86,7 @@ pub struct Row {
 
 /// `gtdx registries list`.
 #[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Listing {
     pub config: PathBuf,
     pub default: String,
@@ -202,6 +204,7 @@ pub fn target(home: &Home, given: Option<&str>) -> Result<(String, String), Regi
 
 /// What `gtdx login` did.
 #[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct LoggedIn {
     pub registry: String,
     pub url: String,
@@ -225,6 +228,7 @@ pub fn login(
 
 /// What `gtdx logout` did.
 #[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct LoggedOut {
     pub registry: String,
     pub credentials: PathBuf,
