@@ -265,3 +265,70 @@ pub fn logout(home: &Home, given: Option<&str>) -> Result<LoggedOut, RegistriesE
 pub fn loose_mode(home: &Home) -> Option<LooseMode> {
     credentials::loose_mode(home)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn home() -> (tempfile::TempDir, Home) {
+        let dir = tempfile::tempdir().unwrap();
+        let home = Home::new(dir.path().join("h"));
+        (dir, home)
+    }
+
+    fn add_opts(name: &str, url: &str, insecure: bool) -> AddOptions {
+        AddOptions {
+            name: name.into(),
+            url: url.into(),
+            token_env: None,
+            insecure,
+        }
+    }
+
+    #[test]
+    fn names_that_could_never_be_reached_are_refused() {
+        let (_d, home) = home();
+        for name in ["", " ", "local", "oci://x/y"] {
+            let err = add(&home, &add_opts(name, "https://x.test", false)).unwrap_err();
+            assert_eq!(err.code(), Some(codes::E_REGISTRY_NAME), "{name:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn urls_are_checked_before_anything_is_written() {
+        let (_d, home) = home();
+        let err = add(&home, &add_opts("a", "http://u:pw@store.test", false)).unwrap_err();
+        assert_eq!(err.code(), Some(codes::E_REGISTRY_CLEARTEXT));
+        assert!(!err.to_string().contains("pw"), "{err}");
+        let err = add(&home, &add_opts("a", "store.test", false)).unwrap_err();
+        assert_eq!(err.code(), Some(codes::E_REGISTRY_URL));
+        assert!(!config::path(&home).exists());
+    }
+
+    #[test]
+    fn the_listing_ends_with_the_built_in_store_and_marks_the_default() {
+        let (_d, home) = home();
+        add(&home, &add_opts("a", "https://a.test", false)).unwrap();
+        let l = list(&home).unwrap();
+        let names: Vec<&str> = l.registries.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["a", STORE_NAME]);
+        assert!(l.registries[1].built_in && l.registries[1].default);
+        set_default(&home, "a").unwrap();
+        assert!(list(&home).unwrap().registries[0].default);
+    }
+
+    #[test]
+    fn login_needs_a_known_registry_and_logout_of_nothing_is_fine() {
+        let (_d, home) = home();
+        let t = Token::new("t0k3n", TokenSource::Given).unwrap();
+        let err = login(&home, Some("nope"), &t).unwrap_err();
+        assert_eq!(err.code(), Some(codes::E_REGISTRY_NOT_CONFIGURED));
+        let done = login(&home, None, &t).unwrap();
+        assert_eq!(
+            (done.registry.as_str(), done.url.as_str()),
+            (STORE_NAME, STORE_URL)
+        );
+        assert!(logout(&home, None).unwrap().removed);
+        assert!(!logout(&home, None).unwrap().removed);
+    }
+}
