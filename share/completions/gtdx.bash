@@ -70,6 +70,12 @@ _gtdx() {
             gtdx,list)
                 cmd="gtdx__subcmd__list"
                 ;;
+            gtdx,login)
+                cmd="gtdx__subcmd__login"
+                ;;
+            gtdx,logout)
+                cmd="gtdx__subcmd__logout"
+                ;;
             gtdx,migrate)
                 cmd="gtdx__subcmd__migrate"
                 ;;
@@ -81,6 +87,9 @@ _gtdx() {
                 ;;
             gtdx,publish)
                 cmd="gtdx__subcmd__publish"
+                ;;
+            gtdx,registries)
+                cmd="gtdx__subcmd__registries"
                 ;;
             gtdx,run)
                 cmd="gtdx__subcmd__run"
@@ -100,6 +109,9 @@ _gtdx() {
             gtdx,uninstall)
                 cmd="gtdx__subcmd__uninstall"
                 ;;
+            gtdx,unyank)
+                cmd="gtdx__subcmd__unyank"
+                ;;
             gtdx,validate)
                 cmd="gtdx__subcmd__validate"
                 ;;
@@ -108,6 +120,9 @@ _gtdx() {
                 ;;
             gtdx,worker)
                 cmd="gtdx__subcmd__worker"
+                ;;
+            gtdx,yank)
+                cmd="gtdx__subcmd__yank"
                 ;;
             gtdx__subcmd__dynamic,admit)
                 cmd="gtdx__subcmd__dynamic__subcmd__admit"
@@ -205,6 +220,12 @@ _gtdx() {
             gtdx__subcmd__help,list)
                 cmd="gtdx__subcmd__help__subcmd__list"
                 ;;
+            gtdx__subcmd__help,login)
+                cmd="gtdx__subcmd__help__subcmd__login"
+                ;;
+            gtdx__subcmd__help,logout)
+                cmd="gtdx__subcmd__help__subcmd__logout"
+                ;;
             gtdx__subcmd__help,migrate)
                 cmd="gtdx__subcmd__help__subcmd__migrate"
                 ;;
@@ -216,6 +237,9 @@ _gtdx() {
                 ;;
             gtdx__subcmd__help,publish)
                 cmd="gtdx__subcmd__help__subcmd__publish"
+                ;;
+            gtdx__subcmd__help,registries)
+                cmd="gtdx__subcmd__help__subcmd__registries"
                 ;;
             gtdx__subcmd__help,run)
                 cmd="gtdx__subcmd__help__subcmd__run"
@@ -235,6 +259,9 @@ _gtdx() {
             gtdx__subcmd__help,uninstall)
                 cmd="gtdx__subcmd__help__subcmd__uninstall"
                 ;;
+            gtdx__subcmd__help,unyank)
+                cmd="gtdx__subcmd__help__subcmd__unyank"
+                ;;
             gtdx__subcmd__help,validate)
                 cmd="gtdx__subcmd__help__subcmd__validate"
                 ;;
@@ -243,6 +270,9 @@ _gtdx() {
                 ;;
             gtdx__subcmd__help,worker)
                 cmd="gtdx__subcmd__help__subcmd__worker"
+                ;;
+            gtdx__subcmd__help,yank)
+                cmd="gtdx__subcmd__help__subcmd__yank"
                 ;;
             gtdx__subcmd__help__subcmd__dynamic,admit)
                 cmd="gtdx__subcmd__help__subcmd__dynamic__subcmd__admit"
@@ -258,6 +288,18 @@ _gtdx() {
                 ;;
             gtdx__subcmd__help__subcmd__key,export)
                 cmd="gtdx__subcmd__help__subcmd__key__subcmd__export"
+                ;;
+            gtdx__subcmd__help__subcmd__registries,add)
+                cmd="gtdx__subcmd__help__subcmd__registries__subcmd__add"
+                ;;
+            gtdx__subcmd__help__subcmd__registries,list)
+                cmd="gtdx__subcmd__help__subcmd__registries__subcmd__list"
+                ;;
+            gtdx__subcmd__help__subcmd__registries,remove)
+                cmd="gtdx__subcmd__help__subcmd__registries__subcmd__remove"
+                ;;
+            gtdx__subcmd__help__subcmd__registries,set-default)
+                cmd="gtdx__subcmd__help__subcmd__registries__subcmd__set__subcmd__default"
                 ;;
             gtdx__subcmd__help__subcmd__sdk,show)
                 cmd="gtdx__subcmd__help__subcmd__sdk__subcmd__show"
@@ -282,6 +324,36 @@ _gtdx() {
                 ;;
             gtdx__subcmd__key__subcmd__help,help)
                 cmd="gtdx__subcmd__key__subcmd__help__subcmd__help"
+                ;;
+            gtdx__subcmd__registries,add)
+                cmd="gtdx__subcmd__registries__subcmd__add"
+                ;;
+            gtdx__subcmd__registries,help)
+                cmd="gtdx__subcmd__registries__subcmd__help"
+                ;;
+            gtdx__subcmd__registries,list)
+                cmd="gtdx__subcmd__registries__subcmd__list"
+                ;;
+            gtdx__subcmd__registries,remove)
+                cmd="gtdx__subcmd__registries__subcmd__remove"
+                ;;
+            gtdx__subcmd__registries,set-default)
+                cmd="gtdx__subcmd__registries__subcmd__set__subcmd__default"
+                ;;
+            gtdx__subcmd__registries__subcmd__help,add)
+                cmd="gtdx__subcmd__registries__subcmd__help__subcmd__add"
+                ;;
+            gtdx__subcmd__registries__subcmd__help,help)
+                cmd="gtdx__subcmd__registries__subcmd__help__subcmd__help"
+                ;;
+            gtdx__subcmd__registries__subcmd__help,list)
+                cmd="gtdx__subcmd__registries__subcmd__help__subcmd__list"
+                ;;
+            gtdx__subcmd__registries__subcmd__help,remove)
+                cmd="gtdx__subcmd__registries__subcmd__help__subcmd__remove"
+                ;;
+            gtdx__subcmd__registries__subcmd__help,set-default)
+                cmd="gtdx__subcmd__registries__subcmd__help__subcmd__set__subcmd__default"
                 ;;
             gtdx__subcmd__sdk,help)
                 cmd="gtdx__subcmd__sdk__subcmd__help"
@@ -326,7 +398,7 @@ _gtdx() {
 
     case "${cmd}" in
         gtdx)
-            opts="-h -V --color --help --version new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help"
+            opts="-h -V --color --home --help --version new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -334,6 +406,10 @@ _gtdx() {
             case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -344,7 +420,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__build)
-            opts="-h -V --manifest-path --release --debug --out --locked --format --color --help --version"
+            opts="-h -V --manifest-path --release --debug --out --locked --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -366,6 +442,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -374,7 +454,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__completions)
-            opts="-h -V --color --help --version bash elvish fish powershell zsh"
+            opts="-h -V --color --home --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -382,6 +462,10 @@ _gtdx() {
             case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -392,7 +476,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__describe)
-            opts="-v -h -V --manifest-path --check --stdout --verbose --format --color --help --version"
+            opts="-v -h -V --manifest-path --check --stdout --verbose --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -410,6 +494,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -418,7 +506,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__dev)
-            opts="-h -V --manifest-path --once --no-install --release --debounce --run --input --input-file --secret --secrets-file --net-allow --timeout --llm-fixture --llm-endpoint --with --no-cache --format --color --help --version"
+            opts="-h -V --manifest-path --once --no-install --release --debounce --run --input --input-file --secret --secrets-file --net-allow --timeout --llm-fixture --llm-endpoint --with --no-cache --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -480,6 +568,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -488,7 +580,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__disable)
-            opts="-h -V --tenant --format --color --help --version"
+            opts="-h -V --tenant --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -506,6 +598,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -514,7 +610,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__doctor)
-            opts="-h -V --tool --surface --tenant --allow-set --designer-version --format --color --help --version"
+            opts="-h -V --tool --surface --tenant --allow-set --designer-version --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -548,6 +644,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -556,7 +656,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__dynamic)
-            opts="-h -V --color --help --version admit catalog help"
+            opts="-h -V --color --home --help --version admit catalog help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -564,6 +664,10 @@ _gtdx() {
             case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -574,7 +678,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__dynamic__subcmd__admit)
-            opts="-h -V --descriptors --manifest --pack --org --grant --max-derived-tools --catalog --connection --deny-rejected --deny-withheld --format --color --help --version"
+            opts="-h -V --descriptors --manifest --pack --org --grant --max-derived-tools --catalog --connection --deny-rejected --deny-withheld --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -620,6 +724,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -628,7 +736,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__dynamic__subcmd__catalog)
-            opts="-h -V --color --help --version show diff help"
+            opts="-h -V --color --home --help --version show diff help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -636,6 +744,10 @@ _gtdx() {
             case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -646,7 +758,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__dynamic__subcmd__catalog__subcmd__diff)
-            opts="-h -V --catalog --connection --format --color --help --version"
+            opts="-h -V --catalog --connection --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -666,6 +778,10 @@ _gtdx() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -732,7 +848,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__dynamic__subcmd__catalog__subcmd__show)
-            opts="-h -V --catalog --connection --format --manifest --pack --org --grant --color --help --version"
+            opts="-h -V --catalog --connection --format --manifest --pack --org --grant --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -768,6 +884,10 @@ _gtdx() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -862,7 +982,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__enable)
-            opts="-h -V --tenant --format --color --help --version"
+            opts="-h -V --tenant --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -880,6 +1000,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -888,7 +1012,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__explain)
-            opts="-h -V --format --color --help --version"
+            opts="-h -V --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -902,6 +1026,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -910,7 +1038,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__help)
-            opts="new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help"
+            opts="new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1245,6 +1373,34 @@ _gtdx() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        gtdx__subcmd__help__subcmd__login)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__help__subcmd__logout)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         gtdx__subcmd__help__subcmd__migrate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1290,6 +1446,76 @@ _gtdx() {
         gtdx__subcmd__help__subcmd__publish)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__help__subcmd__registries)
+            opts="list add remove set-default"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__help__subcmd__registries__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__help__subcmd__registries__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__help__subcmd__registries__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__help__subcmd__registries__subcmd__set__subcmd__default)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1413,6 +1639,20 @@ _gtdx() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        gtdx__subcmd__help__subcmd__unyank)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         gtdx__subcmd__help__subcmd__validate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1483,8 +1723,22 @@ _gtdx() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        gtdx__subcmd__help__subcmd__yank)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         gtdx__subcmd__info)
-            opts="-h -V --registry --oci-user --oci-token --insecure --registry-timeout --format --color --help --version"
+            opts="-h -V --registry --oci-user --oci-token --insecure --registry-timeout --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1514,6 +1768,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1522,7 +1780,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__init)
-            opts="-y -h -V --name --id --kind --tool --capability --node-type --dynamic-tools --ci --vcs --sdk --gtdx-source --force --yes --format --color --help --version"
+            opts="-y -h -V --name --id --kind --tool --capability --node-type --dynamic-tools --ci --vcs --sdk --gtdx-source --force --yes --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1580,6 +1838,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1588,7 +1850,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__inspect)
-            opts="-h -V --format --color --help --version"
+            opts="-h -V --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1602,6 +1864,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1610,7 +1876,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__install)
-            opts="-y -h -V --registry --trust --trusted-key --trusted-keys --yes --force --oci-user --oci-token --insecure --registry-timeout --format --color --help --version"
+            opts="-y -h -V --registry --trust --trusted-key --trusted-keys --yes --force --oci-user --oci-token --insecure --registry-timeout --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1652,6 +1918,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1660,7 +1930,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__key)
-            opts="-h -V --color --help --version export help"
+            opts="-h -V --color --home --help --version export help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1668,6 +1938,10 @@ _gtdx() {
             case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1678,7 +1952,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__key__subcmd__export)
-            opts="-h -V --key --minisign --format --color --help --version"
+            opts="-h -V --key --minisign --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1694,6 +1968,10 @@ _gtdx() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1746,7 +2024,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__keygen)
-            opts="-h -V --out-dir --name --format --color --help --version"
+            opts="-h -V --out-dir --name --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1768,6 +2046,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1776,7 +2058,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__lint)
-            opts="-v -h -V --deny-warnings --publish --format --verbose --explain --manifest-path --baseline --color --help --version"
+            opts="-v -h -V --deny-warnings --publish --format --verbose --explain --manifest-path --baseline --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1802,6 +2084,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1810,7 +2096,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__list)
-            opts="-h -V --tenant --format --color --help --version"
+            opts="-h -V --tenant --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1828,6 +2114,66 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__login)
+            opts="-h -V --registry --token --paste --color --home --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --registry)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__logout)
+            opts="-h -V --registry --color --home --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --registry)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1836,7 +2182,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__migrate)
-            opts="-h -V --write --force --tools-json --tools-from-component --capabilities --format --color --help --version"
+            opts="-h -V --write --force --tools-json --tools-from-component --capabilities --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1862,6 +2208,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1870,7 +2220,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__new)
-            opts="-y -h -V --name --id --kind --tool --capability --node-type --dynamic-tools --ci --vcs --sdk --gtdx-source --force --yes --format --color --help --version"
+            opts="-y -h -V --name --id --kind --tool --capability --node-type --dynamic-tools --ci --vcs --sdk --gtdx-source --force --yes --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1928,6 +2278,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1936,7 +2290,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__pack)
-            opts="-h -V --wasm --describe --out --wit --format --color --help --version"
+            opts="-h -V --wasm --describe --out --wit --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1966,6 +2320,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1974,7 +2332,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__publish)
-            opts="-h -V --registry --trusted-key --trusted-keys --allow-unsigned --force --dry-run --source-url --revision --oci-user --oci-token --insecure --registry-timeout --format --color --help --version"
+            opts="-h -V --registry --trusted-key --trusted-keys --allow-unsigned --force --dry-run --source-url --revision --oci-user --oci-token --insecure --registry-timeout --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2020,6 +2378,212 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__registries)
+            opts="-h -V --color --home --help --version list add remove set-default help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__registries__subcmd__add)
+            opts="-h -V --token-env --insecure --color --home --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --token-env)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__registries__subcmd__help)
+            opts="list add remove set-default help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__registries__subcmd__help__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__registries__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__registries__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__registries__subcmd__help__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__registries__subcmd__help__subcmd__set__subcmd__default)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__registries__subcmd__list)
+            opts="-h -V --format --color --home --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__registries__subcmd__remove)
+            opts="-h -V --color --home --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__registries__subcmd__set__subcmd__default)
+            opts="-h -V --color --home --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2028,7 +2592,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__run)
-            opts="-h -V --input --input-file --list-tools --manifest-path --pack --wasm --describe --trusted-key --secret --secrets-file --net-allow --timeout --llm-fixture --llm-endpoint --with --no-cache --format --color --help --version -"
+            opts="-h -V --input --input-file --list-tools --manifest-path --pack --wasm --describe --trusted-key --secret --secrets-file --net-allow --timeout --llm-fixture --llm-endpoint --with --no-cache --format --color --home --help --version -"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2098,6 +2662,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2106,7 +2674,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__sdk)
-            opts="-h -V --manifest-path --format --color --help --version show use help"
+            opts="-h -V --manifest-path --format --color --home --help --version show use help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2122,6 +2690,10 @@ _gtdx() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2188,7 +2760,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__sdk__subcmd__show)
-            opts="-h -V --manifest-path --format --color --help --version"
+            opts="-h -V --manifest-path --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2204,6 +2776,10 @@ _gtdx() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2214,7 +2790,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__sdk__subcmd__use)
-            opts="-h -V --manifest-path --format --color --help --version crates-io bundled"
+            opts="-h -V --manifest-path --format --color --home --help --version crates-io bundled"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2232,6 +2808,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2240,7 +2820,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__search)
-            opts="-h -V --registry --oci-user --oci-token --insecure --registry-timeout --format --color --help --version"
+            opts="-h -V --registry --oci-user --oci-token --insecure --registry-timeout --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2270,6 +2850,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2278,7 +2862,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__sign)
-            opts="-h -V --key --key-env --key-id --detached --trusted-comment --format --color --help --version"
+            opts="-h -V --key --key-env --key-id --detached --trusted-comment --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2308,6 +2892,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2316,7 +2904,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__test)
-            opts="-h -V --tool --filter --tests --junit --discovery --org --grant --max-derived-tools --connection --catalog --deny-rejected --deny-withheld --input --manifest-path --pack --wasm --describe --trusted-key --secret --secrets-file --net-allow --timeout --llm-fixture --llm-endpoint --with --no-cache --format --color --help --version"
+            opts="-h -V --tool --filter --tests --junit --discovery --org --grant --max-derived-tools --connection --catalog --deny-rejected --deny-withheld --input --manifest-path --pack --wasm --describe --trusted-key --secret --secrets-file --net-allow --timeout --llm-fixture --llm-endpoint --with --no-cache --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2418,6 +3006,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2426,7 +3018,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__uninstall)
-            opts="-h -V --format --color --help --version"
+            opts="-h -V --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2440,6 +3032,44 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__unyank)
+            opts="-h -V --registry --registry-timeout --format --color --home --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --registry)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2448,7 +3078,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__validate)
-            opts="-h -V --format --color --help --version"
+            opts="-h -V --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2462,6 +3092,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2470,7 +3104,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__verify)
-            opts="-h -V --trusted-key --trusted-keys --detached --signature --integrity-only --format --color --help --version"
+            opts="-h -V --trusted-key --trusted-keys --detached --signature --integrity-only --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2496,6 +3130,10 @@ _gtdx() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2504,7 +3142,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__worker)
-            opts="-h -V --color --help --version build inspect help"
+            opts="-h -V --color --home --help --version build inspect help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2512,6 +3150,10 @@ _gtdx() {
             case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2522,7 +3164,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__worker__subcmd__build)
-            opts="-h -V --out --trusted-key --trusted-keys --allow-unsigned --sign --key --key-env --registry --oci-user --oci-token --insecure --registry-timeout --format --color --help --version"
+            opts="-h -V --out --trusted-key --trusted-keys --allow-unsigned --sign --key --key-env --registry --oci-user --oci-token --insecure --registry-timeout --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2570,6 +3212,10 @@ _gtdx() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2636,7 +3282,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__worker__subcmd__inspect)
-            opts="-h -V --format --trusted-key --trusted-keys --color --help --version"
+            opts="-h -V --format --trusted-key --trusted-keys --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2656,6 +3302,48 @@ _gtdx() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__yank)
+            opts="-h -V --reason --registry --registry-timeout --format --color --home --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --reason)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)

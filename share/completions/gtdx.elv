@@ -19,6 +19,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
     var completions = [
         &'gtdx'= {
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -49,8 +50,13 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand uninstall 'Remove an installed extension'
             cand enable 'Enable an installed extension (by default, or for one tenant)'
             cand disable 'Disable an installed extension (by default, or for one tenant)'
+            cand registries 'Configured registries: list, add, remove, set-default (config.toml, shared with the platform''s gtdx)'
+            cand login 'Store a registry token in credentials.toml (0600): --token, GTDX_TOKEN or --paste'
+            cand logout 'Remove a registry''s stored token from credentials.toml'
             cand search 'Search a registry: extensions of a directory registry, or the tags of an OCI repository'
             cand info 'Show an extension of a registry: versions, signer, permissions, digest'
+            cand yank 'Withdraw a version from a Greentic Store (still installable by exact pin)'
+            cand unyank 'Put a yanked version back in circulation'
             cand explain 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -69,6 +75,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --gtdx-source 'Where the generated CI workflow installs gtdx from, pinned: `crates` (this gtdx''s version), `crates@X.Y.Z`, `git URL@REV` or `release URL` (a release archive) [default: the SDK''s git repository and revision, else `crates`]'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand --force 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted'
             cand -y 'Ask nothing: take flags, variables and defaults'
             cand --yes 'Ask nothing: take flags, variables and defaults'
@@ -91,6 +98,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --gtdx-source 'Where the generated CI workflow installs gtdx from, pinned: `crates` (this gtdx''s version), `crates@X.Y.Z`, `git URL@REV` or `release URL` (a release archive) [default: the SDK''s git repository and revision, else `crates`]'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand --force 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted'
             cand -y 'Ask nothing: take flags, variables and defaults'
             cand --yes 'Ask nothing: take flags, variables and defaults'
@@ -102,6 +110,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         &'gtdx;validate'= {
             cand --format 'Output format: one paragraph per finding, one JSON document, or SARIF 2.1.0 (for GitHub code scanning: `gtdx lint --format sarif > gtdx.sarif`)'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -113,6 +122,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --manifest-path 'Also scan the Rust package of this Cargo.toml for tool definitions built by hand (a `ToolDefinition` value, a hand-written `list_tools`/`invoke_tool`): a v2 runtime never calls list-tools, so tools that exist only there are invisible'
             cand --baseline 'What to compare with for removed tools, node types and offered capabilities (W_DESCRIBE_DIFF_BREAKING): `installed` (the installed copy under $GREENTIC_HOME, ~/.greentic by default; nothing when it is not installed), `none`, or a describe.json'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand --deny-warnings 'Fail (exit code 1) on warnings as well as errors'
             cand --publish 'Also run the publish-time rules (placeholder digests, plain-http network patterns, exact versions of offered capabilities)'
             cand -v 'Also show info notes (what the runtime will assume, hints). They never fail a lint and are hidden by default; the summary says how many there are'
@@ -126,6 +136,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --manifest-path 'The extension''s Cargo.toml; describe.json sits next to it'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand --check 'Write nothing; exit 1 with a diff when describe.json differs from what the sources say'
             cand --stdout 'Print the manifest on stdout instead of writing describe.json'
             cand -v 'Also show the lint''s info notes about the generated manifest (hidden by default, as in `gtdx lint`)'
@@ -140,6 +151,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --out 'Directory for the .gtxpack [default: <cargo target dir>/gtdx]'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand --release 'Build with the release profile, as without --debug'
             cand --debug 'Build with the dev profile'
             cand --locked 'Build with Cargo.lock exactly as it is: fail where cargo would change it (as `cargo build --locked`; for CI and reproducible builds)'
@@ -155,6 +167,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --wit 'A WIT directory defining the world runtime.components.*.world names, so the component can be checked against it (repeatable)'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -177,6 +190,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --with 'Another extension''s .gtxpack the broker may call. Repeatable'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand --list-tools 'Compare the component''s own `list-tools` with describe.json instead of calling a tool'
             cand --no-cache 'Compile the component even if the compiled-component cache has it'
             cand -h 'Print help (see more with ''--help'')'
@@ -209,6 +223,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --with 'Another extension''s .gtxpack the broker may call. Repeatable'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand --discovery 'Run the discovery tool of contributions.dynamicTools and put its descriptors through the dynamic-tools admission (as `gtdx dynamic admit` does)'
             cand --deny-rejected 'Exit 1 when a discovered descriptor is rejected (with --discovery)'
             cand --deny-withheld 'Exit 1 when a discovered descriptor is withheld (with --discovery)'
@@ -221,6 +236,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         &'gtdx;inspect'= {
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -228,6 +244,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         }
         &'gtdx;dynamic'= {
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -247,6 +264,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --connection 'The connection whose catalog to sync (with --catalog)'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand --deny-rejected 'Exit 1 when a descriptor is rejected'
             cand --deny-withheld 'Exit 1 when a descriptor is withheld'
             cand -h 'Print help (see more with ''--help'')'
@@ -256,6 +274,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         }
         &'gtdx;dynamic;catalog'= {
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -273,6 +292,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --org 'The organisation (with --manifest or --pack)'
             cand --grant 'The connection''s current grant (with --manifest or --pack)'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -283,6 +303,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --connection 'The connection'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -318,6 +339,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         }
         &'gtdx;worker'= {
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -338,6 +360,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --registry-timeout 'How long one registry operation (a pull, a push, a tag listing) may take in all, from its first request to its last byte (`90s`, `10m`, at most `24h`) [default: 300s]'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand --allow-unsigned 'Include unsigned packs and packs signed by untrusted keys, each named in a warning and marked in the manifest. Packs failing an integrity or signature check are never included'
             cand --sign 'Sign the manifest (JCS + ed25519, a `signature` block as in describe.json) with the key of --key or --key-env'
             cand --insecure 'Allow plain HTTP to a registry that is not on this machine (loopback always may); credentials are never sent over it'
@@ -351,6 +374,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --trusted-key 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable'
             cand --trusted-keys 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -372,6 +396,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --name 'Base name of the two key files'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -384,6 +409,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --trusted-comment 'The signed trusted comment of a detached signature [default: timestamp and file name]'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand --detached 'Write TARGET.minisig, a minisign-format signature of any file, instead'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -396,6 +422,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --signature 'The detached signature file [default: TARGET.minisig]'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand --detached 'Verify TARGET.minisig (or --signature), a minisign-format detached signature'
             cand --integrity-only 'Check the archive only (manifest, digests, structure), not the signature'
             cand -h 'Print help (see more with ''--help'')'
@@ -405,6 +432,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         }
         &'gtdx;key'= {
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -416,6 +444,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --key 'Export the public half of this secret key file instead'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand --minisign 'Print minisign''s format (`minisign -V -p FILE` reads it)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -445,6 +474,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --with 'Another extension''s .gtxpack the broker may call. Repeatable'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand --once 'Build (and install) once, then exit with the build''s status; no watching'
             cand --no-install 'Build and pack only; do not install into the Greentic home'
             cand --release 'Build with the release profile (dev builds are faster to compile)'
@@ -462,6 +492,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --designer-version 'The Designer version to check against [default: ask $GREENTIC_DESIGNER_BIN or greentic-designer on PATH]'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -471,6 +502,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --manifest-path 'The project''s Cargo.toml'
             cand --format '`human` for people; `json` for machines: stdout then holds only the JSON document, and failures carry their diagnostics. Before or after `use`'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -483,6 +515,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --manifest-path 'The project''s Cargo.toml'
             cand --format '`human` for people; `json` for machines: stdout then holds only the JSON document, and failures carry their diagnostics. Before or after `use`'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -492,6 +525,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --manifest-path 'The project''s Cargo.toml'
             cand --format '`human` for people; `json` for machines: stdout then holds only the JSON document, and failures carry their diagnostics. Before or after `use`'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -514,6 +548,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --capabilities 'Where the tools are offered, set on every tool; never guessed when absent'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand --write 'Write the v2 document over the manifest (only when it validates). Without it, gtdx only reports what would change'
             cand --force 'With --write: replace the manifest even when it is read-only'
             cand -h 'Print help (see more with ''--help'')'
@@ -522,7 +557,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --version 'Print version'
         }
         &'gtdx;publish'= {
-            cand --registry '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml'
+            cand --registry '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), `oci://HOST/NAMESPACE[/NAME]`, a Greentic Store (`greentic-store`, `https://HOST`), or a NAME from $GREENTIC_HOME/config.toml'
             cand --trusted-key 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable'
             cand --trusted-keys 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable'
             cand --source-url 'The `org.opencontainers.image.source` annotation [default: $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set]'
@@ -532,6 +567,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --registry-timeout 'How long one registry operation (a pull, a push, a tag listing) may take in all, from its first request to its last byte (`90s`, `10m`, at most `24h`) [default: 300s]'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand --allow-unsigned 'Publish a pack without a signature'
             cand --force 'Replace a version (or an OCI tag) that is already published'
             cand --dry-run 'Check everything and show what would be written, without writing'
@@ -542,7 +578,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --version 'Print version'
         }
         &'gtdx;install'= {
-            cand --registry 'Where `ID[@VERSION]` is looked up: `local`, `file://DIR`, `oci://HOST/NAMESPACE` [default: local]'
+            cand --registry 'Where `ID[@VERSION]` is looked up: `local`, `file://DIR`, `oci://HOST/NAMESPACE`, a Greentic Store (`greentic-store`, `https://HOST`) or a NAME from config.toml [default: local]'
             cand --trust 'Who must have signed: `loose` (integrity only, unsigned packs install), `normal` (the signer''s key is pinned on first install and required after), `strict` (the key must be pinned already or given with --trusted-key)'
             cand --trusted-key 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable'
             cand --trusted-keys 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable'
@@ -551,6 +587,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --registry-timeout 'How long one registry operation (a pull, a push, a tag listing) may take in all, from its first request to its last byte (`90s`, `10m`, at most `24h`) [default: 300s]'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -y 'Accept the permissions the extension requests without asking (needed without a terminal)'
             cand --yes 'Accept the permissions the extension requests without asking (needed without a terminal)'
             cand --force 'Reinstall a version that is already installed'
@@ -564,6 +601,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --tenant 'Show whether each extension is enabled for this tenant (its override, else the default)'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -572,6 +610,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         &'gtdx;uninstall'= {
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -581,6 +620,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --tenant 'Change it for this tenant only (the state file''s `tenants` section)'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -590,18 +630,105 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --tenant 'Change it for this tenant only (the state file''s `tenants` section)'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;registries'= {
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand list 'List the configured registries (and the built-in greentic-store), marking the default'
+            cand add 'Add a registry under NAME, or replace the URL of the one of that name'
+            cand remove 'Remove the registry NAME from config.toml (its stored token stays until `gtdx logout`)'
+            cand set-default 'Make NAME the registry `publish`, `login` and `logout` use without --registry'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'gtdx;registries;list'= {
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;registries;add'= {
+            cand --token-env 'An environment variable holding this registry''s token (read at each use, never stored)'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
+            cand --insecure 'Accept a plain http:// URL to a host that is not this machine (tokens and packs then cross the network unencrypted)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;registries;remove'= {
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;registries;set-default'= {
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;registries;help'= {
+            cand list 'List the configured registries (and the built-in greentic-store), marking the default'
+            cand add 'Add a registry under NAME, or replace the URL of the one of that name'
+            cand remove 'Remove the registry NAME from config.toml (its stored token stays until `gtdx logout`)'
+            cand set-default 'Make NAME the registry `publish`, `login` and `logout` use without --registry'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'gtdx;registries;help;list'= {
+        }
+        &'gtdx;registries;help;add'= {
+        }
+        &'gtdx;registries;help;remove'= {
+        }
+        &'gtdx;registries;help;set-default'= {
+        }
+        &'gtdx;registries;help;help'= {
+        }
+        &'gtdx;login'= {
+            cand --registry 'The registry to log in to: a configured name or greentic-store. Without it, config.toml''s default registry'
+            cand --token 'The token. Visible to other users in the process list: prefer GTDX_TOKEN or --paste on a shared machine'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
+            cand --paste 'Read the token from standard input (one line; not echoed on a terminal)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;logout'= {
+            cand --registry 'The registry to log out of. Without it, config.toml''s default registry'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
         &'gtdx;search'= {
-            cand --registry '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml'
+            cand --registry '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), `oci://HOST/NAMESPACE[/NAME]`, a Greentic Store (`greentic-store`, `https://HOST`), or a NAME from $GREENTIC_HOME/config.toml'
             cand --oci-user 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]'
             cand --oci-token 'The token or password for the OCI registry this command line names (never sent to another host). Without it: a config.toml entry''s `token-env`, $OCI_TOKEN (also for the registry named here only), $GHCR_TOKEN or $GITHUB_TOKEN (ghcr.io only), then ~/.docker/config.json (`auths.<host>.auth`), then anonymous'
             cand --registry-timeout 'How long one registry operation (a pull, a push, a tag listing) may take in all, from its first request to its last byte (`90s`, `10m`, at most `24h`) [default: 300s]'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand --insecure 'Allow plain HTTP to a registry that is not on this machine (loopback always may); credentials are never sent over it'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -609,13 +736,37 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --version 'Print version'
         }
         &'gtdx;info'= {
-            cand --registry '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml'
+            cand --registry '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), `oci://HOST/NAMESPACE[/NAME]`, a Greentic Store (`greentic-store`, `https://HOST`), or a NAME from $GREENTIC_HOME/config.toml'
             cand --oci-user 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]'
             cand --oci-token 'The token or password for the OCI registry this command line names (never sent to another host). Without it: a config.toml entry''s `token-env`, $OCI_TOKEN (also for the registry named here only), $GHCR_TOKEN or $GITHUB_TOKEN (ghcr.io only), then ~/.docker/config.json (`auths.<host>.auth`), then anonymous'
             cand --registry-timeout 'How long one registry operation (a pull, a push, a tag listing) may take in all, from its first request to its last byte (`90s`, `10m`, at most `24h`) [default: 300s]'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand --insecure 'Allow plain HTTP to a registry that is not on this machine (loopback always may); credentials are never sent over it'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;yank'= {
+            cand --reason 'Why (kept by the Store and shown to whoever looks at the version)'
+            cand --registry 'A Greentic Store: `greentic-store`, `https://HOST`, or a NAME from config.toml [default: config.toml''s default registry]'
+            cand --registry-timeout 'How long the request may take in all (`90s`, `10m`) [default: 300s]'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;unyank'= {
+            cand --registry 'A Greentic Store: `greentic-store`, `https://HOST`, or a NAME from config.toml [default: config.toml''s default registry]'
+            cand --registry-timeout 'How long the request may take in all (`90s`, `10m`) [default: 300s]'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -624,6 +775,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         &'gtdx;explain'= {
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -631,6 +783,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         }
         &'gtdx;completions'= {
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -663,8 +816,13 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand uninstall 'Remove an installed extension'
             cand enable 'Enable an installed extension (by default, or for one tenant)'
             cand disable 'Disable an installed extension (by default, or for one tenant)'
+            cand registries 'Configured registries: list, add, remove, set-default (config.toml, shared with the platform''s gtdx)'
+            cand login 'Store a registry token in credentials.toml (0600): --token, GTDX_TOKEN or --paste'
+            cand logout 'Remove a registry''s stored token from credentials.toml'
             cand search 'Search a registry: extensions of a directory registry, or the tags of an OCI repository'
             cand info 'Show an extension of a registry: versions, signer, permissions, digest'
+            cand yank 'Withdraw a version from a Greentic Store (still installable by exact pin)'
+            cand unyank 'Put a yanked version back in circulation'
             cand explain 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -748,9 +906,31 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         }
         &'gtdx;help;disable'= {
         }
+        &'gtdx;help;registries'= {
+            cand list 'List the configured registries (and the built-in greentic-store), marking the default'
+            cand add 'Add a registry under NAME, or replace the URL of the one of that name'
+            cand remove 'Remove the registry NAME from config.toml (its stored token stays until `gtdx logout`)'
+            cand set-default 'Make NAME the registry `publish`, `login` and `logout` use without --registry'
+        }
+        &'gtdx;help;registries;list'= {
+        }
+        &'gtdx;help;registries;add'= {
+        }
+        &'gtdx;help;registries;remove'= {
+        }
+        &'gtdx;help;registries;set-default'= {
+        }
+        &'gtdx;help;login'= {
+        }
+        &'gtdx;help;logout'= {
+        }
         &'gtdx;help;search'= {
         }
         &'gtdx;help;info'= {
+        }
+        &'gtdx;help;yank'= {
+        }
+        &'gtdx;help;unyank'= {
         }
         &'gtdx;help;explain'= {
         }

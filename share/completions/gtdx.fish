@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_gtdx_global_optspecs
-    string join \n color= h/help V/version
+    string join \n color= home= h/help V/version
 end
 
 function __fish_gtdx_needs_command
@@ -27,6 +27,7 @@ end
 complete -c gtdx -n "__fish_gtdx_needs_command" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_needs_command" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_needs_command" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "new" -d 'Create a new extension project in a new directory'
@@ -55,8 +56,13 @@ complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "list" -d 'List the extens
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "uninstall" -d 'Remove an installed extension'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "enable" -d 'Enable an installed extension (by default, or for one tenant)'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "disable" -d 'Disable an installed extension (by default, or for one tenant)'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "registries" -d 'Configured registries: list, add, remove, set-default (config.toml, shared with the platform\'s gtdx)'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "login" -d 'Store a registry token in credentials.toml (0600): --token, GTDX_TOKEN or --paste'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "logout" -d 'Remove a registry\'s stored token from credentials.toml'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "search" -d 'Search a registry: extensions of a directory registry, or the tags of an OCI repository'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "info" -d 'Show an extension of a registry: versions, signer, permissions, digest'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "yank" -d 'Withdraw a version from a Greentic Store (still installable by exact pin)'
+complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "unyank" -d 'Put a yanked version back in circulation'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "explain" -d 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
 complete -c gtdx -n "__fish_gtdx_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -81,6 +87,7 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l force -d 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted'
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -s y -l yes -d 'Ask nothing: take flags, variables and defaults'
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -106,6 +113,7 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l force -d 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted'
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -s y -l yes -d 'Ask nothing: take flags, variables and defaults'
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -116,6 +124,7 @@ sarif\t'SARIF 2.1.0, which GitHub code scanning shows inline on a pull request'"
 complete -c gtdx -n "__fish_gtdx_using_subcommand validate" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand validate" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand validate" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l format -d 'Output format: one paragraph per finding, one JSON document, or SARIF 2.1.0 (for GitHub code scanning: `gtdx lint --format sarif > gtdx.sarif`)' -r -f -a "human\t'One paragraph per finding, then a summary'
@@ -127,6 +136,7 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l baseline -d 'What to 
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l deny-warnings -d 'Fail (exit code 1) on warnings as well as errors'
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -l publish -d 'Also run the publish-time rules (placeholder digests, plain-http network patterns, exact versions of offered capabilities)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand lint" -s v -l verbose -d 'Also show info notes (what the runtime will assume, hints). They never fail a lint and are hidden by default; the summary says how many there are'
@@ -138,6 +148,7 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -l check -d 'Write nothing; exit 1 with a diff when describe.json differs from what the sources say'
 complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -l stdout -d 'Print the manifest on stdout instead of writing describe.json'
 complete -c gtdx -n "__fish_gtdx_using_subcommand describe" -s v -l verbose -d 'Also show the lint\'s info notes about the generated manifest (hidden by default, as in `gtdx lint`)'
@@ -150,6 +161,7 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l release -d 'Build with the release profile, as without --debug'
 complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l debug -d 'Build with the dev profile'
 complete -c gtdx -n "__fish_gtdx_using_subcommand build" -l locked -d 'Build with Cargo.lock exactly as it is: fail where cargo would change it (as `cargo build --locked`; for CI and reproducible builds)'
@@ -164,6 +176,7 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand pack" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l input -d 'The input, a JSON object [default: {}]' -r
@@ -185,6 +198,7 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l list-tools -d 'Compare the component\'s own `list-tools` with describe.json instead of calling a tool'
 complete -c gtdx -n "__fish_gtdx_using_subcommand run" -l no-cache -d 'Compile the component even if the compiled-component cache has it'
 complete -c gtdx -n "__fish_gtdx_using_subcommand run" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -216,6 +230,7 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l discovery -d 'Run the discovery tool of contributions.dynamicTools and put its descriptors through the dynamic-tools admission (as `gtdx dynamic admit` does)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l deny-rejected -d 'Exit 1 when a discovered descriptor is rejected (with --discovery)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand test" -l deny-withheld -d 'Exit 1 when a discovered descriptor is withheld (with --discovery)'
@@ -227,11 +242,13 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand inspect" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand inspect" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand inspect" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand inspect" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and not __fish_seen_subcommand_from admit catalog help" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and not __fish_seen_subcommand_from admit catalog help" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and not __fish_seen_subcommand_from admit catalog help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and not __fish_seen_subcommand_from admit catalog help" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and not __fish_seen_subcommand_from admit catalog help" -f -a "admit" -d 'Run the six admission controls on a discovery result (a JSON array of descriptors): which derived tools the platform admits, withholds or rejects, and why'
@@ -250,6 +267,7 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from admit" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from admit" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from admit" -l deny-rejected -d 'Exit 1 when a descriptor is rejected'
 complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from admit" -l deny-withheld -d 'Exit 1 when a descriptor is withheld'
 complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from admit" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -257,6 +275,7 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subco
 complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from catalog" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from catalog" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from catalog" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from catalog" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subcommand_from catalog" -f -a "show" -d 'Print a connection\'s catalog: admitted tools as the agent sees them, withheld and rejected descriptors; with --manifest or --pack, whether its tools are still available'
@@ -268,6 +287,7 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand dynamic; and __fish_seen_subco
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and not __fish_seen_subcommand_from build inspect help" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and not __fish_seen_subcommand_from build inspect help" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and not __fish_seen_subcommand_from build inspect help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and not __fish_seen_subcommand_from build inspect help" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and not __fish_seen_subcommand_from build inspect help" -f -a "build" -d 'Assemble a Digital Worker manifest from a worker spec and its signed .gtxpack extensions, keeping only the tools that declare the agentic_worker capability'
@@ -287,6 +307,7 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l allow-unsigned -d 'Include unsigned packs and packs signed by untrusted keys, each named in a warning and marked in the manifest. Packs failing an integrity or signature check are never included'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l sign -d 'Sign the manifest (JCS + ed25519, a `signature` block as in describe.json) with the key of --key or --key-env'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from build" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may); credentials are never sent over it'
@@ -299,6 +320,7 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcom
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from inspect" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand worker; and __fish_seen_subcommand_from help" -f -a "build" -d 'Assemble a Digital Worker manifest from a worker spec and its signed .gtxpack extensions, keeping only the tools that declare the agentic_worker capability'
@@ -311,6 +333,7 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand keygen" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l key -d 'The secret key file (from `gtdx keygen`); must not be readable by group or others' -r -F
@@ -322,6 +345,7 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -l detached -d 'Write TARGET.minisig, a minisign-format signature of any file, instead'
 complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand sign" -s V -l version -d 'Print version'
@@ -333,6 +357,7 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l detached -d 'Verify TARGET.minisig (or --signature), a minisign-format detached signature'
 complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -l integrity-only -d 'Check the archive only (manifest, digests, structure), not the signature'
 complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -340,6 +365,7 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand verify" -s V -l version -d 'Pr
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and not __fish_seen_subcommand_from export help" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand key; and not __fish_seen_subcommand_from export help" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and not __fish_seen_subcommand_from export help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and not __fish_seen_subcommand_from export help" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and not __fish_seen_subcommand_from export help" -f -a "export" -d 'Print a public key as a gtdx .pub file, or with --minisign as a minisign public key'
@@ -350,6 +376,7 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -l minisign -d 'Print minisign\'s format (`minisign -V -p FILE` reads it)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -s V -l version -d 'Print version'
@@ -372,6 +399,7 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l once -d 'Build (and install) once, then exit with the build\'s status; no watching'
 complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l no-install -d 'Build and pack only; do not install into the Greentic home'
 complete -c gtdx -n "__fish_gtdx_using_subcommand dev" -l release -d 'Build with the release profile (dev builds are faster to compile)'
@@ -389,6 +417,7 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand doctor" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and not __fish_seen_subcommand_from show use help" -l manifest-path -d 'The project\'s Cargo.toml' -r -F
@@ -397,6 +426,7 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and not __fish_seen_subcommand_from show use help" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and not __fish_seen_subcommand_from show use help" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and not __fish_seen_subcommand_from show use help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and not __fish_seen_subcommand_from show use help" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and not __fish_seen_subcommand_from show use help" -f -a "show" -d 'Show where gtdx-sdk comes from, as cargo resolves it; `gtdx sdk` alone does this'
@@ -408,6 +438,7 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and __fish_seen_subcommand_from show" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and __fish_seen_subcommand_from show" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and __fish_seen_subcommand_from use" -l manifest-path -d 'The project\'s Cargo.toml' -r -F
@@ -416,6 +447,7 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and __fish_seen_subcommand_from use" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and __fish_seen_subcommand_from use" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and __fish_seen_subcommand_from use" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and __fish_seen_subcommand_from use" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand sdk; and __fish_seen_subcommand_from help" -f -a "show" -d 'Show where gtdx-sdk comes from, as cargo resolves it; `gtdx sdk` alone does this'
@@ -430,11 +462,12 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -l write -d 'Write the v2 document over the manifest (only when it validates). Without it, gtdx only reports what would change'
 complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -l force -d 'With --write: replace the manifest even when it is read-only'
 complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l registry -d '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform\'s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l registry -d '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform\'s directory layout), `oci://HOST/NAMESPACE[/NAME]`, a Greentic Store (`greentic-store`, `https://HOST`), or a NAME from $GREENTIC_HOME/config.toml' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l trusted-key -d 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l trusted-keys -d 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l source-url -d 'The `org.opencontainers.image.source` annotation [default: $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set]' -r
@@ -447,13 +480,14 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l allow-unsigned -d 'Publish a pack without a signature'
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l force -d 'Replace a version (or an OCI tag) that is already published'
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l dry-run -d 'Check everything and show what would be written, without writing'
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may); credentials are never sent over it'
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l registry -d 'Where `ID[@VERSION]` is looked up: `local`, `file://DIR`, `oci://HOST/NAMESPACE` [default: local]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l registry -d 'Where `ID[@VERSION]` is looked up: `local`, `file://DIR`, `oci://HOST/NAMESPACE`, a Greentic Store (`greentic-store`, `https://HOST`) or a NAME from config.toml [default: local]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l trust -d 'Who must have signed: `loose` (integrity only, unsigned packs install), `normal` (the signer\'s key is pinned on first install and required after), `strict` (the key must be pinned already or given with --trusted-key)' -r -f -a "loose\t''
 normal\t''
 strict\t''"
@@ -467,6 +501,7 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand install" -s y -l yes -d 'Accept the permissions the extension requests without asking (needed without a terminal)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l force -d 'Reinstall a version that is already installed'
 complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may); credentials are never sent over it'
@@ -478,6 +513,7 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand list" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand list" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand list" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand uninstall" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
@@ -485,6 +521,7 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand uninstall" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand uninstall" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand uninstall" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand uninstall" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand enable" -l tenant -d 'Change it for this tenant only (the state file\'s `tenants` section)' -r
@@ -493,6 +530,7 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand enable" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand enable" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand enable" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand enable" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand disable" -l tenant -d 'Change it for this tenant only (the state file\'s `tenants` section)' -r
@@ -501,9 +539,70 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand disable" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand disable" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand disable" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand disable" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l registry -d '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform\'s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and not __fish_seen_subcommand_from list add remove set-default help" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and not __fish_seen_subcommand_from list add remove set-default help" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and not __fish_seen_subcommand_from list add remove set-default help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and not __fish_seen_subcommand_from list add remove set-default help" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and not __fish_seen_subcommand_from list add remove set-default help" -f -a "list" -d 'List the configured registries (and the built-in greentic-store), marking the default'
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and not __fish_seen_subcommand_from list add remove set-default help" -f -a "add" -d 'Add a registry under NAME, or replace the URL of the one of that name'
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and not __fish_seen_subcommand_from list add remove set-default help" -f -a "remove" -d 'Remove the registry NAME from config.toml (its stored token stays until `gtdx logout`)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and not __fish_seen_subcommand_from list add remove set-default help" -f -a "set-default" -d 'Make NAME the registry `publish`, `login` and `logout` use without --registry'
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and not __fish_seen_subcommand_from list add remove set-default help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from list" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from list" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from list" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from add" -l token-env -d 'An environment variable holding this registry\'s token (read at each use, never stored)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from add" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from add" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from add" -l insecure -d 'Accept a plain http:// URL to a host that is not this machine (tokens and packs then cross the network unencrypted)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from remove" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from remove" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from set-default" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from set-default" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from set-default" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from set-default" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the configured registries (and the built-in greentic-store), marking the default'
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from help" -f -a "add" -d 'Add a registry under NAME, or replace the URL of the one of that name'
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from help" -f -a "remove" -d 'Remove the registry NAME from config.toml (its stored token stays until `gtdx logout`)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from help" -f -a "set-default" -d 'Make NAME the registry `publish`, `login` and `logout` use without --registry'
+complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand login" -l registry -d 'The registry to log in to: a configured name or greentic-store. Without it, config.toml\'s default registry' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand login" -l token -d 'The token. Visible to other users in the process list: prefer GTDX_TOKEN or --paste on a shared machine' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand login" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand login" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand login" -l paste -d 'Read the token from standard input (one line; not echoed on a terminal)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand login" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand login" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand logout" -l registry -d 'The registry to log out of. Without it, config.toml\'s default registry' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand logout" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand logout" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand logout" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand logout" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l registry -d '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform\'s directory layout), `oci://HOST/NAMESPACE[/NAME]`, a Greentic Store (`greentic-store`, `https://HOST`), or a NAME from $GREENTIC_HOME/config.toml' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l oci-user -d 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l oci-token -d 'The token or password for the OCI registry this command line names (never sent to another host). Without it: a config.toml entry\'s `token-env`, $OCI_TOKEN (also for the registry named here only), $GHCR_TOKEN or $GITHUB_TOKEN (ghcr.io only), then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l registry-timeout -d 'How long one registry operation (a pull, a push, a tag listing) may take in all, from its first request to its last byte (`90s`, `10m`, at most `24h`) [default: 300s]' -r
@@ -512,10 +611,11 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand search" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may); credentials are never sent over it'
 complete -c gtdx -n "__fish_gtdx_using_subcommand search" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand search" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l registry -d '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform\'s directory layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l registry -d '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform\'s directory layout), `oci://HOST/NAMESPACE[/NAME]`, a Greentic Store (`greentic-store`, `https://HOST`), or a NAME from $GREENTIC_HOME/config.toml' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l oci-user -d 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l oci-token -d 'The token or password for the OCI registry this command line names (never sent to another host). Without it: a config.toml entry\'s `token-env`, $OCI_TOKEN (also for the registry named here only), $GHCR_TOKEN or $GITHUB_TOKEN (ghcr.io only), then ~/.docker/config.json (`auths.<host>.auth`), then anonymous' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l registry-timeout -d 'How long one registry operation (a pull, a push, a tag listing) may take in all, from its first request to its last byte (`90s`, `10m`, at most `24h`) [default: 300s]' -r
@@ -524,52 +624,81 @@ json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may); credentials are never sent over it'
 complete -c gtdx -n "__fish_gtdx_using_subcommand info" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand info" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand yank" -l reason -d 'Why (kept by the Store and shown to whoever looks at the version)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand yank" -l registry -d 'A Greentic Store: `greentic-store`, `https://HOST`, or a NAME from config.toml [default: config.toml\'s default registry]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand yank" -l registry-timeout -d 'How long the request may take in all (`90s`, `10m`) [default: 300s]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand yank" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand yank" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand yank" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand yank" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand yank" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand unyank" -l registry -d 'A Greentic Store: `greentic-store`, `https://HOST`, or a NAME from config.toml [default: config.toml\'s default registry]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand unyank" -l registry-timeout -d 'How long the request may take in all (`90s`, `10m`) [default: 300s]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand unyank" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand unyank" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
+always\t''
+never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand unyank" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand unyank" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c gtdx -n "__fish_gtdx_using_subcommand unyank" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand explain" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand explain" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand explain" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand explain" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand explain" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand completions" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
+complete -c gtdx -n "__fish_gtdx_using_subcommand completions" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "new" -d 'Create a new extension project in a new directory'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "init" -d 'Create an extension project in an existing directory (keeps what is there)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "validate" -d 'Check a describe.json against the v2 contract (structure, types, stringified schemas)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "lint" -d 'Check a describe.json against the authoring checklist and the platform\'s lint rules'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "describe" -d 'Generate describe.json from the #[tool] functions and [package.metadata.gtdx] (no compiling)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "build" -d 'Regenerate describe.json, build the component for wasm32-wasip2, check it, and pack a .gtxpack'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "pack" -d 'Pack a component built by another toolchain with its describe.json (same checks as build)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "run" -d 'Call one tool locally under the platform\'s host rules and print its result'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "test" -d 'Run the table-driven tool tests of tests/tools/ (or the discovery tool)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "inspect" -d 'Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "dynamic" -d 'Dynamic tools: admit discovered descriptors (the platform\'s six controls) and keep per-connection catalogs'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "worker" -d 'Assemble and inspect Digital Worker manifests from signed .gtxpack extensions'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "keygen" -d 'Make an ed25519 signing key pair (secret key file mode 0600, never overwritten)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "sign" -d 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "verify" -d 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "key" -d 'Key conversions (gtdx and minisign public key formats)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "dev" -d 'Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "doctor" -d 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "sdk" -d 'Where the project\'s gtdx-sdk comes from (crates.io or the copy gtdx carries); `use` moves it'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "migrate" -d 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "publish" -d 'Publish a verified pack to a registry: local, file://DIR or oci://HOST/NAMESPACE'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "install" -d 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "list" -d 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "uninstall" -d 'Remove an installed extension'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "enable" -d 'Enable an installed extension (by default, or for one tenant)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "disable" -d 'Disable an installed extension (by default, or for one tenant)'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "search" -d 'Search a registry: extensions of a directory registry, or the tags of an OCI repository'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "info" -d 'Show an extension of a registry: versions, signer, permissions, digest'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "explain" -d 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
-complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable search info explain completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "new" -d 'Create a new extension project in a new directory'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "init" -d 'Create an extension project in an existing directory (keeps what is there)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "validate" -d 'Check a describe.json against the v2 contract (structure, types, stringified schemas)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "lint" -d 'Check a describe.json against the authoring checklist and the platform\'s lint rules'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "describe" -d 'Generate describe.json from the #[tool] functions and [package.metadata.gtdx] (no compiling)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "build" -d 'Regenerate describe.json, build the component for wasm32-wasip2, check it, and pack a .gtxpack'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "pack" -d 'Pack a component built by another toolchain with its describe.json (same checks as build)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "run" -d 'Call one tool locally under the platform\'s host rules and print its result'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "test" -d 'Run the table-driven tool tests of tests/tools/ (or the discovery tool)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "inspect" -d 'Show what a .gtxpack or a component holds: identity, tools, WIT exports and imports, digests'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "dynamic" -d 'Dynamic tools: admit discovered descriptors (the platform\'s six controls) and keep per-connection catalogs'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "worker" -d 'Assemble and inspect Digital Worker manifests from signed .gtxpack extensions'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "keygen" -d 'Make an ed25519 signing key pair (secret key file mode 0600, never overwritten)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "sign" -d 'Sign a .gtxpack or describe.json (ed25519 over RFC 8785), or any file (--detached, minisign format)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "verify" -d 'Verify a .gtxpack (integrity, signature, trust), a describe.json, or a detached signature'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "key" -d 'Key conversions (gtdx and minisign public key formats)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "dev" -d 'Rebuild, repack and reinstall the extension on every save (describe, lint, build, pack, install)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "doctor" -d 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "sdk" -d 'Where the project\'s gtdx-sdk comes from (crates.io or the copy gtdx carries); `use` moves it'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "migrate" -d 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "publish" -d 'Publish a verified pack to a registry: local, file://DIR or oci://HOST/NAMESPACE'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "install" -d 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "list" -d 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "uninstall" -d 'Remove an installed extension'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "enable" -d 'Enable an installed extension (by default, or for one tenant)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "disable" -d 'Disable an installed extension (by default, or for one tenant)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "registries" -d 'Configured registries: list, add, remove, set-default (config.toml, shared with the platform\'s gtdx)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "login" -d 'Store a registry token in credentials.toml (0600): --token, GTDX_TOKEN or --paste'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "logout" -d 'Remove a registry\'s stored token from credentials.toml'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "search" -d 'Search a registry: extensions of a directory registry, or the tags of an OCI repository'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "info" -d 'Show an extension of a registry: versions, signer, permissions, digest'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "yank" -d 'Withdraw a version from a Greentic Store (still installable by exact pin)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "unyank" -d 'Put a yanked version back in circulation'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "explain" -d 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "completions" -d 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and not __fish_seen_subcommand_from new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand help; and __fish_seen_subcommand_from dynamic" -f -a "admit" -d 'Run the six admission controls on a discovery result (a JSON array of descriptors): which derived tools the platform admits, withholds or rejects, and why'
 complete -c gtdx -n "__fish_gtdx_using_subcommand help; and __fish_seen_subcommand_from dynamic" -f -a "catalog" -d 'Show a connection\'s catalog, or what its last sync changed'
 complete -c gtdx -n "__fish_gtdx_using_subcommand help; and __fish_seen_subcommand_from worker" -f -a "build" -d 'Assemble a Digital Worker manifest from a worker spec and its signed .gtxpack extensions, keeping only the tools that declare the agentic_worker capability'
@@ -577,3 +706,7 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand help; and __fish_seen_subcomma
 complete -c gtdx -n "__fish_gtdx_using_subcommand help; and __fish_seen_subcommand_from key" -f -a "export" -d 'Print a public key as a gtdx .pub file, or with --minisign as a minisign public key'
 complete -c gtdx -n "__fish_gtdx_using_subcommand help; and __fish_seen_subcommand_from sdk" -f -a "show" -d 'Show where gtdx-sdk comes from, as cargo resolves it; `gtdx sdk` alone does this'
 complete -c gtdx -n "__fish_gtdx_using_subcommand help; and __fish_seen_subcommand_from sdk" -f -a "use" -d 'Take gtdx-sdk from crates.io (once published) or from the copy this gtdx carries, and relock'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and __fish_seen_subcommand_from registries" -f -a "list" -d 'List the configured registries (and the built-in greentic-store), marking the default'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and __fish_seen_subcommand_from registries" -f -a "add" -d 'Add a registry under NAME, or replace the URL of the one of that name'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and __fish_seen_subcommand_from registries" -f -a "remove" -d 'Remove the registry NAME from config.toml (its stored token stays until `gtdx logout`)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand help; and __fish_seen_subcommand_from registries" -f -a "set-default" -d 'Make NAME the registry `publish`, `login` and `logout` use without --registry'

@@ -719,7 +719,8 @@ fn credentials_inside_registry_urls_are_never_printed() {
         .stderr_has("oci://127.0.0.1:9/acme")
         .stderr_has("carries a user name or password");
     env.gtdx(["search", "ext", "--registry", "store"])
-        .stderr_has("https://store.example/api, an HTTP store");
+        .stderr_has("https://store.example/api")
+        .stderr_has("carries a user name or password");
 
     let spec = worker_spec(&env, "oci://bob:PASS@127.0.0.1:9/team/ext:1.0.0");
     let run = env.gtdx(["worker", "build", spec.as_str()]);

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
-use crate::support::store::Store;
-use crate::support::{Env, PLATFORM_GTDX, Tool, fixture, read_json, require_tool};
+use crate::support::store::{Bad, Store};
+use crate::support::{Env, KeyPair, PLATFORM_GTDX, Tool, fixture, read_json, require_tool};
 
 const TOKEN: &str = "store-test-token";
 const TOKEN_ENV: &str = "GTDX_TEST_STORE_TOKEN";
@@ -26,6 +26,26 @@ fn describe(id: &str, version: &str) -> Value {
 
 fn component() -> Vec<u8> {
     b"\0asm\x0d\0\x01\0component bytes".to_vec()
+}
+
+/// A pack of `id@version` made and signed by ours.
+fn signed_pack(env: &Env, key: &KeyPair, id: &str, version: &str) -> PathBuf {
+    let files = vec![
+        gtdx_pack::PackFile::bytes("components/demo.wasm", component()),
+        gtdx_pack::PackFile::bytes("prompts/echo.md", b"# Echo\n".to_vec()),
+        gtdx_pack::PackFile::bytes("schemas/echo.json", br#"{"type":"object"}"#.to_vec()),
+        gtdx_pack::PackFile::bytes(
+            "assets/icon.svg",
+            b"<svg xmlns='http://www.w3.org/2000/svg'/>".to_vec(),
+        ),
+    ];
+    let p = env.pack(
+        &format!("packs/{id}-{version}.gtxpack"),
+        &describe(id, version),
+        files,
+    );
+    env.sign(&p, key);
+    p
 }
 
 /// A project directory the platform's `publish --wasm` packs (no cargo build).
@@ -54,16 +74,21 @@ fn platform_project(env: &Env, id: &str, version: &str) -> PathBuf {
     env.path(&dir)
 }
 
-/// A GREENTIC_HOME under `env` whose config.toml names the Store `teststore` (the platform's
-/// format), its token read from [`TOKEN_ENV`].
+/// A GREENTIC_HOME under `env` (`greentic-home`: ours's own) whose config.toml names the
+/// Store `teststore` (the platform's format), its token read from [`TOKEN_ENV`].
 fn home_with_store(env: &Env, rel: &str, store: &Store) -> PathBuf {
+    let home = match rel {
+        "greentic-home" => env.greentic_home(),
+        _ => env.path(rel),
+    };
+    std::fs::create_dir_all(&home).unwrap();
     let config = format!(
         "[default]\nregistry = \"teststore\"\ntrust-policy = \"normal\"\n\n\
          [[registries]]\nname = \"teststore\"\nurl = \"{}\"\ntoken-env = \"{TOKEN_ENV}\"\n",
         store.url()
     );
-    env.write(&format!("{rel}/config.toml"), config);
-    env.path(rel)
+    std::fs::write(home.join("config.toml"), config).unwrap();
+    home
 }
 
 /// The platform's gtdx on `home`, with the Store's token in its environment.
@@ -201,4 +226,265 @@ fn the_platforms_gtdx_publishes_searches_installs_and_yanks_on_the_loopback_stor
     .run()
     .code(0);
     assert_eq!(store.yanked("gtdx.on-store", "1.0.0"), Some((false, None)));
+}
+
+/// Ours, with the Store configured as `teststore` in its home and its token in the environment.
+fn ours<const N: usize>(env: &Env, args: [&str; N]) -> crate::support::Run {
+    env.gtdx_cmd(args).env(TOKEN_ENV, TOKEN).run()
+}
+
+/// Ours publishes a signed pack to the Store (as the platform's client would: the platform's
+/// gtdx installs it into a fresh home), finds it with search and info, and is refused a second
+/// publish of the version (409) and a publish with a wrong token (one sentence naming the
+/// registry and `gtdx login`, the token never shown).
+#[test]
+fn what_ours_publishes_to_the_store_the_platforms_installs() {
+    let Some(tool) = require_tool(PLATFORM_GTDX) else {
+        return;
+    };
+    let env = Env::new();
+    let store = Store::start(TOKEN);
+    home_with_store(&env, "greentic-home", &store);
+    let key = env.keygen("pub");
+    let pack = signed_pack(&env, &key, "gtdx.ours-to-store", "0.3.0");
+    let wrong = env
+        .gtdx_cmd(["publish", s(&pack), "--registry", "teststore"])
+        .env(TOKEN_ENV, "wrong-token-value")
+        .run();
+    wrong
+        .failure()
+        .stderr_has("teststore")
+        .stderr_has("gtdx login --registry teststore")
+        .output_lacks("wrong-token-value");
+    assert!(store.artifact("gtdx.ours-to-store", "0.3.0").is_none());
+
+    ours(&env, ["publish", s(&pack), "--registry", "teststore"]).code(0);
+    assert_eq!(
+        store.artifact("gtdx.ours-to-store", "0.3.0"),
+        Some(std::fs::read(&pack).unwrap()),
+        "the Store holds the pack's bytes"
+    );
+    ours(&env, ["publish", s(&pack), "--registry", "teststore"])
+        .failure()
+        .stderr_has("already in the Greentic Store teststore");
+    ours(&env, ["search", "ours", "--registry", "teststore"])
+        .code(0)
+        .stdout_has("gtdx.ours-to-store@0.3.0");
+    ours(
+        &env,
+        ["info", "gtdx.ours-to-store", "--registry", "teststore"],
+    )
+    .code(0)
+    .stdout_has("0.3.0");
+
+    let fresh = home_with_store(&env, "fresh-home", &store);
+    platform(
+        &env,
+        &tool,
+        &fresh,
+        [
+            "install",
+            "gtdx.ours-to-store",
+            "--version",
+            "0.3.0",
+            "--registry",
+            "teststore",
+            "--yes",
+        ],
+    )
+    .run()
+    .code(0);
+    assert!(
+        installed(&fresh, "gtdx.ours-to-store", "0.3.0")
+            .join("describe.json")
+            .is_file()
+    );
+}
+
+/// The platform's gtdx publishes to the Store; ours installs it from there (the newest version
+/// when none is named), digest-checked.
+#[test]
+fn what_the_platforms_publishes_to_the_store_ours_installs() {
+    let Some(tool) = require_tool(PLATFORM_GTDX) else {
+        return;
+    };
+    let env = Env::new();
+    let store = Store::start(TOKEN);
+    let pub_home = home_with_store(&env, "pub-home", &store);
+    home_with_store(&env, "greentic-home", &store);
+    let proj = platform_project(&env, "gtdx.platform-to-store", "2.0.0");
+    let key = env.path("platform.pem");
+    platform(&env, &tool, &pub_home, ["keygen", "--out", s(&key)])
+        .run()
+        .code(0);
+    platform(
+        &env,
+        &tool,
+        &pub_home,
+        [
+            "publish",
+            "--wasm",
+            "components/demo.wasm",
+            "--registry",
+            "teststore",
+            "--sign",
+            "--key",
+            s(&key),
+            "--trust",
+            "normal",
+        ],
+    )
+    .current_dir(&proj)
+    .run()
+    .code(0);
+    ours(
+        &env,
+        [
+            "install",
+            "gtdx.platform-to-store",
+            "--registry",
+            "teststore",
+            "--yes",
+        ],
+    )
+    .code(0)
+    .stderr_has("Installed");
+    assert!(
+        installed(&env.greentic_home(), "gtdx.platform-to-store", "2.0.0")
+            .join("extension.wasm")
+            .is_file()
+    );
+    env.assert_nothing_left_in_staging();
+}
+
+/// Ours yanks a version: the Store records the reason, a plain install takes the newest
+/// version that is not yanked, an exact pin still installs the yanked one; unyank puts it back.
+/// Without a token, the yank is refused before any request with the `gtdx login` sentence.
+#[test]
+fn a_yanked_version_is_skipped_by_a_plain_install_and_installs_by_exact_pin() {
+    let env = Env::new();
+    let store = Store::start(TOKEN);
+    home_with_store(&env, "greentic-home", &store);
+    let key = env.keygen("pub");
+    for v in ["1.0.0", "1.1.0"] {
+        let pack = signed_pack(&env, &key, "gtdx.yanked", v);
+        ours(&env, ["publish", s(&pack), "--registry", "teststore"]).code(0);
+    }
+    env.gtdx(["yank", "gtdx.yanked", "1.1.0", "--registry", "teststore"])
+        .failure()
+        .stderr_has("gtdx login --registry teststore");
+    assert_eq!(store.yanked("gtdx.yanked", "1.1.0"), Some((false, None)));
+    ours(
+        &env,
+        [
+            "yank",
+            "gtdx.yanked",
+            "1.1.0",
+            "--reason",
+            "broken build",
+            "--registry",
+            "teststore",
+        ],
+    )
+    .code(0)
+    .stderr_has("Yanked");
+    assert_eq!(
+        store.yanked("gtdx.yanked", "1.1.0"),
+        Some((true, Some("broken build".to_string())))
+    );
+    ours(
+        &env,
+        ["install", "gtdx.yanked", "--registry", "teststore", "--yes"],
+    )
+    .code(0);
+    let home = env.greentic_home();
+    assert!(installed(&home, "gtdx.yanked", "1.0.0").is_dir());
+    assert!(!installed(&home, "gtdx.yanked", "1.1.0").exists());
+    ours(
+        &env,
+        [
+            "install",
+            "gtdx.yanked@1.1.0",
+            "--registry",
+            "teststore",
+            "--yes",
+        ],
+    )
+    .code(0);
+    assert!(installed(&home, "gtdx.yanked", "1.1.0").is_dir());
+    ours(
+        &env,
+        ["unyank", "gtdx.yanked", "1.1.0", "--registry", "teststore"],
+    )
+    .code(0);
+    assert_eq!(store.yanked("gtdx.yanked", "1.1.0"), Some((false, None)));
+    ours(&env, ["search", "--registry", "teststore"])
+        .code(0)
+        .stdout_has("gtdx.yanked@1.1.0");
+}
+
+/// A Store that answers with an HTML page, a digest the artifact does not have, an endless
+/// body or a redirect to another host: each install is refused naming the Store, non-zero,
+/// with nothing installed and nothing left in staging.
+#[test]
+fn bad_store_answers_are_refused_and_nothing_is_installed() {
+    let env = Env::new();
+    let store = Store::start(TOKEN);
+    let elsewhere = Store::start(TOKEN);
+    home_with_store(&env, "greentic-home", &store);
+    let key = env.keygen("pub");
+    let pack = signed_pack(&env, &key, "gtdx.bad-answers", "1.0.0");
+    ours(&env, ["publish", s(&pack), "--registry", "teststore"]).code(0);
+    let cases = [
+        (Bad::Html, "HTML page"),
+        (Bad::WrongDigest, "does not match its digest"),
+        // the deadline, or (on an idle machine, 1 GiB in under 2 s) the pack cap
+        (Bad::Endless, "within 2 s|more than 1024 MiB"),
+        (
+            Bad::RedirectTo(elsewhere.url() + "/api/v1/extensions/gtdx.bad-answers/1.0.0/artifact"),
+            "redirected to another host",
+        ),
+    ];
+    for (bad, says) in cases {
+        store.misbehave(Some(bad.clone()));
+        let run = ours(
+            &env,
+            [
+                "install",
+                "gtdx.bad-answers@1.0.0",
+                "--registry",
+                "teststore",
+                "--yes",
+                "--registry-timeout",
+                "2s",
+            ],
+        );
+        run.failure().stderr_has("teststore");
+        run.check(
+            says.split('|').any(|s| run.stderr().contains(s)),
+            format!("stderr contains one of {says:?}"),
+        );
+        assert!(
+            !installed(&env.greentic_home(), "gtdx.bad-answers", "1.0.0").exists(),
+            "{bad:?}"
+        );
+        env.assert_nothing_left_in_staging();
+    }
+    assert!(
+        elsewhere.seen().is_empty(),
+        "nothing was fetched from the other host: {:?}",
+        elsewhere.seen()
+    );
+    store.misbehave(None);
+    ours(
+        &env,
+        [
+            "install",
+            "gtdx.bad-answers@1.0.0",
+            "--registry",
+            "teststore",
+            "--yes",
+        ],
+    )
+    .code(0);
 }

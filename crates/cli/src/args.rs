@@ -248,7 +248,8 @@ pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
 #[derive(Debug, Clone, clap::Args)]
 pub struct RegistryArgs {
     /// `local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform's directory
-    /// layout), `oci://HOST/NAMESPACE[/NAME]`, or a NAME from $GREENTIC_HOME/config.toml.
+    /// layout), `oci://HOST/NAMESPACE[/NAME]`, a Greentic Store (`greentic-store`,
+    /// `https://HOST`), or a NAME from $GREENTIC_HOME/config.toml.
     #[arg(long, value_name = "REG", default_value = "local")]
     pub registry: String,
 }

@@ -155,6 +155,10 @@ commands! {
     Search(commands::search::Args) => commands::search::run;
     /// Show an extension of a registry: versions, signer, permissions, digest.
     Info(commands::info::Args) => commands::info::run;
+    /// Withdraw a version from a Greentic Store (still installable by exact pin).
+    Yank(commands::yank::Args) => commands::yank::run;
+    /// Put a yanked version back in circulation.
+    Unyank(commands::yank::UnyankArgs) => commands::yank::run_unyank;
     /// Explain a diagnostic code: what it reports, why it matters, how to fix it.
     Explain(commands::explain::Args) => commands::explain::run;
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout.

@@ -234,8 +234,7 @@ fn sdk(project: &Path) -> Option<Finding> {
 /// The local registry, and each registry named in `<home>/config.toml`: does it answer? An OCI
 /// registry is asked for a repository's tags (any answer, even "no such repository", means it
 /// is reachable; a refused credential is reported as such), a directory registry must hold a
-/// readable index. HTTP stores (the platform's `gtdx publish` target) are not gtdx's and are
-/// only listed.
+/// readable index. Greentic Stores (HTTP) are only listed: `gtdx search --registry` asks them.
 fn registries(home: &Path) -> Vec<Finding> {
     use gtdx_registry::reference::RegistryRef;
     let home = gtdx_registry::Home::new(home);
@@ -317,19 +316,19 @@ fn registries(home: &Path) -> Vec<Finding> {
                     )),
                 }
             }
-            Err(_) if r.url.starts_with("https://") || r.url.starts_with("http://") => {
+            Ok(RegistryRef::Store(_)) => {
                 out.push(Finding::new(
                     "registry",
                     Status::Info,
                     format!(
-                        "`{}` ({url}) is an HTTP store: the platform's `gtdx publish` target; gtdx publishes to directory and OCI registries, so it was not checked",
-                        r.name
+                        "`{}` ({url}) is a Greentic Store (an HTTP store): doctor does not contact it; `gtdx search --registry {}` does",
+                        r.name, r.name
                     ),
                 ));
             }
             Err(e) => out.push(Finding::fail(
                 "registry",
-                format!("`{}`: {}", r.name, crate::error_text(&e)),
+                format!("`{}` ({url}): {}", r.name, crate::error_text(&e)),
                 fix_url,
             )),
         }

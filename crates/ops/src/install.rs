@@ -286,6 +286,7 @@ pub fn fetch(
         }
         InstallSource::Id { id, version } => {
             let reg = RegistryRef::parse(registry.unwrap_or("local"), home)?;
+            let label = reg.label();
             match reg {
                 RegistryRef::Dir { root, .. } => {
                     let local = gtdx_registry::local::LocalRegistry::new(&root);
@@ -337,6 +338,31 @@ pub fn fetch(
                         requested: Requested {
                             id: Some(id),
                             version: art.tag,
+                        },
+                    })
+                }
+                RegistryRef::Store(r) => {
+                    let store = gtdx_registry::store::Store::open(&r, home, oci.deadline)?;
+                    // A yanked version is not listed, so it is never the newest; an exact pin
+                    // still fetches it.
+                    let version = match version {
+                        Some(v) => v,
+                        None => newest_version(&store.versions(&id)?).ok_or_else(|| {
+                            RegistryError::NotFound {
+                                what: id.clone(),
+                                registry: label.clone(),
+                                hint: " (no version that is not yanked)".into(),
+                            }
+                        })?,
+                    };
+                    let (staged, _) = store.fetch(&id, &version)?;
+                    Ok(Fetched {
+                        staged,
+                        shown: format!("{id}@{version} from {label}"),
+                        pinned: format!("{id}@{version}"),
+                        requested: Requested {
+                            id: Some(id),
+                            version: Some(version),
                         },
                     })
                 }

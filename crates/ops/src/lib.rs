@@ -27,6 +27,7 @@
 //! | `gtdx list`, `uninstall`, `enable`, `disable` | [`installed`] | [`installed::list`], [`installed::uninstall`], [`installed::set_enabled`] |
 //! | `gtdx search`, `gtdx info`        | [`search`]    | [`search::search`], [`search::info`] |
 //! | `gtdx sdk`                        | [`sdk`]       | [`sdk::status`], [`sdk::switch`] |
+//! | `gtdx yank`, `gtdx unyank`        | [`yank`]      | [`yank::set_yanked`] |
 //! | `gtdx registries`, `login`, `logout` | [`registries`] | [`registries::list`], [`registries::add`], [`registries::login`], [`registries::logout`] |
 //!
 //! Each takes an options struct and returns a structured outcome (the result and its
@@ -65,6 +66,7 @@ pub mod sign;
 pub mod test;
 pub mod verify;
 pub mod worker;
+pub mod yank;
 
 /// `gtdx --home DIR`: the home of this process, over `$GREENTIC_HOME`.
 pub use gtdx_contract::home::use_home;

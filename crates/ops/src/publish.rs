@@ -1,6 +1,7 @@
 //! `gtdx publish [PACK] [--registry REG]`: verify a pack, then publish it to a directory
 //! registry in the platform's layout (`local`, `file://DIR`) or to an OCI registry
-//! (`oci://HOST/NAMESPACE[/NAME]`, tag = version).
+//! (`oci://HOST/NAMESPACE[/NAME]`, tag = version), or to a Greentic Store (`https://…`,
+//! `greentic-store`, a configured name: the multipart upload the platform's client sends).
 
 use std::path::{Path, PathBuf};
 
@@ -8,6 +9,7 @@ use gtdx_registry::local::{LocalPublished, LocalRegistry, PublishRequest};
 pub use gtdx_registry::oci::{Deadline, OciOptions, parse_registry_timeout};
 use gtdx_registry::oci::{PushRequest, Pushed};
 use gtdx_registry::reference::OciArtifact;
+use gtdx_registry::store::{StorePublish, StorePublished};
 use gtdx_registry::{Home, RegistryRef};
 use serde::Serialize;
 
@@ -37,6 +39,7 @@ pub struct PublishOptions {
 pub enum Target {
     Directory(LocalPublished),
     Oci(Pushed),
+    Store(StorePublished),
 }
 
 /// What `gtdx publish` did (or, dry, would do).
@@ -64,6 +67,7 @@ impl PublishOutcome {
                 d.pack.display().to_string(),
             ],
             Target::Oci(p) => vec![p.pinned.clone(), p.tagged.clone()],
+            Target::Store(_) => vec![format!("{}@{}", self.id, self.version)],
         }
     }
 }
@@ -108,11 +112,11 @@ pub fn publish(options: &PublishOptions) -> Result<PublishOutcome, PublishError>
     };
     let shown = pack.display().to_string();
     let registry = RegistryRef::parse(&options.registry, &options.home)?;
-    // An OCI push sends the pack from memory: its bytes are read and hashed once, and the file
+    // An OCI push (and a Store's upload) sends the pack from memory: its bytes are read and hashed once, and the file
     // must still be the one read when the checks are done (below). A directory registry copies
     // the file, so only its digest is needed. The digest is computed beside the checks: both
     // read the whole pack, and a CI runner has two cores.
-    let is_oci = matches!(registry, RegistryRef::Oci(_));
+    let is_oci = matches!(registry, RegistryRef::Oci(_) | RegistryRef::Store(_));
     let (digested, checked) = std::thread::scope(|scope| {
         let digest = scope.spawn(|| -> Result<_, gtdx_registry::RegistryError> {
             if is_oci {
@@ -144,14 +148,20 @@ pub fn publish(options: &PublishOptions) -> Result<PublishOutcome, PublishError>
                 dry_run: options.dry_run,
             })?)
         }
+        RegistryRef::Store(r) => {
+            let bytes = unchanged(&pack, &shown, oci_bytes)?;
+            let store = gtdx_registry::store::Store::open(r, &options.home, options.oci.deadline)?;
+            Target::Store(store.publish(&StorePublish {
+                bytes: &bytes,
+                sha256: &sha256,
+                describe: &checked.describe,
+                info,
+                force: options.force,
+                dry_run: options.dry_run,
+            })?)
+        }
         RegistryRef::Oci(repo) => {
-            let (bytes, stamp) = oci_bytes.unwrap_or_default();
-            if file_stamp(&pack) != stamp {
-                return Err(InstallError::Refused {
-                    source_name: shown,
-                    reason: "it changed while being published; run the command again".into(),
-                });
-            }
+            let bytes = unchanged(&pack, &shown, oci_bytes)?;
             let art = OciArtifact {
                 host: repo.host.clone(),
                 repository: repo.repository(&info.id),
@@ -200,9 +210,28 @@ pub fn publish(options: &PublishOptions) -> Result<PublishOutcome, PublishError>
     })
 }
 
+/// The bytes read for the upload, refused when the file changed while its checks ran.
+fn unchanged(
+    pack: &Path,
+    shown: &str,
+    read: Option<(Vec<u8>, Option<Stamp>)>,
+) -> Result<Vec<u8>, InstallError> {
+    let (bytes, stamp) = read.unwrap_or_default();
+    if file_stamp(pack) != stamp {
+        return Err(InstallError::Refused {
+            source_name: shown.to_string(),
+            reason: "it changed while being published; run the command again".into(),
+        });
+    }
+    Ok(bytes)
+}
+
+/// A file's size and modification time.
+type Stamp = (u64, std::time::SystemTime);
+
 /// The size and modification time of a file: what must not change between reading a pack and
 /// finishing its checks.
-fn file_stamp(path: &Path) -> Option<(u64, std::time::SystemTime)> {
+fn file_stamp(path: &Path) -> Option<Stamp> {
     let meta = std::fs::metadata(path).ok()?;
     Some((meta.len(), meta.modified().ok()?))
 }

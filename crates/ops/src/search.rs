@@ -1,9 +1,11 @@
 //! `gtdx search [QUERY] [--registry REG]` and `gtdx info ID[@VERSION] [--registry REG]`: what a
-//! directory registry holds (its index.json), or the tags of an OCI repository.
+//! directory registry holds (its index.json), the tags of an OCI repository, or what a Greentic
+//! Store lists.
 
 use gtdx_registry::local::{IndexEntry, LocalRegistry};
 use gtdx_registry::oci::{OciOptions, Pulled};
 use gtdx_registry::reference::OciArtifact;
+use gtdx_registry::store::Store;
 use gtdx_registry::{Home, PackInfo, RegistryRef};
 use serde::Serialize;
 
@@ -76,6 +78,17 @@ pub fn search(
                 }]
             }
         }
+        RegistryRef::Store(r) => Store::open(r, home, oci.deadline)?
+            .search(query)?
+            .into_iter()
+            .map(|s| IndexEntry {
+                id: s.name.clone(),
+                name: s.name,
+                kind: s.kind.as_str().unwrap_or_default().to_string(),
+                latest: s.latest_version.clone(),
+                versions: vec![s.latest_version],
+            })
+            .collect(),
     };
     Ok(SearchResult {
         registry: reg.label(),
@@ -165,6 +178,31 @@ pub fn info(
                 digest: Some(pulled.digest.clone()),
                 reference: pulled.pinned.clone(),
                 oci: Some(pulled),
+            })
+        }
+        RegistryRef::Store(r) => {
+            let store = Store::open(r, home, oci.deadline)?;
+            let mut versions = store.versions(id)?;
+            versions.sort_by_key(|t| semver::Version::parse(t).ok());
+            let version = match version {
+                Some(v) => v.to_string(),
+                None => crate::install::newest_version(&versions).ok_or_else(|| {
+                    RegistryError::NotFound {
+                        what: id.to_string(),
+                        registry: reg.label(),
+                        hint: " (no version that is not yanked)".into(),
+                    }
+                })?,
+            };
+            let meta = store.metadata(id, &version)?;
+            let reference = format!("{id}@{version}");
+            Ok(Info {
+                registry: reg.label(),
+                pack: PackInfo::from_value(&meta.describe, &reference)?,
+                versions,
+                digest: Some(meta.artifact_sha256),
+                reference,
+                oci: None,
             })
         }
     }

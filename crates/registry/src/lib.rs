@@ -10,6 +10,7 @@
 //!   only to the host they are for, every answer is capped and every operation has a deadline.
 //! * [`config`] and [`credentials`]: the platform's `config.toml` (default registry, trust
 //!   policy, `[[registries]]`, pins) and `credentials.toml` (tokens), read and edited in place.
+//! * [`store`]: the Greentic Store's HTTP API (`https://…`, the built-in `greentic-store`).
 //! * [`home`]: `$GREENTIC_HOME` (default `~/.greentic`): installed extensions under
 //!   `extensions/<kind>/<id>-<version>/`, `extensions-state.json` ([`state`]), the publisher pins
 //!   of `trust/publishers.json` ([`trust`]); [`install`] unpacks into staging and renames.
@@ -35,6 +36,7 @@ pub mod oci;
 pub mod packinfo;
 pub mod reference;
 pub mod state;
+pub mod store;
 pub mod trust;
 
 use std::path::PathBuf;
@@ -85,6 +87,12 @@ pub enum RegistryError {
     },
     #[error("{0}")]
     Oci(String),
+    /// A Greentic Store's failure; the message names the Store.
+    #[error("{0}")]
+    Store(String),
+    /// A Greentic Store refused (or needs) a token: one sentence naming `gtdx login`.
+    #[error("{0}")]
+    StoreAuth(String),
     #[error(
         "{id}@{version} is not installed in {}. `gtdx list` shows what is",
         home.display()

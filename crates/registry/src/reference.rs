@@ -13,6 +13,17 @@ pub enum RegistryRef {
     Dir { root: PathBuf, label: String },
     /// An OCI registry: repositories `NAMESPACE/NAME`, or `NAMESPACE/<extension id>`.
     Oci(OciRepo),
+    /// A Greentic Store (`https://…`, plain `http://` to this machine only, or a name whose
+    /// entry has such a URL, `greentic-store` built in).
+    Store(StoreRef),
+}
+
+/// A Greentic Store: the name its token is kept under (`gtdx login --registry NAME`; the URL
+/// itself when given as one) and its base URL.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoreRef {
+    pub name: String,
+    pub url: String,
 }
 
 /// `oci://HOST/NAMESPACE[/NAME]`.
@@ -107,6 +118,9 @@ impl RegistryRef {
                 name,
             }));
         }
+        if given.starts_with("https://") || given.starts_with("http://") {
+            return store_ref(given, given).map_err(|w| bad(&w));
+        }
         if given.contains("://") || given.is_empty() {
             return Err(bad("unknown scheme"));
         }
@@ -126,8 +140,22 @@ impl RegistryRef {
                     other => other,
                 })
             }
+            Some(url) if gtdx_contract::urls::has_credentials(&url) => Err(bad(&format!(
+                "{} names it {}, and {CREDENTIALS_IN_URL}",
+                crate::config::path(home).display(),
+                without_credentials(&url)
+            ))),
+            Some(url) if url.starts_with("https://") || url.starts_with("http://") => {
+                store_ref(given, &url).map_err(|w| {
+                    bad(&format!(
+                        "{} names it {}, and {w}",
+                        crate::config::path(home).display(),
+                        without_credentials(&url)
+                    ))
+                })
+            }
             Some(url) => Err(bad(&format!(
-                "{} names it {}, an HTTP store; gtdx publishes to and installs from directory and OCI registries only",
+                "{} names it {}, which is not `file://`, `oci://`, `https://` or `http://` to this machine",
                 crate::config::path(home).display(),
                 without_credentials(&url)
             ))),
@@ -147,7 +175,31 @@ impl RegistryRef {
                 Some(n) => format!("oci://{}/{}/{n}", r.host, r.namespace),
                 None => format!("oci://{}/{}", r.host, r.namespace),
             },
+            RegistryRef::Store(s) => {
+                let url = without_credentials(&s.url)
+                    .trim_end_matches('/')
+                    .to_string();
+                match s.name == s.url {
+                    true => format!("the Greentic Store {url}"),
+                    false => format!("the Greentic Store {} ({url})", s.name),
+                }
+            }
         }
+    }
+}
+
+/// A Store at `url` under `name`: https, or plain http to this machine only (the bearer token
+/// and the packs would otherwise cross the network in clear), as `gtdx registries add` checks.
+fn store_ref(name: &str, url: &str) -> Result<RegistryRef, String> {
+    match crate::config::check_url(url, false) {
+        Ok(()) => Ok(RegistryRef::Store(StoreRef {
+            name: name.to_string(),
+            url: url.to_string(),
+        })),
+        Err(crate::config::UrlProblem::Cleartext) => Err(
+            "a Store is reached over https; plain http only to this machine (127.0.0.1, ::1, localhost)".into(),
+        ),
+        Err(crate::config::UrlProblem::Scheme) => Err("it has no host".into()),
     }
 }
 
@@ -326,7 +378,24 @@ mod tests {
             })
         );
         assert!(RegistryRef::parse("oci://ghcr.io", &home).is_err());
-        assert!(RegistryRef::parse("http://x", &home).is_err());
+        // a Store: https, or plain http to this machine only
+        let cleartext = RegistryRef::parse("http://x", &home)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            cleartext.contains("plain http only to this machine"),
+            "{cleartext}"
+        );
+        for ok in [
+            "https://store.example",
+            "http://127.0.0.1:8080",
+            "http://localhost",
+        ] {
+            assert!(
+                matches!(RegistryRef::parse(ok, &home), Ok(RegistryRef::Store(_))),
+                "{ok}"
+            );
+        }
     }
 
     #[test]
@@ -339,12 +408,12 @@ mod tests {
             unknown.contains("configured: greentic-store (built in)"),
             "{unknown}"
         );
-        let builtin = RegistryRef::parse("greentic-store", &home)
-            .unwrap_err()
-            .to_string();
-        assert!(
-            builtin.contains("https://store.greentic.cloud, an HTTP store"),
-            "{builtin}"
+        assert_eq!(
+            RegistryRef::parse("greentic-store", &home).unwrap(),
+            RegistryRef::Store(StoreRef {
+                name: "greentic-store".into(),
+                url: "https://store.greentic.cloud".into()
+            })
         );
         std::fs::write(
             dir.path().join("config.toml"),
@@ -361,8 +430,10 @@ mod tests {
                 name: None
             })
         );
-        let store = RegistryRef::parse("store", &home).unwrap_err().to_string();
-        assert!(store.contains("an HTTP store"), "{store}");
+        assert_eq!(
+            RegistryRef::parse("store", &home).unwrap().label(),
+            "the Greentic Store store (https://store.example)"
+        );
         std::fs::write(dir.path().join("config.toml"), "registries = 3").unwrap();
         let broken = RegistryRef::parse("team", &home).unwrap_err().to_string();
         assert!(broken.contains("config.toml"), "{broken}");

@@ -13,7 +13,8 @@ use crate::shell::{Format, Shell, Untrusted, join_untrusted};
 pub struct Args {
     /// A .gtxpack file, `ID[@VERSION]` from --registry, or `oci://HOST/REPOSITORY[:TAG|@DIGEST]`.
     pub source: String,
-    /// Where `ID[@VERSION]` is looked up: `local`, `file://DIR`, `oci://HOST/NAMESPACE`
+    /// Where `ID[@VERSION]` is looked up: `local`, `file://DIR`, `oci://HOST/NAMESPACE`, a
+    /// Greentic Store (`greentic-store`, `https://HOST`) or a NAME from config.toml
     /// [default: local]
     #[arg(long, value_name = "REG")]
     pub registry: Option<String>,

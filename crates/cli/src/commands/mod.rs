@@ -30,3 +30,4 @@ pub mod uninstall;
 pub mod validate;
 pub mod verify;
 pub mod worker;
+pub mod yank;

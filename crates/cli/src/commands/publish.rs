@@ -111,6 +111,16 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
                     writeln!(out, "{}", p.pinned)?;
                     writeln!(out, "{}", p.tagged)?;
                 }
+                Target::Store(p) => {
+                    writeln!(out, "sha256 {}", p.sha256)?;
+                    if !outcome.dry_run {
+                        writeln!(
+                            out,
+                            "install with: gtdx install {}@{}{registry_flag}",
+                            outcome.id, outcome.version
+                        )?;
+                    }
+                }
             }
             shell.print(out);
         }

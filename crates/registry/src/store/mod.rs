@@ -1,0 +1,463 @@
+//! The Greentic Store (`https://store.greentic.cloud`, or any server with its API): an HTTP
+//! API under `/api/v1/extensions` that lists, describes, serves and accepts packs, and yanks
+//! versions. Spoken as the platform's client speaks it (paths, JSON shapes, the multipart
+//! publish form, the yank body), on gtdx's own blocking client ([`wire`]): https only, plain
+//! http only to this machine; the bearer token from `gtdx login` (or `token-env`,
+//! `GTDX_TOKEN`) only to the Store's own address; redirects elsewhere refused; every answer
+//! capped; artifacts streamed to a staging file, size-capped and digest-checked before anything
+//! is installed.
+
+mod wire;
+
+use std::io::Write;
+
+use gtdx_fsx::Limit;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use url::Url;
+
+use crate::install::StagedPack;
+use crate::oci::Deadline;
+use crate::reference::StoreRef;
+use crate::{Home, PackInfo, RegistryError};
+use wire::{Payload, Wire};
+
+const KIB: u64 = 1 << 10;
+const MIB: u64 = 1 << 20;
+
+/// A Store's JSON answer (a search page, a version list, a version's metadata with its
+/// describe.json): 8 MiB, far above a real describe.json.
+pub const STORE_JSON: Limit = Limit {
+    what: "answer",
+    max: 8 * MIB,
+};
+/// Of an error answer, only this much is read (for its first line).
+pub const STORE_ERROR: Limit = Limit {
+    what: "error answer",
+    max: 64 * KIB,
+};
+
+/// One extension in a search: its id and latest version that is not yanked.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Summary {
+    pub name: String,
+    pub latest_version: String,
+    #[serde(default)]
+    pub kind: Value,
+    #[serde(default)]
+    pub summary: String,
+}
+
+/// One version's metadata: its describe.json and the digest its artifact must have.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Metadata {
+    pub describe: Value,
+    pub artifact_sha256: String,
+    #[serde(default)]
+    pub yanked: bool,
+}
+
+/// What a publish sends.
+pub struct StorePublish<'a> {
+    pub bytes: &'a [u8],
+    pub sha256: &'a str,
+    pub describe: &'a Value,
+    pub info: &'a PackInfo,
+    pub force: bool,
+    pub dry_run: bool,
+}
+
+/// What a publish did.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StorePublished {
+    /// The version's address in the Store.
+    pub url: String,
+    pub sha256: String,
+}
+
+/// A Store, its token (if any) looked up for its name.
+pub struct Store {
+    name: String,
+    base: Url,
+    home: Home,
+    deadline: Deadline,
+}
+
+impl Store {
+    /// The Store `r` names; refuses plain http to another machine before any request.
+    pub fn open(
+        r: &StoreRef,
+        home: &Home,
+        deadline: Option<Deadline>,
+    ) -> Result<Store, RegistryError> {
+        let base = Url::parse(&r.url).map_err(|e| RegistryError::BadRegistry {
+            given: r.name.clone(),
+            why: format!("its URL is not one ({e})"),
+        })?;
+        Ok(Store {
+            name: r.name.clone(),
+            base,
+            home: home.clone(),
+            deadline: deadline.unwrap_or(Deadline::DEFAULT),
+        })
+    }
+
+    /// A wire for one operation, with the token when `with_token`.
+    fn wire(&self, action: &'static str, with_token: bool) -> Result<Wire, RegistryError> {
+        let token = match with_token {
+            true => crate::credentials::token_for(&self.home, &self.name)?,
+            false => None,
+        };
+        let mut w = Wire::new(&self.name, self.base.clone(), token, self.deadline);
+        w.action = action;
+        Ok(w)
+    }
+
+    /// How messages name this Store.
+    pub fn label(&self) -> String {
+        Wire::new(&self.name, self.base.clone(), None, self.deadline).label
+    }
+
+    /// Extensions whose id, name or summary contain `query` (all when `None`).
+    pub fn search(&self, query: Option<&str>) -> Result<Vec<Summary>, RegistryError> {
+        let w = self.wire("searching", true)?;
+        let mut params = vec![("page", "1"), ("limit", "100")];
+        if let Some(q) = query {
+            params.insert(0, ("q", q));
+        }
+        let answer = w.send("GET", w.url(&[], &params), Payload::None)?;
+        match answer.status {
+            200 => w.json(answer, STORE_JSON),
+            _ => Err(w.unexpected(answer)),
+        }
+    }
+
+    /// The versions of `id` that are not yanked (none when the Store does not know it).
+    pub fn versions(&self, id: &str) -> Result<Vec<String>, RegistryError> {
+        #[derive(Deserialize)]
+        struct Versions {
+            versions: Vec<String>,
+        }
+        let w = self.wire("listing versions", true)?;
+        let answer = w.send("GET", w.url(&[id], &[]), Payload::None)?;
+        match answer.status {
+            200 => Ok(w.json::<Versions>(answer, STORE_JSON)?.versions),
+            404 => Ok(Vec::new()),
+            _ => Err(w.unexpected(answer)),
+        }
+    }
+
+    /// One version's metadata (a yanked version's too: an exact pin still resolves).
+    pub fn metadata(&self, id: &str, version: &str) -> Result<Metadata, RegistryError> {
+        let w = self.wire("reading the version's metadata", true)?;
+        self.metadata_on(&w, id, version)
+    }
+
+    fn metadata_on(&self, w: &Wire, id: &str, version: &str) -> Result<Metadata, RegistryError> {
+        let answer = w.send("GET", w.url(&[id, version], &[]), Payload::None)?;
+        match answer.status {
+            200 => w.json(answer, STORE_JSON),
+            404 => Err(RegistryError::NotFound {
+                what: format!("{id}@{version}"),
+                registry: w.label.clone(),
+                hint: format!(
+                    ". `gtdx search --registry {}` lists what it holds",
+                    self.name
+                ),
+            }),
+            _ => Err(w.unexpected(answer)),
+        }
+    }
+
+    /// Streams `id@version`'s artifact into a staging file: at most the pack size limit, its
+    /// SHA-256 the one the metadata advertises, or nothing is kept.
+    pub fn fetch(&self, id: &str, version: &str) -> Result<(StagedPack, Metadata), RegistryError> {
+        let mut w = self.wire("reading the version's metadata", true)?;
+        let meta = self.metadata_on(&w, id, version)?;
+        let expected = meta.artifact_sha256.to_ascii_lowercase();
+        w.action = "downloading the pack";
+        let answer = w.send("GET", w.url(&[id, version, "artifact"], &[]), Payload::None)?;
+        if answer.status != 200 {
+            return Err(w.unexpected(answer));
+        }
+        let limit = gtdx_fsx::limits::PACK;
+        if Wire::declared_length(&answer).is_some_and(|n| n > limit.max) {
+            return Err(too_large(&w, limit));
+        }
+        let (mut staged, mut file) = StagedPack::create(&self.home, "store")?;
+        let mut reader = Wire::into_reader(answer);
+        let mut hasher = <sha2::Sha256 as sha2::Digest>::new();
+        let mut written: u64 = 0;
+        let mut buf = vec![0u8; 256 * 1024];
+        loop {
+            let n = match std::io::Read::read(&mut reader, &mut buf) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(w.reading(&e)),
+            };
+            written += n as u64;
+            if written > limit.max {
+                return Err(too_large(&w, limit));
+            }
+            sha2::Digest::update(&mut hasher, &buf[..n]);
+            file.write_all(&buf[..n])
+                .map_err(|e| gtdx_fsx::FsError::new("cannot write", &staged.path, e))?;
+        }
+        let got = gtdx_pack::hex(&sha2::Digest::finalize(hasher));
+        if got != expected {
+            return Err(w.error(format!(
+                "the pack of {id}@{version} does not match its digest (it is sha256 {got}, the Store's metadata says {}); the copy is corrupt or was tampered with",
+                gtdx_contract::text::escape(&meta.artifact_sha256)
+            )));
+        }
+        file.flush()
+            .map_err(|e| gtdx_fsx::FsError::new("cannot write", &staged.path, e))?;
+        staged.sha256 = got;
+        staged.size = written;
+        Ok((staged, meta))
+    }
+
+    /// Publishes a pack as the platform's client does: a multipart form with a `metadata` JSON
+    /// part and an `artifact` part. A dry run only checks that the version is free.
+    pub fn publish(&self, req: &StorePublish<'_>) -> Result<StorePublished, RegistryError> {
+        let mut w = self.wire("checking the version is free", true)?;
+        let (id, version) = (&req.info.id, &req.info.version);
+        let url = w.url(&[id, version], &[]).to_string();
+        if req.dry_run {
+            return match self.metadata_on(&w, id, version) {
+                Ok(m) if !req.force => Err(exists(&w, id, version, &m.artifact_sha256)),
+                Ok(_) | Err(RegistryError::NotFound { .. }) => Ok(StorePublished {
+                    url,
+                    sha256: req.sha256.to_string(),
+                }),
+                Err(e) => Err(e),
+            };
+        }
+        w.action = "publishing";
+        if !w.has_token() {
+            return Err(w.refused(401));
+        }
+        let boundary = format!("gtdx-{}", &req.sha256[..req.sha256.len().min(32)]);
+        let body = multipart(&boundary, &publish_metadata(req), req)?;
+        let kind = format!("multipart/form-data; boundary={boundary}");
+        let answer = w.send("POST", w.url(&[], &[]), Payload::Bytes(&body, &kind))?;
+        match answer.status {
+            200 | 201 => {
+                let receipt: Value = w.json(answer, STORE_JSON)?;
+                Ok(StorePublished {
+                    url: receipt["url"].as_str().map_or(url, str::to_string),
+                    sha256: req.sha256.to_string(),
+                })
+            }
+            409 => {
+                let detail: Value = w.json(answer, STORE_ERROR).unwrap_or_default();
+                let sha = detail["existing_sha"]
+                    .as_str()
+                    .or(detail["artifactSha256"].as_str())
+                    .unwrap_or("unknown");
+                Err(exists(&w, id, version, sha))
+            }
+            _ => Err(w.unexpected(answer)),
+        }
+    }
+
+    /// Yanks `id@version`: hidden from version lists and "latest", still fetchable by exact pin.
+    pub fn yank(&self, id: &str, version: &str, reason: Option<&str>) -> Result<(), RegistryError> {
+        let body = serde_json::to_vec(&match reason {
+            Some(r) => serde_json::json!({ "reason": r }),
+            None => serde_json::json!({}),
+        })
+        .unwrap_or_default();
+        self.set_yank(
+            id,
+            version,
+            "POST",
+            Payload::Bytes(&body, "application/json"),
+        )
+    }
+
+    /// Undoes [`Store::yank`].
+    pub fn unyank(&self, id: &str, version: &str) -> Result<(), RegistryError> {
+        self.set_yank(id, version, "DELETE", Payload::None)
+    }
+
+    fn set_yank(
+        &self,
+        id: &str,
+        version: &str,
+        method: &str,
+        body: Payload<'_>,
+    ) -> Result<(), RegistryError> {
+        let action = if method == "POST" {
+            "yanking"
+        } else {
+            "unyanking"
+        };
+        let w = self.wire(action, true)?;
+        if !w.has_token() {
+            return Err(w.refused(401));
+        }
+        let answer = w.send(method, w.url(&[id, version, "yank"], &[]), body)?;
+        match answer.status {
+            200..=299 => Ok(()),
+            404 => Err(RegistryError::NotFound {
+                what: format!("{id}@{version}"),
+                registry: w.label.clone(),
+                hint: format!(
+                    " as a version you may {} (unknown, not yours, or already {})",
+                    &action[..action.len() - 3],
+                    if method == "POST" {
+                        "yanked"
+                    } else {
+                        "not yanked"
+                    }
+                ),
+            }),
+            _ => Err(w.unexpected(answer)),
+        }
+    }
+}
+
+fn too_large(w: &Wire, limit: Limit) -> RegistryError {
+    RegistryError::AnswerTooLarge {
+        place: w.label.clone(),
+        what: "pack",
+        limit: limit.max,
+    }
+}
+
+fn exists(w: &Wire, id: &str, version: &str, sha: &str) -> RegistryError {
+    RegistryError::VersionExists {
+        id: id.to_string(),
+        version: version.to_string(),
+        registry: w.label.clone(),
+        place: format!("its pack has sha256 {}", gtdx_contract::text::escape(sha)),
+    }
+}
+
+/// The `metadata` part, in the platform's shape (camelCase; the signature block beside the
+/// describe when it is signed).
+fn publish_metadata(req: &StorePublish<'_>) -> Value {
+    let sig = &req.describe["signature"];
+    let mut meta = serde_json::json!({
+        "extId": req.info.id,
+        "extName": req.info.name,
+        "version": req.info.version,
+        "kind": req.info.kind,
+        "artifactSha256": req.sha256,
+        "describe": req.describe,
+        "force": req.force,
+    });
+    if let (Some(key), Some(value)) = (sig["publicKey"].as_str(), sig["value"].as_str()) {
+        meta["signature"] = serde_json::json!({
+            "algorithm": sig["algorithm"].as_str().unwrap_or("ed25519").to_ascii_lowercase(),
+            "public_key": key,
+            "value": value,
+            "key_id": req.info.key_id.clone().unwrap_or_default(),
+        });
+    }
+    meta
+}
+
+/// The multipart body: `metadata` (JSON text) then `artifact` (the pack, application/zip).
+fn multipart(
+    boundary: &str,
+    meta: &Value,
+    req: &StorePublish<'_>,
+) -> Result<Vec<u8>, RegistryError> {
+    let meta = serde_json::to_vec(meta).map_err(|e| RegistryError::Other(e.to_string()))?;
+    let file =
+        format!("{}-{}.gtxpack", req.info.name, req.info.version).replace(['"', '\r', '\n'], "_");
+    let mut body = Vec::with_capacity(req.bytes.len() + meta.len() + 512);
+    body.extend_from_slice(
+        format!("--{boundary}\r\nContent-Disposition: form-data; name=\"metadata\"\r\n\r\n")
+            .as_bytes(),
+    );
+    body.extend_from_slice(&meta);
+    body.extend_from_slice(
+        format!(
+            "\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"artifact\"; filename=\"{file}\"\r\nContent-Type: application/zip\r\n\r\n"
+        )
+        .as_bytes(),
+    );
+    body.extend_from_slice(req.bytes);
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    Ok(body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info() -> PackInfo {
+        let d = serde_json::json!({
+            "kind": "DesignExtension",
+            "metadata": {"id": "gtdx.x", "name": "X", "version": "1.0.0", "summary": "s"},
+            "signature": {"algorithm": "Ed25519", "publicKey": "PK", "value": "SIG", "keyId": "k1"}
+        });
+        PackInfo::from_value(&d, "x").unwrap()
+    }
+
+    /// The metadata part carries the platform's camelCase keys, and the signature block in the
+    /// platform's snake_case `SignatureBlob` when the describe is signed.
+    #[test]
+    fn the_metadata_part_is_the_platforms_shape() {
+        let describe = serde_json::json!({
+            "signature": {"algorithm": "Ed25519", "publicKey": "PK", "value": "SIG"}
+        });
+        let info = info();
+        let req = StorePublish {
+            bytes: b"PK\x03\x04",
+            sha256: "ab",
+            describe: &describe,
+            info: &info,
+            force: false,
+            dry_run: false,
+        };
+        let meta = publish_metadata(&req);
+        for key in [
+            "extId",
+            "extName",
+            "version",
+            "kind",
+            "artifactSha256",
+            "describe",
+            "force",
+        ] {
+            assert!(meta.get(key).is_some(), "{key}: {meta}");
+        }
+        assert_eq!(meta["kind"], "DesignExtension");
+        assert_eq!(meta["signature"]["algorithm"], "ed25519");
+        assert_eq!(meta["signature"]["public_key"], "PK");
+        let body = multipart("B", &meta, &req).unwrap();
+        let text = String::from_utf8_lossy(&body);
+        assert!(
+            text.starts_with("--B\r\nContent-Disposition: form-data; name=\"metadata\"\r\n\r\n{")
+        );
+        assert!(text.contains("name=\"artifact\"; filename=\"X-1.0.0.gtxpack\"\r\nContent-Type: application/zip\r\n\r\nPK\x03\x04\r\n--B--\r\n"));
+    }
+
+    /// Ids and versions are path segments, percent-encoded: nothing a registry answer or a user
+    /// types can add a segment or a query.
+    #[test]
+    fn addresses_are_built_from_segments() {
+        let base = Url::parse("https://store.example/prefix/").unwrap();
+        let w = Wire::new("s", base, None, Deadline::DEFAULT);
+        assert_eq!(
+            w.url(&["a/b?c", "1.0.0", "artifact"], &[]).as_str(),
+            "https://store.example/prefix/api/v1/extensions/a%2Fb%3Fc/1.0.0/artifact"
+        );
+        assert_eq!(
+            w.url(&[], &[("q", "a b&c")]).as_str(),
+            "https://store.example/prefix/api/v1/extensions?q=a+b%26c"
+        );
+        assert_eq!(
+            w.label,
+            "the Greentic Store s (https://store.example/prefix)"
+        );
+    }
+}
