@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use crate::support::store::Store;
 use crate::support::{Env, PLATFORM_GTDX, Run, Tool, require_tool};
 
 /// The token every test logs in with; no output may contain it.
@@ -292,4 +293,37 @@ fn a_pasted_token_is_not_echoed_at_a_terminal() {
         stored.contains(&format!("greentic-store = \"{SECRET}\"")),
         "{stored}"
     );
+}
+
+/// The token the platform's `gtdx login` stored is the one ours sends: on one home, the
+/// platform adds the loopback Store and logs in; ours publishes to it with that token (no
+/// variable set); after ours logs out, ours is refused before any upload with the `gtdx login`
+/// sentence. The token is in no output.
+#[test]
+fn the_token_the_platform_stored_is_the_one_ours_sends() {
+    let Some(platform) = require_tool(PLATFORM_GTDX) else {
+        return;
+    };
+    let env = Env::new();
+    let store = Store::start(SECRET);
+    let home = env.greentic_home();
+    let theirs = |args: &[&str]| {
+        let run = platform_in(&env, &platform, &home, args);
+        clean(&run, true);
+    };
+    theirs(&["registries", "add", "teststore", &store.url()]);
+    theirs(&["login", "--registry", "teststore", "--token", SECRET]);
+
+    let key = env.keygen("pub");
+    let publish = |version: &str| {
+        let pack = crate::store::signed_pack(&env, &key, "gtdx.logged-in", version);
+        env.gtdx(["publish", pack.to_str().unwrap(), "--registry", "teststore"])
+    };
+    clean(&publish("1.0.0"), true);
+    assert!(store.artifact("gtdx.logged-in", "1.0.0").is_some());
+
+    clean(&env.gtdx(["logout", "--registry", "teststore"]), true);
+    let run = publish("1.0.1");
+    clean(&run, false).stderr_has("gtdx login --registry teststore");
+    assert!(store.artifact("gtdx.logged-in", "1.0.1").is_none());
 }

@@ -29,7 +29,7 @@ fn component() -> Vec<u8> {
 }
 
 /// A pack of `id@version` made and signed by ours.
-fn signed_pack(env: &Env, key: &KeyPair, id: &str, version: &str) -> PathBuf {
+pub(crate) fn signed_pack(env: &Env, key: &KeyPair, id: &str, version: &str) -> PathBuf {
     let files = vec![
         gtdx_pack::PackFile::bytes("components/demo.wasm", component()),
         gtdx_pack::PackFile::bytes("prompts/echo.md", b"# Echo\n".to_vec()),
