@@ -237,6 +237,13 @@ fn bad_input_gets_one_paragraph_and_never_the_token() {
         clean(&run, true).stderr_has_all(&["warning:", "credentials.toml", "0644"]);
         let run = env.gtdx(["registries", "list", "--format", "json"]);
         clean(&run, true).stderr_has("0644");
+        let run = env.gtdx(["doctor", "--format", "json"]);
+        let doc = run.output_lacks(SECRET).json();
+        let found = doc.to_string();
+        assert!(
+            found.contains("\"credentials\"") && found.contains("chmod 600"),
+            "doctor reports the mode: {found}"
+        );
     }
 
     let config = home.join("config.toml");

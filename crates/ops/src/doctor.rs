@@ -252,6 +252,17 @@ fn registries(home: &Path) -> Vec<Finding> {
             ),
         ));
     }
+    if let Some(loose) = gtdx_registry::credentials::loose_mode(&home) {
+        out.push(Finding::warn(
+            "credentials",
+            format!(
+                "{} holds registry tokens and other users can read it (mode {:04o}; W_CREDENTIALS_MODE)",
+                loose.path.display(),
+                loose.mode
+            ),
+            format!("chmod 600 {}", loose.path.display()),
+        ));
+    }
     let configured = match gtdx_registry::config::registries(&home) {
         Ok(c) => c,
         Err(e) => {

@@ -49,7 +49,7 @@ The platform's browser device login is not supported by gtdx. Note that `--token
         severity: Warning,
         area: Registry,
         summary: "`credentials.toml` can be read by other users",
-        explanation: "credentials.toml holds registry tokens in clear, and anyone who can read it can publish and yank as you. `gtdx login` writes it readable by its owner only (mode 0600, in a 0700 home), as the platform's tool does; a mode that lets the group or others in (a copy, a restored backup, an editor) is reported with the mode found. gtdx still uses the file. \
+        explanation: "credentials.toml holds registry tokens in clear, and anyone who can read it can publish and yank as you. `gtdx login` writes it readable by its owner only (mode 0600, in a 0700 home), as the platform's tool does; a mode that lets the group or others in (a copy, a restored backup, an editor) is reported with the mode found by `gtdx registries list`, `login`, `logout` and `doctor`. gtdx still uses the file. \
 Fix: `chmod 600 $GREENTIC_HOME/credentials.toml` (the next `gtdx login` or `logout` also resets it).",
     }
 }
