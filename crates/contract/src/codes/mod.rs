@@ -15,6 +15,7 @@ mod load;
 mod platform;
 mod registry;
 mod sources;
+mod store;
 mod validate;
 mod worker;
 
@@ -24,6 +25,7 @@ pub use load::*;
 pub use platform::*;
 pub use registry::*;
 pub use sources::*;
+pub use store::*;
 pub use validate::*;
 pub use worker::*;
 
@@ -127,6 +129,7 @@ pub fn all() -> impl Iterator<Item = &'static Code> {
         build::CODES,
         worker::CODES,
         registry::CODES,
+        store::CODES,
     ]
     .into_iter()
     .flatten()

@@ -209,7 +209,7 @@ impl Store {
         }
         let got = gtdx_pack::hex(&sha2::Digest::finalize(hasher));
         if got != expected {
-            return Err(w.error(format!(
+            return Err(w.error(gtdx_contract::codes::E_STORE_DIGEST, format!(
                 "the pack of {id}@{version} does not match its digest (it is sha256 {got}, the Store's metadata says {}); the copy is corrupt or was tampered with",
                 gtdx_contract::text::escape(&meta.artifact_sha256)
             )));

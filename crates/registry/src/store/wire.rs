@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 
 use url::Url;
 
+use gtdx_contract::codes::{self, Code};
+
 use crate::RegistryError;
 use crate::credentials::Token;
 use crate::oci::Deadline;
@@ -106,20 +108,26 @@ impl Wire {
                 return Ok(answer);
             };
             let next = url.join(&location).map_err(|_| {
-                self.error(format!(
-                    "it redirected to {} (not a URL)",
-                    gtdx_contract::text::escape(&location)
-                ))
+                self.error(
+                    codes::E_STORE_REDIRECT,
+                    format!(
+                        "it redirected to {} (not a URL)",
+                        gtdx_contract::text::escape(&location)
+                    ),
+                )
             })?;
             if !self.same_origin(&next) {
-                return Err(self.error(format!(
+                return Err(self.error(codes::E_STORE_REDIRECT, format!(
                     "it redirected to another host ({}); gtdx follows a Store's redirects only within its own address, so nothing was fetched from there",
                     gtdx_contract::urls::without_credentials(next.as_str())
                 )));
             }
             url = next;
         }
-        Err(self.error(format!("it redirected more than {MAX_REDIRECTS} times")))
+        Err(self.error(
+            codes::E_STORE_REDIRECT,
+            format!("it redirected more than {MAX_REDIRECTS} times"),
+        ))
     }
 
     /// One exchange: the answer, and its `Location` when it is a redirect.
@@ -143,7 +151,12 @@ impl Wire {
             Payload::None => builder.body(&[][..]),
             Payload::Bytes(bytes, kind) => builder.header("content-type", *kind).body(*bytes),
         }
-        .map_err(|e| self.error(format!("the request could not be made: {e}")))?;
+        .map_err(|e| {
+            self.error(
+                codes::E_STORE_ANSWER,
+                format!("the request could not be made: {e}"),
+            )
+        })?;
         let request = self
             .agent
             .configure_request(built)
@@ -196,16 +209,17 @@ impl Wire {
         if self.started.elapsed() >= self.deadline.limit {
             return self.deadline_error();
         }
-        self.error(format!(
-            "it could not be reached ({e}). Is the address right?"
+        RegistryError::Store(format!(
+            "{}: while {}, it could not be reached ({e}); nothing was written. Is the address right?",
+            self.label, self.action
         ))
     }
 
-    /// `<label>: while <action>, <what>; nothing was written`.
-    pub fn error(&self, what: String) -> RegistryError {
+    /// `<label>: while <action>, <what>; nothing was written (gtdx explain CODE)`.
+    pub fn error(&self, code: Code, what: String) -> RegistryError {
         RegistryError::Store(format!(
-            "{}: while {}, {what}; nothing was written",
-            self.label, self.action
+            "{}: while {}, {what}; nothing was written (`gtdx explain {}`)",
+            self.label, self.action, code.id
         ))
     }
 
@@ -223,14 +237,18 @@ impl Wire {
             return Err(self.html());
         }
         serde_json::from_slice(&bytes).map_err(|e| {
-            self.error(format!(
-                "its answer is not the Store's JSON ({e}); is the address a Greentic Store?"
-            ))
+            self.error(
+                codes::E_STORE_ANSWER,
+                format!(
+                    "its answer is not the Store's JSON ({e}); is the address a Greentic Store?"
+                ),
+            )
         })
     }
 
     fn html(&self) -> RegistryError {
         self.error(
+            codes::E_STORE_ANSWER,
             "it answered with an HTML page, not the Store's JSON (a login page or a proxy's error page?); check the address".into(),
         )
     }
@@ -266,7 +284,10 @@ impl Wire {
         if self.started.elapsed() >= self.deadline.limit {
             return self.deadline_error();
         }
-        self.error(format!("the answer broke off ({e})"))
+        RegistryError::Store(format!(
+            "{}: while {}, the answer broke off ({e}); nothing was written",
+            self.label, self.action
+        ))
     }
 
     /// The body as a reader, for streaming an artifact to disk.
@@ -294,10 +315,13 @@ impl Wire {
         let text = String::from_utf8_lossy(&bytes);
         let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
         let line: String = line.chars().take(300).collect();
-        self.error(format!(
-            "it answered {status} {}",
-            gtdx_contract::text::escape(line.trim())
-        ))
+        self.error(
+            codes::E_STORE_ANSWER,
+            format!(
+                "it answered {status} {}",
+                gtdx_contract::text::escape(line.trim())
+            ),
+        )
     }
 
     /// 401/403: one sentence naming the registry and the command that fixes it.
@@ -308,8 +332,11 @@ impl Wire {
             "needs a token and none is configured"
         };
         RegistryError::StoreAuth(format!(
-            "{} {had} (HTTP {status}) while {}: run `gtdx login --registry {}`",
-            self.label, self.action, self.name
+            "{} {had} (HTTP {status}) while {}: run `gtdx login --registry {}` (`gtdx explain {}`)",
+            self.label,
+            self.action,
+            self.name,
+            codes::E_STORE_AUTH.id
         ))
     }
 }
