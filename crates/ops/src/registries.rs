@@ -30,6 +30,10 @@ pub enum RegistriesError {
         "{url:?} is not a registry address: use https://HOST (a Greentic Store; http:// only to localhost), file:///DIR or oci://HOST/NAMESPACE"
     )]
     BadUrl { url: String },
+    #[error(
+        "{url} carries a user name or password, which would sit in config.toml in clear and be refused by --registry; add the URL without it, and give the token with `gtdx login` or --token-env VAR"
+    )]
+    CredentialsInUrl { url: String },
     #[error("{name:?} cannot name a configured registry: {why}")]
     BadName { name: String, why: &'static str },
     #[error(
@@ -53,7 +57,9 @@ impl RegistriesError {
                 RegistryError::Corrupt { .. } | RegistryError::CorruptAt { .. },
             ) => codes::E_HOME_FILE_MALFORMED,
             RegistriesError::Cleartext { .. } => codes::E_REGISTRY_CLEARTEXT,
-            RegistriesError::BadUrl { .. } => codes::E_REGISTRY_URL,
+            RegistriesError::BadUrl { .. } | RegistriesError::CredentialsInUrl { .. } => {
+                codes::E_REGISTRY_URL
+            }
             RegistriesError::BadName { .. } => codes::E_REGISTRY_NAME,
             RegistriesError::NoToken { .. } | RegistriesError::EmptyToken { .. } => {
                 codes::E_LOGIN_NO_TOKEN
@@ -148,6 +154,11 @@ pub struct AddOptions {
 /// `gtdx registries add`: checks the name and the URL, then adds or replaces the entry.
 pub fn add(home: &Home, o: &AddOptions) -> Result<Added, RegistriesError> {
     check_name(&o.name)?;
+    if gtdx_contract::urls::has_credentials(&o.url) {
+        return Err(RegistriesError::CredentialsInUrl {
+            url: gtdx_contract::urls::without_credentials(&o.url).into_owned(),
+        });
+    }
     config::check_url(&o.url, o.insecure).map_err(|p| {
         let url = gtdx_contract::urls::without_credentials(&o.url).into_owned();
         match p {
@@ -297,8 +308,13 @@ mod tests {
     #[test]
     fn urls_are_checked_before_anything_is_written() {
         let (_d, home) = home();
-        let err = add(&home, &add_opts("a", "http://u:pw@store.test", false)).unwrap_err();
+        let err = add(&home, &add_opts("a", "http://store.test", false)).unwrap_err();
         assert_eq!(err.code(), Some(codes::E_REGISTRY_CLEARTEXT));
+        let err = add(&home, &add_opts("a", "https://u:pw@store.test", false)).unwrap_err();
+        assert!(
+            matches!(err, RegistriesError::CredentialsInUrl { .. }),
+            "{err}"
+        );
         assert!(!err.to_string().contains("pw"), "{err}");
         let err = add(&home, &add_opts("a", "store.test", false)).unwrap_err();
         assert_eq!(err.code(), Some(codes::E_REGISTRY_URL));

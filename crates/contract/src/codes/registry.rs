@@ -16,7 +16,7 @@ The message lists the names that are configured. Fix: use one of them, or add th
         severity: Error,
         area: Registry,
         summary: "`gtdx registries add` was given an address that is not a registry's",
-        explanation: "A registry is `https://HOST[/PATH]` (a Greentic Store), `file:///DIR` (a directory registry) or `oci://HOST/NAMESPACE` (an OCI registry). Anything else (no scheme, another scheme, no host) is refused before config.toml is written, so the mistake is caught here rather than at the first publish.",
+        explanation: "A registry is `https://HOST[/PATH]` (a Greentic Store), `file:///DIR` (a directory registry) or `oci://HOST/NAMESPACE` (an OCI registry). Anything else (no scheme, another scheme, no host), and a URL carrying a user name or password (it would sit in config.toml in clear, and `--registry` refuses such URLs), is refused before config.toml is written, so the mistake is caught here rather than at the first publish. Tokens go in credentials.toml (`gtdx login`) or a variable named with `--token-env`.",
     }
     E_REGISTRY_CLEARTEXT {
         severity: Error,
