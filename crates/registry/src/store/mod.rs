@@ -81,6 +81,7 @@ pub struct StorePublished {
 /// A Store, its token (if any) looked up for its name.
 pub struct Store {
     name: String,
+    label: String,
     base: Url,
     home: Home,
     deadline: Deadline,
@@ -93,37 +94,42 @@ impl Store {
         home: &Home,
         deadline: Option<Deadline>,
     ) -> Result<Store, RegistryError> {
-        let base = Url::parse(&r.url).map_err(|e| RegistryError::BadRegistry {
+        let bad = |why: String| RegistryError::BadRegistry {
             given: r.name.clone(),
-            why: format!("its URL is not one ({e})"),
-        })?;
+            why,
+        };
+        if crate::config::check_url(&r.url, false).is_err() {
+            return Err(bad(
+                "a Store is reached over https; plain http only to this machine".into(),
+            ));
+        }
+        let base = Url::parse(&r.url).map_err(|e| bad(format!("its URL is not one ({e})")))?;
         Ok(Store {
             name: r.name.clone(),
+            label: crate::RegistryRef::Store(r.clone()).label(),
             base,
             home: home.clone(),
             deadline: deadline.unwrap_or(Deadline::DEFAULT),
         })
     }
 
-    /// A wire for one operation, with the token when `with_token`.
-    fn wire(&self, action: &'static str, with_token: bool) -> Result<Wire, RegistryError> {
-        let token = match with_token {
-            true => crate::credentials::token_for(&self.home, &self.name)?,
-            false => None,
-        };
-        let mut w = Wire::new(&self.name, self.base.clone(), token, self.deadline);
+    /// A wire for one operation, with the Store's token when there is one.
+    fn wire(&self, action: &'static str) -> Result<Wire, RegistryError> {
+        let token = crate::credentials::token_for(&self.home, &self.name)?;
+        let mut w = Wire::new(
+            &self.name,
+            &self.label,
+            self.base.clone(),
+            token,
+            self.deadline,
+        );
         w.action = action;
         Ok(w)
     }
 
-    /// How messages name this Store.
-    pub fn label(&self) -> String {
-        Wire::new(&self.name, self.base.clone(), None, self.deadline).label
-    }
-
     /// Extensions whose id, name or summary contain `query` (all when `None`).
     pub fn search(&self, query: Option<&str>) -> Result<Vec<Summary>, RegistryError> {
-        let w = self.wire("searching", true)?;
+        let w = self.wire("searching")?;
         let mut params = vec![("page", "1"), ("limit", "100")];
         if let Some(q) = query {
             params.insert(0, ("q", q));
@@ -141,7 +147,7 @@ impl Store {
         struct Versions {
             versions: Vec<String>,
         }
-        let w = self.wire("listing versions", true)?;
+        let w = self.wire("listing versions")?;
         let answer = w.send("GET", w.url(&[id], &[]), Payload::None)?;
         match answer.status {
             200 => Ok(w.json::<Versions>(answer, STORE_JSON)?.versions),
@@ -152,7 +158,7 @@ impl Store {
 
     /// One version's metadata (a yanked version's too: an exact pin still resolves).
     pub fn metadata(&self, id: &str, version: &str) -> Result<Metadata, RegistryError> {
-        let w = self.wire("reading the version's metadata", true)?;
+        let w = self.wire("reading the version's metadata")?;
         self.metadata_on(&w, id, version)
     }
 
@@ -175,7 +181,7 @@ impl Store {
     /// Streams `id@version`'s artifact into a staging file: at most the pack size limit, its
     /// SHA-256 the one the metadata advertises, or nothing is kept.
     pub fn fetch(&self, id: &str, version: &str) -> Result<(StagedPack, Metadata), RegistryError> {
-        let mut w = self.wire("reading the version's metadata", true)?;
+        let mut w = self.wire("reading the version's metadata")?;
         let meta = self.metadata_on(&w, id, version)?;
         let expected = meta.artifact_sha256.to_ascii_lowercase();
         w.action = "downloading the pack";
@@ -224,7 +230,7 @@ impl Store {
     /// Publishes a pack as the platform's client does: a multipart form with a `metadata` JSON
     /// part and an `artifact` part. A dry run only checks that the version is free.
     pub fn publish(&self, req: &StorePublish<'_>) -> Result<StorePublished, RegistryError> {
-        let mut w = self.wire("checking the version is free", true)?;
+        let mut w = self.wire("checking the version is free")?;
         let (id, version) = (&req.info.id, &req.info.version);
         let url = w.url(&[id, version], &[]).to_string();
         if req.dry_run {
@@ -297,7 +303,7 @@ impl Store {
         } else {
             "unyanking"
         };
-        let w = self.wire(action, true)?;
+        let w = self.wire(action)?;
         if !w.has_token() {
             return Err(w.refused(401));
         }
@@ -446,7 +452,7 @@ mod tests {
     #[test]
     fn addresses_are_built_from_segments() {
         let base = Url::parse("https://store.example/prefix/").unwrap();
-        let w = Wire::new("s", base, None, Deadline::DEFAULT);
+        let w = Wire::new("s", "the Store s", base, None, Deadline::DEFAULT);
         assert_eq!(
             w.url(&["a/b?c", "1.0.0", "artifact"], &[]).as_str(),
             "https://store.example/prefix/api/v1/extensions/a%2Fb%3Fc/1.0.0/artifact"
@@ -455,9 +461,23 @@ mod tests {
             w.url(&[], &[("q", "a b&c")]).as_str(),
             "https://store.example/prefix/api/v1/extensions?q=a+b%26c"
         );
-        assert_eq!(
-            w.label,
-            "the Greentic Store s (https://store.example/prefix)"
-        );
+    }
+
+    /// A Store named in a library call is checked as `--registry` checks it: plain http only
+    /// to this machine, so a token never crosses the network in clear.
+    #[test]
+    fn plain_http_to_another_machine_is_refused_before_any_request() {
+        let home = Home::new("/nonexistent-home");
+        let remote = StoreRef {
+            name: "s".into(),
+            url: "http://store.example".into(),
+        };
+        let e = Store::open(&remote, &home, None).err().unwrap().to_string();
+        assert!(e.contains("plain http only to this machine"), "{e}");
+        let local = StoreRef {
+            name: "s".into(),
+            url: "http://127.0.0.1:9".into(),
+        };
+        assert!(Store::open(&local, &home, None).is_ok());
     }
 }

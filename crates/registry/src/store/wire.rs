@@ -48,7 +48,14 @@ pub(crate) struct Wire {
 }
 
 impl Wire {
-    pub fn new(name: &str, base: Url, token: Option<Token>, deadline: Deadline) -> Wire {
+    /// `label`: how messages name the Store (`RegistryRef::label`).
+    pub fn new(
+        name: &str,
+        label: &str,
+        base: Url,
+        token: Option<Token>,
+        deadline: Deadline,
+    ) -> Wire {
         let agent: ureq::Agent = ureq::Agent::config_builder()
             .max_redirects(0)
             .max_redirects_will_error(false)
@@ -56,18 +63,10 @@ impl Wire {
             .user_agent(concat!("gtdx/", env!("CARGO_PKG_VERSION")))
             .build()
             .into();
-        let shown = gtdx_contract::urls::without_credentials(base.as_str())
-            .trim_end_matches('/')
-            .to_string();
-        let label = if shown == name {
-            format!("the Greentic Store {shown}")
-        } else {
-            format!("the Greentic Store {name} ({shown})")
-        };
         Wire {
             agent,
             base,
-            label,
+            label: label.to_string(),
             name: name.to_string(),
             token,
             started: Instant::now(),
