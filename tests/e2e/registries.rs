@@ -203,11 +203,16 @@ fn bad_input_gets_one_paragraph_and_never_the_token() {
     ] {
         let run = env.gtdx(&args);
         clean(&run, false).stderr_has_all(&["\"nope\"", "corp", "greentic-store"]);
+        if args[0] != "search" {
+            run.stderr_has("(`gtdx explain E_REGISTRY_NOT_CONFIGURED`)");
+        }
     }
     let run = env.gtdx(["registries", "add", "x", "http://store.corp.test"]);
-    clean(&run, false)
-        .code(2)
-        .stderr_has_all(&["http://store.corp.test", "--insecure"]);
+    clean(&run, false).code(2).stderr_has_all(&[
+        "http://store.corp.test",
+        "--insecure",
+        "E_REGISTRY_CLEARTEXT",
+    ]);
     let run = env.gtdx([
         "registries",
         "add",
@@ -226,7 +231,7 @@ fn bad_input_gets_one_paragraph_and_never_the_token() {
         .gtdx_cmd(["login", "--registry", "corp"])
         .stdin_null()
         .run();
-    clean(&run, false).stderr_has_all(&["--token", "GTDX_TOKEN", "--paste"]);
+    clean(&run, false).stderr_has_all(&["--token", "GTDX_TOKEN", "--paste", "E_LOGIN_NO_TOKEN"]);
 
     #[cfg(unix)]
     {
@@ -234,7 +239,12 @@ fn bad_input_gets_one_paragraph_and_never_the_token() {
         let creds = home.join("credentials.toml");
         std::fs::set_permissions(&creds, std::fs::Permissions::from_mode(0o644)).unwrap();
         let run = env.gtdx(["registries", "list"]);
-        clean(&run, true).stderr_has_all(&["warning:", "credentials.toml", "0644"]);
+        clean(&run, true).stderr_has_all(&[
+            "warning:",
+            "credentials.toml",
+            "0644",
+            "W_CREDENTIALS_MODE",
+        ]);
         let run = env.gtdx(["registries", "list", "--format", "json"]);
         clean(&run, true).stderr_has("0644");
         let run = env.gtdx(["doctor", "--format", "json"]);
@@ -262,6 +272,7 @@ fn bad_input_gets_one_paragraph_and_never_the_token() {
             "one paragraph: {err}"
         );
         assert!(err.contains(&format!("{}:6:", config.display())), "{err}");
+        assert!(err.contains("E_HOME_FILE_MALFORMED"), "{err}");
     }
     assert_eq!(
         std::fs::read_to_string(&config).unwrap(),

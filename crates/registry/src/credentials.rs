@@ -180,7 +180,7 @@ impl std::fmt::Display for LooseMode {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} holds registry tokens and is open to other users (mode {:04o}); `chmod 600 {}` makes it readable by you only, as `gtdx login` writes it",
+            "{} holds registry tokens and is open to other users (mode {:04o}); `chmod 600 {}` makes it readable by you only, as `gtdx login` writes it (`gtdx explain W_CREDENTIALS_MODE`)",
             self.path.display(),
             self.mode,
             self.path.display()

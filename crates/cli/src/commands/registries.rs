@@ -146,12 +146,17 @@ fn table(l: &Listing) -> String {
     out
 }
 
-/// Ends a failed registries, login or logout run: the error paragraph, and in JSON mode the
-/// error event carrying the code `gtdx explain` documents.
+/// Ends a failed registries, login or logout run: the error paragraph ending with the
+/// `gtdx explain CODE` that documents it (as the Store's errors do), and in JSON mode the error
+/// event carrying the code.
 pub(crate) fn failed(shell: &mut Shell, e: &RegistriesError) -> ExitCode {
-    let message = crate::shell::error_text(e);
+    let mut message = crate::shell::error_text(e);
+    let code = e.code();
+    if let Some(code) = code {
+        message.push_str(&format!(" (`gtdx explain {code}`)"));
+    }
     let mut failure = Failure::message(message.clone());
-    if let (true, Some(code)) = (shell.is_json(), e.code()) {
+    if let (true, Some(code)) = (shell.is_json(), code) {
         failure = failure.with(vec![gtdx_ops::Diagnostic::new(code, "", message)]);
     }
     shell.fail(failure)
