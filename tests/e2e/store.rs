@@ -235,7 +235,8 @@ fn ours<const N: usize>(env: &Env, args: [&str; N]) -> crate::support::Run {
 
 /// Ours publishes a signed pack to the Store (as the platform's client would: the platform's
 /// gtdx installs it into a fresh home), finds it with search and info, and is refused a second
-/// publish of the version (409) and a publish with a wrong token (one sentence naming the
+/// publish of the version (409; a dry run says so too, and before the first publish uploads
+/// nothing) and a publish with a wrong token (one sentence naming the
 /// registry and `gtdx login`, the token never shown).
 #[test]
 fn what_ours_publishes_to_the_store_the_platforms_installs() {
@@ -258,6 +259,13 @@ fn what_ours_publishes_to_the_store_the_platforms_installs() {
         .output_lacks("wrong-token-value");
     assert!(store.artifact("gtdx.ours-to-store", "0.3.0").is_none());
 
+    // a dry run asks whether the version is free and uploads nothing
+    ours(
+        &env,
+        ["publish", s(&pack), "--registry", "teststore", "--dry-run"],
+    )
+    .code(0);
+    assert!(store.artifact("gtdx.ours-to-store", "0.3.0").is_none());
     ours(&env, ["publish", s(&pack), "--registry", "teststore"]).code(0);
     assert_eq!(
         store.artifact("gtdx.ours-to-store", "0.3.0"),
@@ -267,6 +275,12 @@ fn what_ours_publishes_to_the_store_the_platforms_installs() {
     ours(&env, ["publish", s(&pack), "--registry", "teststore"])
         .failure()
         .stderr_has("already in the Greentic Store teststore");
+    ours(
+        &env,
+        ["publish", s(&pack), "--registry", "teststore", "--dry-run"],
+    )
+    .failure()
+    .stderr_has("already in the Greentic Store teststore");
     ours(&env, ["search", "ours", "--registry", "teststore"])
         .code(0)
         .stdout_has("gtdx.ours-to-store@0.3.0");
