@@ -439,6 +439,16 @@ fn a_yanked_version_is_skipped_by_a_plain_install_and_installs_by_exact_pin() {
     ours(&env, ["search", "--registry", "teststore"])
         .code(0)
         .stdout_has("gtdx.yanked@1.1.0");
+    // the configured Store's URL is that Store (its token found under its name); an
+    // unconfigured Store's URL has no token, and the message says how to give it one
+    let url = store.url();
+    ours(&env, ["yank", "gtdx.yanked", "1.0.0", "--registry", &url]).code(0);
+    assert_eq!(store.yanked("gtdx.yanked", "1.0.0"), Some((true, None)));
+    let other = Store::start(TOKEN);
+    env.gtdx(["yank", "gtdx.yanked", "1.0.0", "--registry", &other.url()])
+        .failure()
+        .stderr_has(&format!("gtdx registries add NAME {}", other.url()));
+    assert!(other.seen().is_empty(), "no request without a token");
 }
 
 /// A Store that answers with an HTML page, a digest the artifact does not have, an endless

@@ -119,7 +119,17 @@ impl RegistryRef {
             }));
         }
         if given.starts_with("https://") || given.starts_with("http://") {
-            return store_ref(given, given).map_err(|w| bad(&w));
+            // The URL of a configured Store is that Store: its name finds its token.
+            let trimmed = given.trim_end_matches('/');
+            let name = crate::config::load(home)
+                .ok()
+                .and_then(|c| {
+                    c.registries
+                        .into_iter()
+                        .find(|e| e.url.trim_end_matches('/') == trimmed)
+                })
+                .map_or_else(|| given.to_string(), |e| e.name);
+            return store_ref(&name, given).map_err(|w| bad(&w));
         }
         if given.contains("://") || given.is_empty() {
             return Err(bad("unknown scheme"));
@@ -432,6 +442,13 @@ mod tests {
         );
         assert_eq!(
             RegistryRef::parse("store", &home).unwrap().label(),
+            "the Greentic Store store (https://store.example)"
+        );
+        // its URL given directly is the same Store, under its name (for its token)
+        assert_eq!(
+            RegistryRef::parse("https://store.example/", &home)
+                .unwrap()
+                .label(),
             "the Greentic Store store (https://store.example)"
         );
         std::fs::write(dir.path().join("config.toml"), "registries = 3").unwrap();

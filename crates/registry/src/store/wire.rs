@@ -330,11 +330,18 @@ impl Wire {
         } else {
             "needs a token and none is configured"
         };
+        // A Store given by URL has no name to log in under yet.
+        let fix = match self.name.contains("://") {
+            true => format!(
+                "name it with `gtdx registries add NAME {}`, then run `gtdx login --registry NAME`",
+                self.name
+            ),
+            false => format!("run `gtdx login --registry {}`", self.name),
+        };
         RegistryError::StoreAuth(format!(
-            "{} {had} (HTTP {status}) while {}: run `gtdx login --registry {}` (`gtdx explain {}`)",
+            "{} {had} (HTTP {status}) while {}: {fix} (`gtdx explain {}`)",
             self.label,
             self.action,
-            self.name,
             codes::E_STORE_AUTH.id
         ))
     }
