@@ -34,6 +34,7 @@ mod migrate;
 mod new;
 mod oracle;
 mod platform;
+mod publish;
 mod registries;
 mod registry;
 mod run;

@@ -12,6 +12,16 @@ pub const BAD_INPUT: u8 = 2;
 /// `gtdx verify`: the signature is valid, but by a key that is not trusted.
 pub const UNTRUSTED: u8 = 3;
 
+/// `gtdx publish`, as the platform's publish: the version is already in the registry (and
+/// `--force` was not given), or, with `--verify-only`, would be.
+pub const VERSION_EXISTS: u8 = 10;
+/// `gtdx publish`, as the platform's publish: the registry needs a token it was not given, or
+/// refused the one it was.
+pub const AUTH: u8 = 20;
+/// `gtdx publish`, as the platform's publish: the registry answered badly, could not be reached,
+/// or refused the write.
+pub const REGISTRY: u8 = 30;
+
 pub fn code(c: u8) -> ExitCode {
     ExitCode::from(c)
 }

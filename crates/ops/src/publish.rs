@@ -75,6 +75,39 @@ impl PublishOutcome {
 /// Why publishing failed.
 pub type PublishError = InstallError;
 
+/// What kind of failure stopped a publish: the classes the platform's `gtdx publish` gives exit
+/// codes to, because CI scripts written for it test them (the CLI maps each to its number).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FailureKind {
+    /// The pack, its describe.json, its signature or the arguments: nothing was asked of the
+    /// registry, or the registry reference itself is unusable.
+    Input,
+    /// The version is already published and `--force` was not given.
+    VersionExists,
+    /// The registry needs a token it was not given, or refused the one it was.
+    Auth,
+    /// The registry answered badly, could not be reached, or refused the write.
+    Registry,
+}
+
+/// The kind of a publish failure (see [`FailureKind`]).
+pub fn failure_kind(error: &PublishError) -> FailureKind {
+    use gtdx_registry::RegistryError as R;
+    match error {
+        InstallError::Registry(R::VersionExists { .. }) => FailureKind::VersionExists,
+        InstallError::Registry(R::StoreAuth(_)) => FailureKind::Auth,
+        InstallError::Registry(
+            R::Oci(_)
+            | R::Store(_)
+            | R::Deadline { .. }
+            | R::AnswerTooLarge { .. }
+            | R::ReservedId { .. }
+            | R::NotFound { .. },
+        ) => FailureKind::Registry,
+        _ => FailureKind::Input,
+    }
+}
+
 /// The pack `gtdx build` wrote: the one `.gtxpack` in `target/gtdx/`.
 fn default_pack() -> Result<PathBuf, InstallError> {
     let dir = Path::new("target").join("gtdx");

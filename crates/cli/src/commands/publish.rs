@@ -4,9 +4,10 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gtdx_ops::publish::{PublishOptions, Target};
+use gtdx_ops::publish::{FailureKind, PublishOptions, Target};
 
-use crate::shell::{Format, Shell, human_size};
+use crate::exit;
+use crate::shell::{Failure, Format, Shell, human_size};
 
 /// `gtdx publish [PACK] [--registry REG] [--trusted-key KEY]... [--allow-unsigned] [--force]`
 #[derive(Debug, clap::Args)]
@@ -47,7 +48,7 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
         other => format!(" --registry {other}"),
     };
     let oci = args.oci.options(&[Some(&args.registry.registry)]);
-    let outcome = gtdx_ops::publish::publish(&PublishOptions {
+    let outcome = match gtdx_ops::publish::publish(&PublishOptions {
         pack: args.pack,
         registry: args.registry.registry,
         home,
@@ -58,7 +59,13 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
         oci,
         source_url: args.source_url,
         revision: args.revision,
-    })?;
+    }) {
+        Ok(outcome) => outcome,
+        Err(e) => {
+            let code = exit_code(gtdx_ops::publish::failure_kind(&e));
+            return Ok(shell.fail(Failure::error(&e).code(code)));
+        }
+    };
     match shell.format() {
         Format::Json => {
             let mut doc = serde_json::to_value(&outcome)?;
@@ -126,4 +133,14 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The platform's publish exit codes, which CI scripts written for it test.
+fn exit_code(kind: FailureKind) -> u8 {
+    match kind {
+        FailureKind::Input => exit::BAD_INPUT,
+        FailureKind::VersionExists => exit::VERSION_EXISTS,
+        FailureKind::Auth => exit::AUTH,
+        FailureKind::Registry => exit::REGISTRY,
+    }
 }

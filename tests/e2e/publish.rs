@@ -1,0 +1,87 @@
+//! `gtdx publish` exits with the platform's publish codes (version exists 10, auth 20, registry
+//! 30, unusable input 2), which CI scripts written for the platform's tool test.
+
+use std::path::{Path, PathBuf};
+
+use crate::store::signed_pack;
+use crate::support::Env;
+use crate::support::store::Store;
+
+const TOKEN: &str = "publish-exit-token";
+const TOKEN_ENV: &str = "GTDX_TEST_PUBLISH_TOKEN";
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Ours's home names the Store `teststore`, its token read from [`TOKEN_ENV`].
+fn home_with_store(env: &Env, store: &Store) -> PathBuf {
+    let home = env.greentic_home();
+    std::fs::create_dir_all(&home).unwrap();
+    let config = format!(
+        "[[registries]]\nname = \"teststore\"\nurl = \"{}\"\ntoken-env = \"{TOKEN_ENV}\"\n\n\
+         [[registries]]\nname = \"nostore\"\nurl = \"http://127.0.0.1:9\"\ntoken-env = \"{TOKEN_ENV}\"\n",
+        store.url()
+    );
+    std::fs::write(home.join("config.toml"), config).unwrap();
+    home
+}
+
+/// Against the loopback Store: no token and a wrong token exit 20 with nothing uploaded; a
+/// second publish of a version exits 10 (a dry run too); a Store that cannot be reached exits 30.
+#[test]
+fn publish_to_the_store_exits_with_the_platforms_codes() {
+    let env = Env::new();
+    let store = Store::start(TOKEN);
+    home_with_store(&env, &store);
+    let key = env.keygen("pub");
+    let pack = signed_pack(&env, &key, "gtdx.exit-codes", "1.0.0");
+    let publish = ["publish", s(&pack), "--registry", "teststore"];
+    env.gtdx_cmd(publish)
+        .run()
+        .code(20)
+        .stderr_has("gtdx login");
+    env.gtdx_cmd(publish)
+        .env(TOKEN_ENV, "wrong-token")
+        .run()
+        .code(20)
+        .output_lacks("wrong-token");
+    assert!(store.artifact("gtdx.exit-codes", "1.0.0").is_none());
+
+    env.gtdx_cmd(publish).env(TOKEN_ENV, TOKEN).run().code(0);
+    env.gtdx_cmd(publish)
+        .env(TOKEN_ENV, TOKEN)
+        .run()
+        .code(10)
+        .stderr_has("already in");
+    let mut dry = publish.to_vec();
+    dry.push("--dry-run");
+    env.gtdx_cmd(dry).env(TOKEN_ENV, TOKEN).run().code(10);
+
+    // nothing listens at the other Store's address (port 9, discard)
+    let next = signed_pack(&env, &key, "gtdx.exit-codes", "1.0.1");
+    env.gtdx_cmd(["publish", s(&next), "--registry", "nostore"])
+        .env(TOKEN_ENV, TOKEN)
+        .run()
+        .code(30)
+        .stderr_has("nostore");
+}
+
+/// A directory registry: a second publish of a version exits 10, as the platform's does; a
+/// file that is not a pack exits 2 (the platform's "describe invalid" code) before the registry
+/// is touched.
+#[test]
+fn publish_to_a_directory_registry_exits_with_the_platforms_codes() {
+    let env = Env::new();
+    let key = env.keygen("pub");
+    let pack = signed_pack(&env, &key, "gtdx.exit-local", "1.0.0");
+    env.gtdx_cmd(["publish", s(&pack)]).run().code(0);
+    env.gtdx_cmd(["publish", s(&pack)])
+        .run()
+        .code(10)
+        .stderr_has("already in");
+    env.write("packs/not-a-pack.gtxpack", b"not a zip");
+    env.gtdx_cmd(["publish", s(&env.path("packs/not-a-pack.gtxpack"))])
+        .run()
+        .code(2);
+}
