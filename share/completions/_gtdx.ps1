@@ -825,8 +825,8 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             break
         }
         'gtdx;yank' {
-            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why (kept by the Store and shown to whoever looks at the version)')
-            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'A Greentic Store: `greentic-store`, `https://HOST`, or a NAME from config.toml [default: config.toml''s default registry]')
+            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why (kept by the registry beside the version)')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'A Greentic Store (`greentic-store`, `https://HOST`, a NAME from config.toml) or a directory registry (`local`, `file://DIR`) [default: config.toml''s default registry]')
             [CompletionResult]::new('--registry-timeout', '--registry-timeout', [CompletionResultType]::ParameterName, 'How long the request may take in all (`90s`, `10m`) [default: 300s]')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
@@ -838,7 +838,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             break
         }
         'gtdx;unyank' {
-            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'A Greentic Store: `greentic-store`, `https://HOST`, or a NAME from config.toml [default: config.toml''s default registry]')
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'A Greentic Store (`greentic-store`, `https://HOST`, a NAME from config.toml) or a directory registry (`local`, `file://DIR`) [default: config.toml''s default registry]')
             [CompletionResult]::new('--registry-timeout', '--registry-timeout', [CompletionResultType]::ParameterName, 'How long the request may take in all (`90s`, `10m`) [default: 300s]')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')

@@ -750,8 +750,8 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --version 'Print version'
         }
         &'gtdx;yank'= {
-            cand --reason 'Why (kept by the Store and shown to whoever looks at the version)'
-            cand --registry 'A Greentic Store: `greentic-store`, `https://HOST`, or a NAME from config.toml [default: config.toml''s default registry]'
+            cand --reason 'Why (kept by the registry beside the version)'
+            cand --registry 'A Greentic Store (`greentic-store`, `https://HOST`, a NAME from config.toml) or a directory registry (`local`, `file://DIR`) [default: config.toml''s default registry]'
             cand --registry-timeout 'How long the request may take in all (`90s`, `10m`) [default: 300s]'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
@@ -762,7 +762,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --version 'Print version'
         }
         &'gtdx;unyank'= {
-            cand --registry 'A Greentic Store: `greentic-store`, `https://HOST`, or a NAME from config.toml [default: config.toml''s default registry]'
+            cand --registry 'A Greentic Store (`greentic-store`, `https://HOST`, a NAME from config.toml) or a directory registry (`local`, `file://DIR`) [default: config.toml''s default registry]'
             cand --registry-timeout 'How long the request may take in all (`90s`, `10m`) [default: 300s]'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'

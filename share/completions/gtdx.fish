@@ -628,8 +628,8 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l home -d 'The Greentic
 complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may); credentials are never sent over it'
 complete -c gtdx -n "__fish_gtdx_using_subcommand info" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand info" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand yank" -l reason -d 'Why (kept by the Store and shown to whoever looks at the version)' -r
-complete -c gtdx -n "__fish_gtdx_using_subcommand yank" -l registry -d 'A Greentic Store: `greentic-store`, `https://HOST`, or a NAME from config.toml [default: config.toml\'s default registry]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand yank" -l reason -d 'Why (kept by the registry beside the version)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand yank" -l registry -d 'A Greentic Store (`greentic-store`, `https://HOST`, a NAME from config.toml) or a directory registry (`local`, `file://DIR`) [default: config.toml\'s default registry]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand yank" -l registry-timeout -d 'How long the request may take in all (`90s`, `10m`) [default: 300s]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand yank" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
@@ -639,7 +639,7 @@ never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand yank" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand yank" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand yank" -s V -l version -d 'Print version'
-complete -c gtdx -n "__fish_gtdx_using_subcommand unyank" -l registry -d 'A Greentic Store: `greentic-store`, `https://HOST`, or a NAME from config.toml [default: config.toml\'s default registry]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand unyank" -l registry -d 'A Greentic Store (`greentic-store`, `https://HOST`, a NAME from config.toml) or a directory registry (`local`, `file://DIR`) [default: config.toml\'s default registry]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand unyank" -l registry-timeout -d 'How long the request may take in all (`90s`, `10m`) [default: 300s]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand unyank" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"

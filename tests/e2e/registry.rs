@@ -1144,3 +1144,101 @@ fn oci_failures_a_registry_that_is_down_and_a_tampered_blob() {
         0
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// yank on directory registries (the platform's tool yanks on the Store only)
+
+#[test]
+fn yank_on_a_directory_registry_hides_the_version_but_an_exact_pin_installs_it() {
+    let env = Env::new();
+    let key = env.keygen("pub");
+    let reg = env.root().join("shared-reg");
+    let uri = format!("file://{}", reg.display());
+    for v in ["1.0.0", "1.1.0"] {
+        let p = signed(&env, &key, "gtdx.yank-demo", v);
+        env.gtdx(["publish", s(&p), "--registry", &uri]).code(0);
+    }
+    let out = env
+        .gtdx([
+            "yank",
+            "gtdx.yank-demo",
+            "1.1.0",
+            "--reason",
+            "leaks a token",
+            "--registry",
+            &uri,
+            "--format",
+            "json",
+        ])
+        .code(0)
+        .json();
+    assert_eq!(out["yanked"], true);
+    assert_eq!(out["reason"], "leaks a token");
+    assert_eq!(
+        read_json(&reg.join("gtdx.yank-demo/1.1.0/yanked.json"))["reason"],
+        "leaks a token"
+    );
+    let entry = &read_json(&reg.join("index.json"))["extensions"][0];
+    assert_eq!(entry["versions"], json!(["1.0.0"]));
+    assert_eq!(entry["latest"], "1.0.0");
+    // hidden from the version list and from "latest"
+    let info = env
+        .gtdx([
+            "info",
+            "gtdx.yank-demo",
+            "--registry",
+            &uri,
+            "--format",
+            "json",
+        ])
+        .code(0)
+        .json();
+    assert_eq!(info["version"], "1.0.0");
+    env.gtdx(["search", "yank-demo", "--registry", &uri])
+        .code(0)
+        .stdout_has("gtdx.yank-demo@1.0.0");
+    let plain = env
+        .gtdx([
+            "install",
+            "gtdx.yank-demo",
+            "--registry",
+            &uri,
+            "--yes",
+            "--format",
+            "json",
+        ])
+        .code(0)
+        .json();
+    assert_eq!(plain["action"], "installed");
+    assert!(installed_dir(&env, "gtdx.yank-demo", "1.0.0").is_dir());
+    assert!(!installed_dir(&env, "gtdx.yank-demo", "1.1.0").exists());
+    // still installable by exact pin
+    env.gtdx([
+        "install",
+        "gtdx.yank-demo@1.1.0",
+        "--registry",
+        &uri,
+        "--yes",
+    ])
+    .code(0);
+    assert!(installed_dir(&env, "gtdx.yank-demo", "1.1.0").is_dir());
+    // a version the registry does not hold: refused, nothing written
+    env.gtdx(["yank", "gtdx.yank-demo", "9.0.0", "--registry", &uri])
+        .code(2)
+        .stderr_has("gtdx.yank-demo@9.0.0");
+    // the local registry by name too; unyank puts the version back as the latest
+    env.gtdx(["unyank", "gtdx.yank-demo", "1.1.0", "--registry", &uri])
+        .code(0)
+        .stderr_has("Unyanked");
+    assert!(!reg.join("gtdx.yank-demo/1.1.0/yanked.json").exists());
+    let entry = &read_json(&reg.join("index.json"))["extensions"][0];
+    assert_eq!(entry["versions"], json!(["1.0.0", "1.1.0"]));
+    assert_eq!(entry["latest"], "1.1.0");
+    let p = signed(&env, &key, "gtdx.yank-local", "0.1.0");
+    env.gtdx(["publish", s(&p)]).code(0);
+    env.gtdx(["yank", "gtdx.yank-local", "0.1.0", "--registry", "local"])
+        .code(0);
+    env.gtdx(["install", "gtdx.yank-local", "--yes"])
+        .code(2)
+        .stderr_has("gtdx.yank-local");
+}

@@ -132,7 +132,7 @@ pub fn info(
             Ok(Info {
                 registry: reg.label(),
                 pack: PackInfo::from_value(&describe, &shown.display().to_string())?,
-                versions: local.versions(id),
+                versions: local.listed_versions(id),
                 digest: local.recorded_sha256(id, &version),
                 reference: pack.display().to_string(),
                 oci: None,

@@ -1,7 +1,9 @@
 //! `gtdx yank ID VERSION --reason R` and `gtdx unyank ID VERSION`: withdraw a version from a
-//! Greentic Store (hidden from its version lists and never chosen as the latest, still
-//! installable by exact pin), or put it back.
+//! Greentic Store or a directory registry (`local`, `file://DIR`: a `yanked.json` marker, going
+//! further than the platform's tool), hidden from version lists and never chosen as the latest,
+//! still installable by exact pin; or put it back.
 
+use gtdx_registry::local::LocalRegistry;
 use gtdx_registry::oci::Deadline;
 use gtdx_registry::store::Store;
 use gtdx_registry::{Home, RegistryError, RegistryRef};
@@ -34,19 +36,24 @@ pub fn set_yanked(
         None => gtdx_registry::config::load(home)?.default_registry,
     };
     let reg = RegistryRef::parse(&name, home)?;
-    let RegistryRef::Store(r) = &reg else {
-        return Err(RegistryError::BadRegistry {
-            given: name,
-            why: format!(
-                "{} is not a Greentic Store; yanking is a Store operation (`--registry greentic-store`, an https:// URL or a configured Store)",
-                reg.label()
-            ),
-        });
-    };
-    let store = Store::open(r, home, deadline)?;
-    match yank {
-        Some(reason) => store.yank(id, version, reason)?,
-        None => store.unyank(id, version)?,
+    match &reg {
+        RegistryRef::Store(r) => {
+            let store = Store::open(r, home, deadline)?;
+            match yank {
+                Some(reason) => store.yank(id, version, reason)?,
+                None => store.unyank(id, version)?,
+            }
+        }
+        RegistryRef::Dir { root, .. } => LocalRegistry::new(root).set_yanked(id, version, yank)?,
+        RegistryRef::Oci(_) => {
+            return Err(RegistryError::BadRegistry {
+                given: name,
+                why: format!(
+                    "{} is an OCI registry, which has no yank; yank on a Greentic Store or a directory registry (`local`, `file://DIR`)",
+                    reg.label()
+                ),
+            });
+        }
     }
     Ok(YankOutcome {
         id: id.to_string(),

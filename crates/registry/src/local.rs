@@ -7,7 +7,13 @@
 //! <root>/<id>/<version>/manifest.json    the describe.json
 //! <root>/<id>/<version>/signature.json   { algorithm, public_key, value, key_id } (signed packs)
 //! <root>/<id>/<version>/artifact.sha256  hex SHA-256 of the pack
+//! <root>/<id>/<version>/yanked.json      { reason } when the version is yanked (ours only)
 //! ```
+//!
+//! A yanked version (`gtdx yank --registry local|file://DIR`, going further than the platform,
+//! which yanks on the Store only) keeps its files, so an exact pin still installs it, but it
+//! leaves index.json's `versions` and is never `latest`: readers of the index, ours and the
+//! platform's, stop offering it.
 //!
 //! Every publish holds `<root>/.publish.lock` (the platform's lock file) for its whole
 //! read-modify-write. A version directory is filled in a staging directory and renamed into
@@ -32,6 +38,8 @@ use crate::{PackInfo, RegistryError};
 
 pub const LOCK_FILE: &str = ".publish.lock";
 pub const INDEX_FILE: &str = "index.json";
+/// The marker of a yanked version, inside its version directory.
+pub const YANKED_FILE: &str = "yanked.json";
 const STAGING: &str = ".gtdx-staging";
 
 /// The registry's own entries at its root, beside the `<id>/` directories, and what each is: an
@@ -67,6 +75,13 @@ pub struct SignatureFile {
     pub public_key: String,
     pub value: String,
     pub key_id: String,
+}
+
+/// `yanked.json`: why the version was withdrawn.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct YankedFile {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 /// A directory registry.
@@ -206,7 +221,7 @@ impl LocalRegistry {
             mkdir(&ext_dir)?;
             swap_into_place(&staged, &ver_dir)?;
             gtdx_fsx::write_atomic(&ext_dir.join("metadata.json"), &pretty(req.describe))?;
-            self.update_index(info)
+            self.update_index(&info.id, Some(info))
         })();
         let _ = std::fs::remove_dir_all(&stage);
         result?;
@@ -262,6 +277,65 @@ impl LocalRegistry {
         out
     }
 
+    /// The versions of `id` offered to whoever asks for a list or the latest: those with a
+    /// pack that are not yanked, oldest first.
+    pub fn listed_versions(&self, id: &str) -> Vec<String> {
+        let mut all = self.versions(id);
+        all.retain(|v| self.yanked(id, v).is_none());
+        all
+    }
+
+    /// Why `id@version` was yanked (`Some(None)` with no reason given), `None` if it is not.
+    pub fn yanked(&self, id: &str, version: &str) -> Option<Option<String>> {
+        let path = self.version_dir(id, version).join(YANKED_FILE);
+        if !path.is_file() {
+            return None;
+        }
+        let bytes = gtdx_fsx::read(&path, gtdx_fsx::limits::REGISTRY_FILE).unwrap_or_default();
+        let file: YankedFile = serde_json::from_slice(&bytes).unwrap_or_default();
+        Some(file.reason)
+    }
+
+    /// Yanks `id@version` (`Some(reason)`) or puts it back (`None`), under the publish lock,
+    /// and rewrites the index so lists and `latest` follow. The version's files stay.
+    pub fn set_yanked(
+        &self,
+        id: &str,
+        version: &str,
+        yank: Option<Option<&str>>,
+    ) -> Result<(), RegistryError> {
+        self.check_id(id)?;
+        crate::packinfo::check_id(id).map_err(|why| RegistryError::BadSource {
+            given: id.to_string(),
+            why,
+        })?;
+        gtdx_fsx::check_within(&self.root, Path::new(id))?;
+        gtdx_fsx::check_within(&self.root, &Path::new(id).join(version))?;
+        let _lock = Lock::exclusive(&self.root.join(LOCK_FILE))?;
+        if !self.versions(id).iter().any(|v| v == version) {
+            return Err(RegistryError::NotFound {
+                what: format!("{id}@{version}"),
+                registry: self.root.display().to_string(),
+                hint: ". `gtdx info ID --registry …` lists its versions".into(),
+            });
+        }
+        let marker = self.version_dir(id, version).join(YANKED_FILE);
+        match yank {
+            Some(reason) => {
+                let file = YankedFile {
+                    reason: reason.map(str::to_string),
+                };
+                gtdx_fsx::write_atomic(&marker, &pretty(&file))?;
+            }
+            None => match std::fs::remove_file(&marker) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(gtdx_fsx::FsError::new("cannot remove", &marker, e).into()),
+            },
+        }
+        self.update_index(id, None)
+    }
+
     fn pack_in(&self, dir: &Path) -> Result<PathBuf, RegistryError> {
         let mut packs: Vec<PathBuf> = std::fs::read_dir(dir)
             .map_err(|e| gtdx_fsx::FsError::new("cannot read directory", dir, e))?
@@ -290,17 +364,17 @@ impl LocalRegistry {
             why,
         })?;
         let versions = self.versions(id);
-        let version = match version {
-            Some(v) => v.to_string(),
-            None => versions
-                .last()
-                .cloned()
-                .ok_or_else(|| RegistryError::NotFound {
-                    what: id.to_string(),
-                    registry: self.root.display().to_string(),
-                    hint: ". `gtdx search --registry …` lists what it holds".into(),
+        let version =
+            match version {
+                Some(v) => v.to_string(),
+                None => self.listed_versions(id).last().cloned().ok_or_else(|| {
+                    RegistryError::NotFound {
+                        what: id.to_string(),
+                        registry: self.root.display().to_string(),
+                        hint: ". `gtdx search --registry …` lists what it holds".into(),
+                    }
                 })?,
-        };
+            };
         if !versions.contains(&version) {
             return Err(RegistryError::NotFound {
                 what: format!("{id}@{version}"),
@@ -333,27 +407,31 @@ impl LocalRegistry {
             .map(|b| String::from_utf8_lossy(&b).trim().to_string())
     }
 
-    fn update_index(&self, info: &PackInfo) -> Result<(), RegistryError> {
+    /// Recomputes `id`'s entry of index.json from its version directories (yanked ones left
+    /// out). `info` is the pack just published (its name and kind); a yank passes `None` and
+    /// keeps the entry's.
+    fn update_index(&self, id: &str, info: Option<&PackInfo>) -> Result<(), RegistryError> {
         let mut index = self.index()?;
-        let versions = self.versions(&info.id);
-        let latest = versions
-            .last()
-            .cloned()
-            .unwrap_or_else(|| info.version.clone());
-        match index.extensions.iter_mut().find(|e| e.id == info.id) {
-            Some(e) => {
-                e.name.clone_from(&info.name);
-                e.kind.clone_from(&info.kind);
+        let versions = self.listed_versions(id);
+        // Every version yanked: an empty `latest`, so nothing is offered as the newest.
+        let latest = versions.last().cloned().unwrap_or_default();
+        match (index.extensions.iter_mut().find(|e| e.id == id), info) {
+            (Some(e), info) => {
+                if let Some(info) = info {
+                    e.name.clone_from(&info.name);
+                    e.kind.clone_from(&info.kind);
+                }
                 e.versions = versions;
                 e.latest = latest;
             }
-            None => index.extensions.push(IndexEntry {
+            (None, Some(info)) => index.extensions.push(IndexEntry {
                 id: info.id.clone(),
                 name: info.name.clone(),
                 kind: info.kind.clone(),
                 versions,
                 latest,
             }),
+            (None, None) => return Ok(()),
         }
         index.extensions.sort_by(|a, b| a.id.cmp(&b.id));
         gtdx_fsx::write_atomic(&self.root.join(INDEX_FILE), &pretty(&index))?;
@@ -517,5 +595,42 @@ mod tests {
                 .count(),
             0
         );
+    }
+
+    #[test]
+    fn a_yanked_version_leaves_lists_and_latest_but_installs_by_pin() {
+        let dir = tempfile::tempdir().unwrap();
+        let pack = dir.path().join("p.gtxpack");
+        std::fs::write(&pack, b"PK pack bytes").unwrap();
+        let sha = crate::sha256_hex(b"PK pack bytes");
+        let reg = LocalRegistry::new(dir.path().join("reg"));
+        let describe = serde_json::json!({"metadata": {"id": "a.b"}});
+        for v in ["1.0.0", "1.1.0"] {
+            reg.publish(&PublishRequest {
+                pack: &pack,
+                sha256: &sha,
+                describe: &describe,
+                info: &info(v),
+                force: false,
+                dry_run: false,
+            })
+            .unwrap();
+        }
+        reg.set_yanked("a.b", "1.1.0", Some(Some("broken")))
+            .unwrap();
+        assert_eq!(reg.yanked("a.b", "1.1.0"), Some(Some("broken".into())));
+        assert_eq!(reg.listed_versions("a.b"), ["1.0.0"]);
+        assert_eq!(reg.index().unwrap().extensions[0].latest, "1.0.0");
+        assert_eq!(reg.index().unwrap().extensions[0].versions, ["1.0.0"]);
+        assert_eq!(reg.find("a.b", None).unwrap().0, "1.0.0");
+        assert_eq!(reg.find("a.b", Some("1.1.0")).unwrap().0, "1.1.0");
+        assert!(matches!(
+            reg.set_yanked("a.b", "9.9.9", Some(None)),
+            Err(RegistryError::NotFound { .. })
+        ));
+        reg.set_yanked("a.b", "1.1.0", None).unwrap();
+        assert_eq!(reg.yanked("a.b", "1.1.0"), None);
+        assert_eq!(reg.index().unwrap().extensions[0].latest, "1.1.0");
+        assert_eq!(reg.find("a.b", None).unwrap().0, "1.1.0");
     }
 }

@@ -1,4 +1,5 @@
-//! `gtdx yank` / `gtdx unyank`: withdraw a version from a Greentic Store, or put it back.
+//! `gtdx yank` / `gtdx unyank`: withdraw a version from a Greentic Store or a directory
+//! registry, or put it back.
 
 use std::process::ExitCode;
 
@@ -13,7 +14,7 @@ pub struct Args {
     /// installable by exact pin (`gtdx install ID@VERSION`).
     #[arg(value_name = "VERSION")]
     pub release: String,
-    /// Why (kept by the Store and shown to whoever looks at the version).
+    /// Why (kept by the registry beside the version).
     #[arg(long, value_name = "TEXT")]
     pub reason: Option<String>,
     #[command(flatten)]
@@ -36,10 +37,11 @@ pub struct UnyankArgs {
     pub format: crate::args::FormatArgs,
 }
 
-/// The Store a yank goes to.
+/// The registry a yank goes to.
 #[derive(Debug, Clone, clap::Args)]
 pub struct StoreArgs {
-    /// A Greentic Store: `greentic-store`, `https://HOST`, or a NAME from config.toml
+    /// A Greentic Store (`greentic-store`, `https://HOST`, a NAME from config.toml) or a
+    /// directory registry (`local`, `file://DIR`)
     /// [default: config.toml's default registry]
     #[arg(long, value_name = "REG")]
     pub registry: Option<String>,
