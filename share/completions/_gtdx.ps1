@@ -614,6 +614,8 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), `oci://HOST/NAMESPACE[/NAME]`, a Greentic Store (`greentic-store`, `https://HOST`), or a NAME from $GREENTIC_HOME/config.toml')
             [CompletionResult]::new('--trusted-key', '--trusted-key', [CompletionResultType]::ParameterName, 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable')
             [CompletionResult]::new('--trusted-keys', '--trusted-keys', [CompletionResultType]::ParameterName, 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'The version to publish: a pack of another version is refused (a signed pack cannot be relabelled; set it in Cargo.toml and rebuild)')
+            [CompletionResult]::new('--dist', '--dist', [CompletionResultType]::ParameterName, 'Also copy the published pack into DIR')
             [CompletionResult]::new('--source-url', '--source-url', [CompletionResultType]::ParameterName, 'The `org.opencontainers.image.source` annotation [default: $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set]')
             [CompletionResult]::new('--revision', '--revision', [CompletionResultType]::ParameterName, 'The `org.opencontainers.image.revision` annotation [default: $GITHUB_SHA when set]')
             [CompletionResult]::new('--oci-user', '--oci-user', [CompletionResultType]::ParameterName, 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]')
@@ -625,11 +627,10 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('--allow-unsigned', '--allow-unsigned', [CompletionResultType]::ParameterName, 'Publish a pack without a signature')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace a version (or an OCI tag) that is already published')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Check everything and show what would be written, without writing')
+            [CompletionResult]::new('--verify-only', '--verify-only', [CompletionResultType]::ParameterName, 'Only check the pack and whether the version is free in the registry; write nothing (exit 10 when it is taken)')
             [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow plain HTTP to a registry that is not on this machine (loopback always may); credentials are never sent over it')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
-            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
         'gtdx;install' {

@@ -2332,7 +2332,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__publish)
-            opts="-h -V --registry --trusted-key --trusted-keys --allow-unsigned --force --dry-run --source-url --revision --oci-user --oci-token --insecure --registry-timeout --format --color --home --help --version"
+            opts="-h --registry --trusted-key --trusted-keys --allow-unsigned --force --dry-run --verify-only --version --dist --source-url --revision --oci-user --oci-token --insecure --registry-timeout --format --color --home --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2347,6 +2347,14 @@ _gtdx() {
                     return 0
                     ;;
                 --trusted-keys)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --version)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --dist)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -560,6 +560,8 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --registry '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), `oci://HOST/NAMESPACE[/NAME]`, a Greentic Store (`greentic-store`, `https://HOST`), or a NAME from $GREENTIC_HOME/config.toml'
             cand --trusted-key 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable'
             cand --trusted-keys 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable'
+            cand --version 'The version to publish: a pack of another version is refused (a signed pack cannot be relabelled; set it in Cargo.toml and rebuild)'
+            cand --dist 'Also copy the published pack into DIR'
             cand --source-url 'The `org.opencontainers.image.source` annotation [default: $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set]'
             cand --revision 'The `org.opencontainers.image.revision` annotation [default: $GITHUB_SHA when set]'
             cand --oci-user 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]'
@@ -571,11 +573,10 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --allow-unsigned 'Publish a pack without a signature'
             cand --force 'Replace a version (or an OCI tag) that is already published'
             cand --dry-run 'Check everything and show what would be written, without writing'
+            cand --verify-only 'Only check the pack and whether the version is free in the registry; write nothing (exit 10 when it is taken)'
             cand --insecure 'Allow plain HTTP to a registry that is not on this machine (loopback always may); credentials are never sent over it'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
         }
         &'gtdx;install'= {
             cand --registry 'Where `ID[@VERSION]` is looked up: `local`, `file://DIR`, `oci://HOST/NAMESPACE`, a Greentic Store (`greentic-store`, `https://HOST`) or a NAME from config.toml [default: local]'

@@ -470,6 +470,8 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -s V -l version -d 'P
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l registry -d '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform\'s directory layout), `oci://HOST/NAMESPACE[/NAME]`, a Greentic Store (`greentic-store`, `https://HOST`), or a NAME from $GREENTIC_HOME/config.toml' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l trusted-key -d 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l trusted-keys -d 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l version -d 'The version to publish: a pack of another version is refused (a signed pack cannot be relabelled; set it in Cargo.toml and rebuild)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l dist -d 'Also copy the published pack into DIR' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l source-url -d 'The `org.opencontainers.image.source` annotation [default: $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l revision -d 'The `org.opencontainers.image.revision` annotation [default: $GITHUB_SHA when set]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l oci-user -d 'The user for an OCI registry [default: `oauth2` for GHCR, `token` elsewhere]' -r
@@ -484,9 +486,9 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l home -d 'The Green
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l allow-unsigned -d 'Publish a pack without a signature'
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l force -d 'Replace a version (or an OCI tag) that is already published'
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l dry-run -d 'Check everything and show what would be written, without writing'
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l verify-only -d 'Only check the pack and whether the version is free in the registry; write nothing (exit 10 when it is taken)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l insecure -d 'Allow plain HTTP to a registry that is not on this machine (loopback always may); credentials are never sent over it'
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l registry -d 'Where `ID[@VERSION]` is looked up: `local`, `file://DIR`, `oci://HOST/NAMESPACE`, a Greentic Store (`greentic-store`, `https://HOST`) or a NAME from config.toml [default: local]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand install" -l trust -d 'Who must have signed: `loose` (integrity only, unsigned packs install), `normal` (the signer\'s key is pinned on first install and required after), `strict` (the key must be pinned already or given with --trusted-key)' -r -f -a "loose\t''
 normal\t''

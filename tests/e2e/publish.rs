@@ -85,3 +85,78 @@ fn publish_to_a_directory_registry_exits_with_the_platforms_codes() {
         .run()
         .code(2);
 }
+
+/// `--verify-only` checks the pack and asks whether the version is free: exit 0 and nothing
+/// uploaded while it is, 10 once it is taken (the loopback Store and a directory registry).
+#[test]
+fn verify_only_checks_the_version_slot_and_writes_nothing() {
+    let env = Env::new();
+    let store = Store::start(TOKEN);
+    let home = home_with_store(&env, &store);
+    let key = env.keygen("pub");
+    let pack = signed_pack(&env, &key, "gtdx.verify-only", "2.0.0");
+    let on_store = [
+        "publish",
+        s(&pack),
+        "--registry",
+        "teststore",
+        "--verify-only",
+    ];
+    env.gtdx_cmd(on_store)
+        .env(TOKEN_ENV, TOKEN)
+        .run()
+        .code(0)
+        .stderr_has("Free");
+    assert!(store.artifact("gtdx.verify-only", "2.0.0").is_none());
+    env.gtdx_cmd(["publish", s(&pack), "--registry", "teststore"])
+        .env(TOKEN_ENV, TOKEN)
+        .run()
+        .code(0);
+    env.gtdx_cmd(on_store).env(TOKEN_ENV, TOKEN).run().code(10);
+
+    let local = home.join("registries/local/gtdx.verify-only");
+    env.gtdx_cmd(["publish", s(&pack), "--verify-only"])
+        .run()
+        .code(0);
+    assert!(!local.exists(), "--verify-only wrote {}", local.display());
+    env.gtdx_cmd(["publish", s(&pack)]).run().code(0);
+    env.gtdx_cmd(["publish", s(&pack), "--verify-only"])
+        .run()
+        .code(10);
+}
+
+/// `--version` names the version CI means to publish: a pack of another version is refused
+/// (exit 2, nothing written); the pack's own version publishes. `--dist DIR` gets a copy of the
+/// published pack, byte for byte, and none on a dry run.
+#[test]
+fn version_must_match_the_pack_and_dist_gets_a_copy() {
+    let env = Env::new();
+    let key = env.keygen("pub");
+    let pack = signed_pack(&env, &key, "gtdx.versioned", "1.2.3");
+    let local = env.greentic_home().join("registries/local/gtdx.versioned");
+    env.gtdx_cmd(["publish", s(&pack), "--version", "1.2.4"])
+        .run()
+        .code(2)
+        .stderr_has("not the --version 1.2.4")
+        .stderr_has("Cargo.toml");
+    assert!(!local.exists());
+
+    let dist = env.path("dist");
+    env.gtdx_cmd(["publish", s(&pack), "--dist", s(&dist), "--dry-run"])
+        .run()
+        .code(0);
+    assert!(!dist.exists(), "a dry run copies nothing");
+    env.gtdx_cmd([
+        "publish",
+        s(&pack),
+        "--version",
+        "1.2.3",
+        "--dist",
+        s(&dist),
+    ])
+    .run()
+    .code(0)
+    .stdout_has("copied to");
+    let copy = dist.join(pack.file_name().unwrap());
+    assert_eq!(std::fs::read(copy).unwrap(), std::fs::read(&pack).unwrap());
+}

@@ -10,7 +10,7 @@ pub use gtdx_registry::oci::{Deadline, OciOptions, parse_registry_timeout};
 use gtdx_registry::oci::{PushRequest, Pushed};
 use gtdx_registry::reference::OciArtifact;
 use gtdx_registry::store::{StorePublish, StorePublished};
-use gtdx_registry::{Home, RegistryRef};
+use gtdx_registry::{Home, PackInfo, RegistryRef};
 use serde::Serialize;
 
 use crate::install::{InstallError, check_pack};
@@ -26,6 +26,14 @@ pub struct PublishOptions {
     pub allow_unsigned: bool,
     pub force: bool,
     pub dry_run: bool,
+    /// The platform's `--verify-only`: the pack's checks and the registry's conflict check,
+    /// nothing written (a dry run that says only whether the version is free).
+    pub verify_only: bool,
+    /// The platform's `--version`: the version CI means to publish. A signed pack cannot be
+    /// relabelled without breaking its signature, so a pack of another version is refused.
+    pub version: Option<String>,
+    /// The platform's `--dist DIR`: a copy of the published pack is written there.
+    pub dist: Option<PathBuf>,
     pub oci: OciOptions,
     /// `org.opencontainers.image.source` (default: `$GITHUB_SERVER_URL/$GITHUB_REPOSITORY`).
     pub source_url: Option<String>,
@@ -55,6 +63,9 @@ pub struct PublishOutcome {
     pub signer: Option<String>,
     pub registry: String,
     pub dry_run: bool,
+    pub verify_only: bool,
+    /// Where `--dist` put the copy of the pack.
+    pub dist: Option<PathBuf>,
     pub target: Target,
 }
 
@@ -169,6 +180,8 @@ pub fn publish(options: &PublishOptions) -> Result<PublishOutcome, PublishError>
     let (sha256, oci_bytes) = digested?;
     let checked = checked?;
     let info = &checked.info;
+    check_version(&shown, info, options.version.as_deref())?;
+    let dry_run = options.dry_run || options.verify_only;
     let size = std::fs::metadata(&pack).map(|m| m.len()).unwrap_or(0);
     let target = match &registry {
         RegistryRef::Dir { root, .. } => {
@@ -178,7 +191,7 @@ pub fn publish(options: &PublishOptions) -> Result<PublishOutcome, PublishError>
                 describe: &checked.describe,
                 info,
                 force: options.force,
-                dry_run: options.dry_run,
+                dry_run,
             })?)
         }
         RegistryRef::Store(r) => {
@@ -190,7 +203,7 @@ pub fn publish(options: &PublishOptions) -> Result<PublishOutcome, PublishError>
                 describe: &checked.describe,
                 info,
                 force: options.force,
-                dry_run: options.dry_run,
+                dry_run,
             })?)
         }
         RegistryRef::Oci(repo) => {
@@ -223,11 +236,15 @@ pub fn publish(options: &PublishOptions) -> Result<PublishOutcome, PublishError>
                     sha256: &sha256,
                     annotations,
                     force: options.force,
-                    dry_run: options.dry_run,
+                    dry_run,
                 },
                 &options.oci,
             )?)
         }
+    };
+    let dist = match &options.dist {
+        Some(dir) if !dry_run => Some(copy_to_dist(&pack, &shown, &sha256, dir)?),
+        _ => None,
     };
     Ok(PublishOutcome {
         id: info.id.clone(),
@@ -238,9 +255,56 @@ pub fn publish(options: &PublishOptions) -> Result<PublishOutcome, PublishError>
         signed: info.signer.is_some(),
         signer: info.signer.clone(),
         registry: registry.label(),
-        dry_run: options.dry_run,
+        dry_run,
+        verify_only: options.verify_only,
+        dist,
         target,
     })
+}
+
+/// Refuses a pack of another version than `--version` asks for: its describe.json is inside
+/// the signed manifest, so ours cannot set the version as the platform's build does.
+fn check_version(shown: &str, info: &PackInfo, wanted: Option<&str>) -> Result<(), InstallError> {
+    match wanted {
+        Some(v) if v != info.version => Err(InstallError::Refused {
+            source_name: shown.to_string(),
+            reason: format!(
+                "it holds {}@{}, not the --version {v}; nothing was published. A signed pack's version cannot be changed without breaking its signature: set `version = \"{v}\"` in Cargo.toml, then `gtdx build` (and `gtdx sign`) again",
+                info.id, info.version
+            ),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Writes the published pack to `dir` (the platform's `--dist`), the bytes checked against
+/// the digest that was published.
+fn copy_to_dist(
+    pack: &Path,
+    shown: &str,
+    sha256: &str,
+    dir: &Path,
+) -> Result<PathBuf, InstallError> {
+    let refused = |reason: String| InstallError::Refused {
+        source_name: shown.to_string(),
+        reason,
+    };
+    let bytes =
+        gtdx_fsx::read(pack, gtdx_fsx::limits::PACK).map_err(gtdx_registry::RegistryError::from)?;
+    if gtdx_registry::sha256_hex(&bytes) != sha256 {
+        return Err(refused(
+            "it was published, but changed before its copy to --dist was made; nothing was copied"
+                .into(),
+        ));
+    }
+    let name = pack
+        .file_name()
+        .unwrap_or(std::ffi::OsStr::new("pack.gtxpack"));
+    let to = dir.join(name);
+    std::fs::create_dir_all(dir)
+        .map_err(|e| refused(format!("it was published, but {}: {e}", dir.display())))?;
+    gtdx_fsx::write_atomic(&to, &bytes).map_err(gtdx_registry::RegistryError::from)?;
+    Ok(to)
 }
 
 /// The bytes read for the upload, refused when the file changed while its checks ran.

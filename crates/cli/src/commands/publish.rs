@@ -11,6 +11,8 @@ use crate::shell::{Failure, Format, Shell, human_size};
 
 /// `gtdx publish [PACK] [--registry REG] [--trusted-key KEY]... [--allow-unsigned] [--force]`
 #[derive(Debug, clap::Args)]
+// `--version` is the version to publish, as in the platform's tool (`gtdx --version` still works).
+#[command(disable_version_flag = true)]
 pub struct Args {
     /// The .gtxpack to publish [default: the one pack in target/gtdx/]
     pub pack: Option<PathBuf>,
@@ -27,6 +29,17 @@ pub struct Args {
     /// Check everything and show what would be written, without writing.
     #[arg(long)]
     pub dry_run: bool,
+    /// Only check the pack and whether the version is free in the registry; write nothing
+    /// (exit 10 when it is taken).
+    #[arg(long, conflicts_with = "dry_run")]
+    pub verify_only: bool,
+    /// The version to publish: a pack of another version is refused (a signed pack cannot be
+    /// relabelled; set it in Cargo.toml and rebuild).
+    #[arg(long, value_name = "X.Y.Z")]
+    pub version: Option<String>,
+    /// Also copy the published pack into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub dist: Option<PathBuf>,
     /// The `org.opencontainers.image.source` annotation [default:
     /// $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set]
     #[arg(long, value_name = "URL")]
@@ -56,6 +69,9 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
         allow_unsigned: args.allow_unsigned,
         force: args.force,
         dry_run: args.dry_run,
+        verify_only: args.verify_only,
+        version: args.version,
+        dist: args.dist,
         oci,
         source_url: args.source_url,
         revision: args.revision,
@@ -79,7 +95,9 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
                     outcome.id, outcome.version
                 ));
             }
-            let verb = if outcome.dry_run {
+            let verb = if outcome.verify_only {
+                "Free"
+            } else if outcome.dry_run {
                 "Would publish"
             } else {
                 "Published"
@@ -95,6 +113,9 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
                 ),
             );
             let mut out = String::new();
+            if let Some(dist) = &outcome.dist {
+                writeln!(out, "copied to {}", dist.display())?;
+            }
             match &outcome.target {
                 Target::Directory(d) => {
                     if d.replaced {
