@@ -58,7 +58,9 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Remove a registry''s stored token from credentials.toml')
             [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search a registry: extensions of a directory registry, or the tags of an OCI repository')
             [CompletionResult]::new('info', 'info', [CompletionResultType]::ParameterValue, 'Show an extension of a registry: versions, signer, permissions, digest')
-            [CompletionResult]::new('yank', 'yank', [CompletionResultType]::ParameterValue, 'Withdraw a version from a Greentic Store (still installable by exact pin)')
+            [CompletionResult]::new('outdated', 'outdated', [CompletionResultType]::ParameterValue, 'Installed extensions with a newer version the registry offers (pins and yanks respected)')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Install the newer version of installed extensions (same trust and consent as install)')
+            [CompletionResult]::new('yank', 'yank', [CompletionResultType]::ParameterValue, 'Withdraw a version from a Greentic Store or a directory registry (still installable by exact pin)')
             [CompletionResult]::new('unyank', 'unyank', [CompletionResultType]::ParameterValue, 'Put a yanked version back in circulation')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a diagnostic code: what it reports, why it matters, how to fix it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout')
@@ -825,6 +827,34 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'gtdx;outdated' {
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Where newer versions are looked up: `local`, `file://DIR`, a Greentic Store (`greentic-store`, `https://HOST`) or a NAME from config.toml [default: local]')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'gtdx;update' {
+            [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Where newer versions are looked up: `local`, `file://DIR`, a Greentic Store (`greentic-store`, `https://HOST`) or a NAME from config.toml [default: local]')
+            [CompletionResult]::new('--trust', '--trust', [CompletionResultType]::ParameterName, 'Who must have signed the new version, as for `gtdx install`')
+            [CompletionResult]::new('--trusted-key', '--trusted-key', [CompletionResultType]::ParameterName, 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable')
+            [CompletionResult]::new('--trusted-keys', '--trusted-keys', [CompletionResultType]::ParameterName, 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Update every installed extension `gtdx outdated` lists')
+            [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Accept the new version''s permissions without asking (needed without a terminal)')
+            [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Accept the new version''s permissions without asking (needed without a terminal)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'gtdx;yank' {
             [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why (kept by the registry beside the version)')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'A Greentic Store (`greentic-store`, `https://HOST`, a NAME from config.toml) or a directory registry (`local`, `file://DIR`) [default: config.toml''s default registry]')
@@ -901,7 +931,9 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('logout', 'logout', [CompletionResultType]::ParameterValue, 'Remove a registry''s stored token from credentials.toml')
             [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search a registry: extensions of a directory registry, or the tags of an OCI repository')
             [CompletionResult]::new('info', 'info', [CompletionResultType]::ParameterValue, 'Show an extension of a registry: versions, signer, permissions, digest')
-            [CompletionResult]::new('yank', 'yank', [CompletionResultType]::ParameterValue, 'Withdraw a version from a Greentic Store (still installable by exact pin)')
+            [CompletionResult]::new('outdated', 'outdated', [CompletionResultType]::ParameterValue, 'Installed extensions with a newer version the registry offers (pins and yanks respected)')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Install the newer version of installed extensions (same trust and consent as install)')
+            [CompletionResult]::new('yank', 'yank', [CompletionResultType]::ParameterValue, 'Withdraw a version from a Greentic Store or a directory registry (still installable by exact pin)')
             [CompletionResult]::new('unyank', 'unyank', [CompletionResultType]::ParameterValue, 'Put a yanked version back in circulation')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Explain a diagnostic code: what it reports, why it matters, how to fix it')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout')
@@ -1051,6 +1083,12 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             break
         }
         'gtdx;help;info' {
+            break
+        }
+        'gtdx;help;outdated' {
+            break
+        }
+        'gtdx;help;update' {
             break
         }
         'gtdx;help;yank' {

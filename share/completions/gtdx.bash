@@ -82,6 +82,9 @@ _gtdx() {
             gtdx,new)
                 cmd="gtdx__subcmd__new"
                 ;;
+            gtdx,outdated)
+                cmd="gtdx__subcmd__outdated"
+                ;;
             gtdx,pack)
                 cmd="gtdx__subcmd__pack"
                 ;;
@@ -111,6 +114,9 @@ _gtdx() {
                 ;;
             gtdx,unyank)
                 cmd="gtdx__subcmd__unyank"
+                ;;
+            gtdx,update)
+                cmd="gtdx__subcmd__update"
                 ;;
             gtdx,validate)
                 cmd="gtdx__subcmd__validate"
@@ -232,6 +238,9 @@ _gtdx() {
             gtdx__subcmd__help,new)
                 cmd="gtdx__subcmd__help__subcmd__new"
                 ;;
+            gtdx__subcmd__help,outdated)
+                cmd="gtdx__subcmd__help__subcmd__outdated"
+                ;;
             gtdx__subcmd__help,pack)
                 cmd="gtdx__subcmd__help__subcmd__pack"
                 ;;
@@ -261,6 +270,9 @@ _gtdx() {
                 ;;
             gtdx__subcmd__help,unyank)
                 cmd="gtdx__subcmd__help__subcmd__unyank"
+                ;;
+            gtdx__subcmd__help,update)
+                cmd="gtdx__subcmd__help__subcmd__update"
                 ;;
             gtdx__subcmd__help,validate)
                 cmd="gtdx__subcmd__help__subcmd__validate"
@@ -398,7 +410,7 @@ _gtdx() {
 
     case "${cmd}" in
         gtdx)
-            opts="-h -V --color --home --help --version new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help"
+            opts="-h -V --color --home --help --version new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info outdated update yank unyank explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1038,7 +1050,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__help)
-            opts="new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info yank unyank explain completions help"
+            opts="new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info outdated update yank unyank explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1429,6 +1441,20 @@ _gtdx() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        gtdx__subcmd__help__subcmd__outdated)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         gtdx__subcmd__help__subcmd__pack)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1640,6 +1666,20 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__help__subcmd__unyank)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__help__subcmd__update)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2267,6 +2307,36 @@ _gtdx() {
                     return 0
                     ;;
                 --gtdx-source)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__outdated)
+            opts="-h -V --registry --format --color --home --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --registry)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3063,6 +3133,48 @@ _gtdx() {
                     return 0
                     ;;
                 --registry-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__update)
+            opts="-y -h -V --all --registry --trust --trusted-key --trusted-keys --yes --format --color --home --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --registry)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --trust)
+                    COMPREPLY=($(compgen -W "loose normal strict" -- "${cur}"))
+                    return 0
+                    ;;
+                --trusted-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --trusted-keys)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

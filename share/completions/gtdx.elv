@@ -55,7 +55,9 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand logout 'Remove a registry''s stored token from credentials.toml'
             cand search 'Search a registry: extensions of a directory registry, or the tags of an OCI repository'
             cand info 'Show an extension of a registry: versions, signer, permissions, digest'
-            cand yank 'Withdraw a version from a Greentic Store (still installable by exact pin)'
+            cand outdated 'Installed extensions with a newer version the registry offers (pins and yanks respected)'
+            cand update 'Install the newer version of installed extensions (same trust and consent as install)'
+            cand yank 'Withdraw a version from a Greentic Store or a directory registry (still installable by exact pin)'
             cand unyank 'Put a yanked version back in circulation'
             cand explain 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
@@ -750,6 +752,32 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'gtdx;outdated'= {
+            cand --registry 'Where newer versions are looked up: `local`, `file://DIR`, a Greentic Store (`greentic-store`, `https://HOST`) or a NAME from config.toml [default: local]'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'gtdx;update'= {
+            cand --registry 'Where newer versions are looked up: `local`, `file://DIR`, a Greentic Store (`greentic-store`, `https://HOST`) or a NAME from config.toml [default: local]'
+            cand --trust 'Who must have signed the new version, as for `gtdx install`'
+            cand --trusted-key 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable'
+            cand --trusted-keys 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
+            cand --all 'Update every installed extension `gtdx outdated` lists'
+            cand -y 'Accept the new version''s permissions without asking (needed without a terminal)'
+            cand --yes 'Accept the new version''s permissions without asking (needed without a terminal)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'gtdx;yank'= {
             cand --reason 'Why (kept by the registry beside the version)'
             cand --registry 'A Greentic Store (`greentic-store`, `https://HOST`, a NAME from config.toml) or a directory registry (`local`, `file://DIR`) [default: config.toml''s default registry]'
@@ -822,7 +850,9 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand logout 'Remove a registry''s stored token from credentials.toml'
             cand search 'Search a registry: extensions of a directory registry, or the tags of an OCI repository'
             cand info 'Show an extension of a registry: versions, signer, permissions, digest'
-            cand yank 'Withdraw a version from a Greentic Store (still installable by exact pin)'
+            cand outdated 'Installed extensions with a newer version the registry offers (pins and yanks respected)'
+            cand update 'Install the newer version of installed extensions (same trust and consent as install)'
+            cand yank 'Withdraw a version from a Greentic Store or a directory registry (still installable by exact pin)'
             cand unyank 'Put a yanked version back in circulation'
             cand explain 'Explain a diagnostic code: what it reports, why it matters, how to fix it'
             cand completions 'Print a shell completion script (bash, zsh, fish, powershell, elvish) to stdout'
@@ -928,6 +958,10 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         &'gtdx;help;search'= {
         }
         &'gtdx;help;info'= {
+        }
+        &'gtdx;help;outdated'= {
+        }
+        &'gtdx;help;update'= {
         }
         &'gtdx;help;yank'= {
         }

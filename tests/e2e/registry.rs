@@ -1242,3 +1242,68 @@ fn yank_on_a_directory_registry_hides_the_version_but_an_exact_pin_installs_it()
         .code(2)
         .stderr_has("gtdx.yank-local");
 }
+
+// ---------------------------------------------------------------------------------------------
+// outdated and update against a directory registry
+
+#[test]
+fn outdated_and_update_respect_pins_yanks_and_consent_on_a_directory_registry() {
+    let env = Env::new();
+    let key = env.keygen("pub");
+    let reg = env.root().join("upd-reg");
+    let uri = format!("file://{}", reg.display());
+    let publish = |id: &str, v: &str| {
+        let p = signed(&env, &key, id, v);
+        env.gtdx(["publish", s(&p), "--registry", &uri]).code(0);
+    };
+    publish("gtdx.upd-a", "1.0.0");
+    publish("gtdx.upd-b", "1.0.0");
+    for id in ["gtdx.upd-a", "gtdx.upd-b"] {
+        env.gtdx(["install", id, "--registry", &uri, "--yes"])
+            .code(0);
+    }
+    publish("gtdx.upd-a", "1.1.0");
+    publish("gtdx.upd-a", "2.0.0");
+    publish("gtdx.upd-b", "1.0.1");
+    // a pin keeps gtdx.upd-a on 1.x; 2.0.0 is never offered
+    std::fs::write(
+        env.greentic_home().join("config.toml"),
+        "[extensions]\n\"gtdx.upd-a\" = \"^1\"\n",
+    )
+    .unwrap();
+    let out = env
+        .gtdx(["outdated", "--registry", &uri, "--format", "json"])
+        .code(0)
+        .json();
+    assert_eq!(
+        out["extensions"],
+        json!([
+            {"id": "gtdx.upd-a", "installed": "1.0.0", "latest": "1.1.0", "pin": "^1"},
+            {"id": "gtdx.upd-b", "installed": "1.0.0", "latest": "1.0.1"},
+        ])
+    );
+    // a yanked newer version is not offered
+    env.gtdx(["yank", "gtdx.upd-b", "1.0.1", "--registry", &uri])
+        .code(0);
+    let out = env
+        .gtdx(["outdated", "--registry", &uri, "--format", "json"])
+        .code(0)
+        .json();
+    assert_eq!(out["extensions"].as_array().unwrap().len(), 1);
+    // no terminal and no --yes: refused through install's consent path; the old version stays
+    env.gtdx(["update", "gtdx.upd-a", "--registry", &uri])
+        .code(2);
+    assert!(installed_dir(&env, "gtdx.upd-a", "1.0.0").is_dir());
+    assert!(!installed_dir(&env, "gtdx.upd-a", "1.1.0").exists());
+    env.gtdx(["update", "--all", "--registry", &uri, "--yes"])
+        .code(0)
+        .stderr_has("Updated")
+        .stderr_has("gtdx.upd-a 1.0.0 -> 1.1.0")
+        .stderr_has("permissions, compared with the installed version");
+    assert!(installed_dir(&env, "gtdx.upd-a", "1.1.0").is_dir());
+    assert!(!installed_dir(&env, "gtdx.upd-a", "1.0.0").exists());
+    assert!(installed_dir(&env, "gtdx.upd-b", "1.0.0").is_dir());
+    assert!(!installed_dir(&env, "gtdx.upd-b", "1.0.1").exists());
+    assert!(!installed_dir(&env, "gtdx.upd-a", "2.0.0").exists());
+    env.gtdx(["update", "--registry", &uri]).code(2);
+}

@@ -527,3 +527,105 @@ fn bad_store_answers_are_refused_and_nothing_is_installed() {
     )
     .code(0);
 }
+
+/// The platform's gtdx publishes newer versions of an extension ours installed from the Store;
+/// ours yanks the newest: `outdated` names the newer version that is not yanked, `update`
+/// installs it through install's trust path and removes the old version, and afterwards
+/// nothing is outdated.
+#[test]
+fn what_the_platform_publishes_ours_sees_as_outdated_and_updates_to_skipping_a_yank() {
+    let Some(tool) = require_tool(PLATFORM_GTDX) else {
+        return;
+    };
+    let env = Env::new();
+    let store = Store::start(TOKEN);
+    let pub_home = home_with_store(&env, "pub-home", &store);
+    home_with_store(&env, "greentic-home", &store);
+    let key = env.path("platform.pem");
+    platform(&env, &tool, &pub_home, ["keygen", "--out", s(&key)])
+        .run()
+        .code(0);
+    let id = "gtdx.outdated-store";
+    let publish = |v: &str| {
+        let proj = platform_project(&env, id, v);
+        platform(
+            &env,
+            &tool,
+            &pub_home,
+            [
+                "publish",
+                "--wasm",
+                "components/demo.wasm",
+                "--registry",
+                "teststore",
+                "--sign",
+                "--key",
+                s(&key),
+                "--trust",
+                "normal",
+            ],
+        )
+        .current_dir(&proj)
+        .run()
+        .code(0);
+    };
+    publish("1.0.0");
+    ours(&env, ["install", id, "--registry", "teststore", "--yes"]).code(0);
+    let none = ours(
+        &env,
+        ["outdated", "--registry", "teststore", "--format", "json"],
+    )
+    .code(0)
+    .json();
+    assert_eq!(none["extensions"], json!([]));
+    publish("1.1.0");
+    publish("1.2.0");
+    ours(&env, ["yank", id, "1.2.0", "--registry", "teststore"]).code(0);
+    let out = ours(
+        &env,
+        ["outdated", "--registry", "teststore", "--format", "json"],
+    )
+    .code(0)
+    .json();
+    assert_eq!(
+        out["extensions"],
+        json!([{"id": id, "installed": "1.0.0", "latest": "1.1.0"}])
+    );
+    ours(&env, ["outdated", "--registry", "teststore"])
+        .code(0)
+        .stdout_has(&format!("{id} 1.0.0 -> 1.1.0"));
+    let done = ours(
+        &env,
+        [
+            "update",
+            id,
+            "--registry",
+            "teststore",
+            "--yes",
+            "--format",
+            "json",
+        ],
+    )
+    .code(0)
+    .json();
+    assert_eq!(done[0]["from"], "1.0.0");
+    assert_eq!(done[0]["to"], "1.1.0");
+    let home = env.greentic_home();
+    assert!(installed(&home, id, "1.1.0").is_dir());
+    assert!(
+        !installed(&home, id, "1.0.0").exists(),
+        "the old version is removed"
+    );
+    assert!(
+        !installed(&home, id, "1.2.0").exists(),
+        "the yanked one is skipped"
+    );
+    let after = ours(
+        &env,
+        ["outdated", "--registry", "teststore", "--format", "json"],
+    )
+    .code(0)
+    .json();
+    assert_eq!(after["extensions"], json!([]));
+    env.assert_nothing_left_in_staging();
+}

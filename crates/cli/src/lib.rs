@@ -155,7 +155,11 @@ commands! {
     Search(commands::search::Args) => commands::search::run;
     /// Show an extension of a registry: versions, signer, permissions, digest.
     Info(commands::info::Args) => commands::info::run;
-    /// Withdraw a version from a Greentic Store (still installable by exact pin).
+    /// Installed extensions with a newer version the registry offers (pins and yanks respected).
+    Outdated(commands::outdated::Args) => commands::outdated::run;
+    /// Install the newer version of installed extensions (same trust and consent as install).
+    Update(commands::update::Args) => commands::update::run;
+    /// Withdraw a version from a Greentic Store or a directory registry (still installable by exact pin).
     Yank(commands::yank::Args) => commands::yank::run;
     /// Put a yanked version back in circulation.
     Unyank(commands::yank::UnyankArgs) => commands::yank::run_unyank;

@@ -45,36 +45,52 @@ pub enum TrustArg {
     Strict,
 }
 
+impl TrustArg {
+    pub(crate) fn level(self) -> TrustLevel {
+        match self {
+            TrustArg::Loose => TrustLevel::Loose,
+            TrustArg::Normal => TrustLevel::Normal,
+            TrustArg::Strict => TrustLevel::Strict,
+        }
+    }
+}
+
+/// Shows what `info` requests (after `before`, e.g. an update's permission diff) and asks
+/// `question` on the terminal: `true` to go on. Every value is the pack's: shown as text, so it
+/// cannot rewrite the prompt's lines.
+pub(crate) fn prompt(
+    shell: &mut Shell,
+    info: &gtdx_ops::install::PackInfo,
+    before: Vec<String>,
+    question: &str,
+) -> bool {
+    let mut lines = before;
+    lines.push(format!(
+        "{}@{} ({}) requests:",
+        Untrusted(&info.id),
+        Untrusted(&info.version),
+        Untrusted(&info.kind)
+    ));
+    let rows = info.permissions.rows();
+    if rows.is_empty() {
+        lines.push("  no permissions (no network, secrets, other extensions, LLM or OAuth)".into());
+    }
+    for (k, v) in rows {
+        lines.push(format!("  {k}: {}", join_untrusted(v, ", ")));
+    }
+    lines.push(question.into());
+    shell.note(lines.join("\n"));
+    let mut answer = String::new();
+    let _ = std::io::stdin().lock().read_line(&mut answer);
+    matches!(answer.trim(), "y" | "Y" | "yes" | "Yes")
+}
+
 pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
     let home = gtdx_ops::install::default_home()?;
-    let trust = match args.trust {
-        TrustArg::Loose => TrustLevel::Loose,
-        TrustArg::Normal => TrustLevel::Normal,
-        TrustArg::Strict => TrustLevel::Strict,
-    };
+    let trust = args.trust.level();
     let json = shell.is_json();
     let mut ask = |info: &gtdx_ops::install::PackInfo| -> bool {
-        // Every value is the pack's: shown as text, so it cannot rewrite the prompt's lines.
-        let mut lines = vec![format!(
-            "{}@{} ({}) requests:",
-            Untrusted(&info.id),
-            Untrusted(&info.version),
-            Untrusted(&info.kind)
-        )];
-        let rows = info.permissions.rows();
-        if rows.is_empty() {
-            lines.push(
-                "  no permissions (no network, secrets, other extensions, LLM or OAuth)".into(),
-            );
-        }
-        for (k, v) in rows {
-            lines.push(format!("  {k}: {}", join_untrusted(v, ", ")));
-        }
-        lines.push("Install it? [y/N] ".into());
-        shell.note(lines.join("\n"));
-        let mut answer = String::new();
-        let _ = std::io::stdin().lock().read_line(&mut answer);
-        matches!(answer.trim(), "y" | "Y" | "yes" | "Yes")
+        prompt(shell, info, Vec::new(), "Install it? [y/N] ")
     };
     let consent = if args.yes {
         Consent::Given
