@@ -629,3 +629,66 @@ fn what_the_platform_publishes_ours_sees_as_outdated_and_updates_to_skipping_a_y
     assert_eq!(after["extensions"], json!([]));
     env.assert_nothing_left_in_staging();
 }
+
+/// The same round trip through a directory registry: the platform's gtdx publishes to a
+/// `file://` registry ours installed from; ours's `outdated` sees the newer version and `update`
+/// installs it, keeping nothing of the old one.
+#[test]
+fn what_the_platform_publishes_to_a_directory_registry_ours_updates_to() {
+    let Some(tool) = require_tool(PLATFORM_GTDX) else {
+        return;
+    };
+    let env = Env::new();
+    let pub_home = env.path("pub-home");
+    std::fs::create_dir_all(&pub_home).unwrap();
+    let key = env.path("platform.pem");
+    platform(&env, &tool, &pub_home, ["keygen", "--out", s(&key)])
+        .run()
+        .code(0);
+    let reg = format!("file://{}", env.path("dir-reg").display());
+    let id = "gtdx.outdated-dir";
+    let publish = |v: &str| {
+        let proj = platform_project(&env, id, v);
+        platform(
+            &env,
+            &tool,
+            &pub_home,
+            [
+                "publish",
+                "--wasm",
+                "components/demo.wasm",
+                "--registry",
+                &reg,
+                "--sign",
+                "--key",
+                s(&key),
+                "--trust",
+                "normal",
+            ],
+        )
+        .current_dir(&proj)
+        .run()
+        .code(0);
+    };
+    publish("1.0.0");
+    env.gtdx(["install", id, "--registry", &reg, "--yes"])
+        .code(0);
+    publish("1.0.1");
+    let out = env
+        .gtdx(["outdated", "--registry", &reg, "--format", "json"])
+        .code(0)
+        .json();
+    assert_eq!(
+        out["extensions"],
+        json!([{"id": id, "installed": "1.0.0", "latest": "1.0.1"}])
+    );
+    env.gtdx(["update", id, "--registry", &reg, "--yes"])
+        .code(0)
+        .stderr_has("Updated");
+    let home = env.greentic_home();
+    assert!(installed(&home, id, "1.0.1").is_dir());
+    assert!(!installed(&home, id, "1.0.0").exists());
+    env.gtdx(["outdated", "--registry", &reg])
+        .code(0)
+        .stderr_has("newest permitted version");
+}
