@@ -1307,3 +1307,23 @@ fn outdated_and_update_respect_pins_yanks_and_consent_on_a_directory_registry() 
     assert!(!installed_dir(&env, "gtdx.upd-a", "2.0.0").exists());
     env.gtdx(["update", "--registry", &uri]).code(2);
 }
+
+#[test]
+fn outdated_refuses_a_pin_that_is_not_a_requirement_and_an_oci_registry() {
+    let env = Env::new();
+    let key = env.keygen("pub");
+    let p = signed(&env, &key, "gtdx.upd-pin", "1.0.0");
+    env.gtdx(["publish", s(&p)]).code(0);
+    env.gtdx(["install", "gtdx.upd-pin", "--yes"]).code(0);
+    env.gtdx(["outdated", "--registry", "oci://127.0.0.1:1/team"])
+        .code(2)
+        .stderr_has("cannot list an extension's versions by id");
+    std::fs::write(
+        env.greentic_home().join("config.toml"),
+        "[extensions]\n\"gtdx.upd-pin\" = \"one point two\"\n",
+    )
+    .unwrap();
+    env.gtdx(["outdated"])
+        .code(2)
+        .stderr_has("config.toml: [extensions] \"gtdx.upd-pin\" = \"one point two\" is not a version requirement");
+}

@@ -91,9 +91,11 @@ fn newest_installed(home: &Home) -> BTreeMap<String, Installed> {
 }
 
 fn requirement(home: &Home, id: &str, pin: &str) -> Result<semver::VersionReq, RegistryError> {
-    semver::VersionReq::parse(pin).map_err(|e| RegistryError::BadRegistry {
-        given: gtdx_registry::config::path(home).display().to_string(),
-        why: format!("[extensions] {id} = \"{pin}\" is not a version requirement ({e})"),
+    semver::VersionReq::parse(pin).map_err(|e| RegistryError::Corrupt {
+        path: gtdx_registry::config::path(home),
+        message: format!(
+            "[extensions] \"{id}\" = \"{pin}\" is not a version requirement ({e}); write one such as \"^1.2\" or \"=1.2.3\""
+        ),
     })
 }
 
@@ -111,10 +113,9 @@ fn offered_versions(
             Err(RegistryError::NotFound { .. }) => Ok(Vec::new()),
             Err(e) => Err(e),
         },
-        RegistryRef::Oci(_) => Err(RegistryError::BadRegistry {
-            given: given.to_string(),
-            why: "an OCI registry cannot list an extension's versions by id; use a directory registry or a Greentic Store".into(),
-        }),
+        RegistryRef::Oci(_) => Err(RegistryError::Oci(format!(
+            "{given} is an OCI registry, which cannot list an extension's versions by id; check for updates against a directory registry or a Greentic Store"
+        ))),
     }
 }
 
