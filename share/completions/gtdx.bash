@@ -1992,7 +1992,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__key__subcmd__export)
-            opts="-h -V --key --minisign --format --color --home --help --version"
+            opts="-h -V --key --minisign --pem --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

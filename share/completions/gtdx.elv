@@ -448,6 +448,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand --minisign 'Print minisign''s format (`minisign -V -p FILE` reads it)'
+            cand --pem 'With --key: print the secret key as a PKCS#8 PEM, the platform''s key format (its `publish --key FILE`, `--key-id`, `GREENTIC_EXT_SIGNING_KEY_PEM`). It is the secret: redirect it to a file only you can read'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'

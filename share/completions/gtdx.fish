@@ -380,6 +380,7 @@ always\t''
 never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -l minisign -d 'Print minisign\'s format (`minisign -V -p FILE` reads it)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -l pem -d 'With --key: print the secret key as a PKCS#8 PEM, the platform\'s key format (its `publish --key FILE`, `--key-id`, `GREENTIC_EXT_SIGNING_KEY_PEM`). It is the secret: redirect it to a file only you can read'
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from export" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand key; and __fish_seen_subcommand_from help" -f -a "export" -d 'Print a public key as a gtdx .pub file, or with --minisign as a minisign public key'

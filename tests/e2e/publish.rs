@@ -160,3 +160,67 @@ fn version_must_match_the_pack_and_dist_gets_a_copy() {
     let copy = dist.join(pack.file_name().unwrap());
     assert_eq!(std::fs::read(copy).unwrap(), std::fs::read(&pack).unwrap());
 }
+
+/// One key for both tools. A key the platform's `gtdx keygen` wrote (PKCS#8 PEM) signs a pack
+/// with ours, from the file and from `GREENTIC_EXT_SIGNING_KEY_PEM`, and the signature verifies
+/// against its public half; a key ours made, exported with `gtdx key export --pem`, signs with
+/// the platform's `gtdx sign`, which states ours's public key.
+#[test]
+fn pkcs8_pem_keys_sign_with_both_tools() {
+    let Some(tool) = crate::support::require_tool(crate::support::PLATFORM_GTDX) else {
+        return;
+    };
+    use std::os::unix::fs::PermissionsExt as _;
+    let env = Env::new();
+    let pem = env.path("platform.key");
+    env.tool(&tool, ["keygen", "--out", s(&pem)]).run().code(0);
+    let pack = env.pack(
+        "packs/pem.gtxpack",
+        &crate::support::read_json(&crate::support::fixture("sign/describe.json")),
+        vec![gtdx_pack::PackFile::bytes(
+            "prompts/a.md",
+            b"# A\n".to_vec(),
+        )],
+    );
+    env.gtdx_cmd(["sign", s(&pack), "--key", s(&pem)])
+        .run()
+        .code(0);
+    let public = env.gtdx_cmd(["key", "export", "--key", s(&pem)]).run();
+    public.code(0);
+    env.write("platform.pub", public.stdout());
+    let trusted = env.path("platform.pub");
+    env.gtdx_cmd(["verify", s(&pack), "--trusted-key", s(&trusted)])
+        .run()
+        .code(0);
+    let text = std::fs::read_to_string(&pem).unwrap();
+    env.gtdx_cmd([
+        "sign",
+        s(&pack),
+        "--key-env",
+        "GREENTIC_EXT_SIGNING_KEY_PEM",
+    ])
+    .env("GREENTIC_EXT_SIGNING_KEY_PEM", &text)
+    .run()
+    .code(0)
+    .output_lacks("PRIVATE KEY");
+
+    let ours = env.keygen("ours");
+    let exported = env
+        .gtdx_cmd(["key", "export", "--key", s(&ours.secret), "--pem"])
+        .run();
+    exported.code(0).stdout_has("-----BEGIN PRIVATE KEY-----");
+    let as_pem = env.write("ours.pem", exported.stdout());
+    std::fs::set_permissions(&as_pem, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let describe = env.write(
+        "describe.json",
+        std::fs::read(crate::support::fixture("sign/describe.json")).unwrap(),
+    );
+    env.tool(&tool, ["sign", s(&describe), "--key", s(&as_pem)])
+        .run()
+        .code(0);
+    let signed = std::fs::read_to_string(&describe).unwrap();
+    assert!(
+        signed.contains(&ours.public_b64),
+        "the platform's signature states ours's public key: {signed}"
+    );
+}

@@ -94,6 +94,14 @@ pub enum ExportError {
     NotOneKey { given: String, count: usize },
 }
 
+/// The secret key in `path` as a PKCS#8 PEM, the platform's key format (its `publish --key`,
+/// `--key-id` and `GREENTIC_EXT_SIGNING_KEY_PEM` read it): one key signs with both tools.
+pub fn export_secret_pem(
+    path: &std::path::Path,
+) -> Result<impl std::ops::Deref<Target = String>, KeyError> {
+    Ok(SecretKey::load_file(path)?.to_pkcs8_pem())
+}
+
 /// Reads the public key to export (the caller chooses its text form).
 pub fn export(source: &ExportSource) -> Result<PublicKey, ExportError> {
     match source {

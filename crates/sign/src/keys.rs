@@ -322,10 +322,19 @@ impl SecretKey {
         ))
     }
 
-    /// Parses a secret key file's text, or (for `--key-env`) a bare base64 seed (32 bytes) or
+    /// The key as the platform's tool keeps it: a PKCS#8 PEM (zeroized when dropped).
+    pub fn to_pkcs8_pem(&self) -> Zeroizing<String> {
+        let seed = Zeroizing::new(self.signing.to_bytes());
+        crate::pkcs8::to_pem(&seed, &self.public().bytes)
+    }
+
+    /// Parses a secret key file's text (or the platform's PKCS#8 PEM), or (for `--key-env`) a bare base64 seed (32 bytes) or
     /// seed ‖ public key (64 bytes). Errors name `source_name` and a line, never a value.
     pub fn parse(text: &str, source_name: &str) -> Result<Self, KeyError> {
         let trimmed = text.trim();
+        if trimmed.starts_with(crate::pkcs8::BEGIN) {
+            return secret_from_pkcs8(trimmed, source_name);
+        }
         if !trimmed.starts_with(SECRET_HEADER) {
             if trimmed.starts_with(PUBLIC_HEADER) || trimmed.starts_with("untrusted comment:") {
                 return Err(format_err(
@@ -405,6 +414,19 @@ impl SecretKey {
         })?);
         SecretKey::parse(&value, &format!("environment variable {var}"))
     }
+}
+
+/// The platform's PKCS#8 PEM key; its stated public key, when there is one, must match.
+fn secret_from_pkcs8(text: &str, source_name: &str) -> Result<SecretKey, KeyError> {
+    let (seed, public) = crate::pkcs8::parse(text).map_err(|why| format_err(source_name, why))?;
+    let key = SecretKey::from_seed(&seed, None);
+    if public.is_some_and(|p| p != key.public().bytes) {
+        return Err(format_err(
+            source_name,
+            "the public key does not belong to the secret key (the file is corrupt)",
+        ));
+    }
+    Ok(key)
 }
 
 fn secret_from_b64(

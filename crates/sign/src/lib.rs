@@ -14,6 +14,7 @@ pub mod jcs;
 pub mod json;
 pub mod keys;
 pub mod minisign;
+pub mod pkcs8;
 pub mod verify;
 
 use std::io::Read;

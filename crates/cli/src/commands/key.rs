@@ -31,6 +31,11 @@ pub struct ExportArgs {
     /// Print minisign's format (`minisign -V -p FILE` reads it).
     #[arg(long)]
     pub minisign: bool,
+    /// With --key: print the secret key as a PKCS#8 PEM, the platform's key format (its
+    /// `publish --key FILE`, `--key-id`, `GREENTIC_EXT_SIGNING_KEY_PEM`). It is the secret:
+    /// redirect it to a file only you can read.
+    #[arg(long, requires = "key", conflicts_with = "minisign")]
+    pub pem: bool,
     /// With `json`: one document (key id, base64 public key, both file formats).
     #[command(flatten)]
     pub format: crate::args::FormatArgs,
@@ -45,6 +50,11 @@ impl Args {
 
 pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
     let KeyCommand::Export(args) = args.command;
+    if let (true, Some(path)) = (args.pem, &args.key) {
+        let pem = gtdx_ops::keys::export_secret_pem(path)?;
+        shell.print_document(pem.as_str());
+        return Ok(crate::exit::code(crate::exit::OK));
+    }
     let source = match (args.key, args.public) {
         (Some(path), _) => ExportSource::SecretKeyFile(path),
         (None, Some(p)) => ExportSource::Public(p),
