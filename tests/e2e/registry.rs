@@ -119,7 +119,7 @@ fn publish_local_then_install_list_disable_enable_uninstall() {
 
     // the same version again: refused, naming the fix; --force replaces it
     env.gtdx(["publish", s(&pack)])
-        .code(2)
+        .code(10) // the platform's publish code: the version exists
         .stderr_has("gtdx.reg-demo@0.1.0 is already in")
         .stderr_has("--force");
     env.gtdx(["publish", s(&pack), "--force"])
@@ -904,7 +904,7 @@ fn oci_publish_search_info_install_and_pull_back_byte_equal() {
     );
     // a tag that exists is refused; --force replaces it
     env.gtdx(["publish", s(&pack), "--registry", &ns])
-        .code(2)
+        .code(10) // the platform's publish code: the version exists
         .stderr_has("already in")
         .stderr_has("--force");
     env.gtdx(["publish", s(&pack), "--registry", &ns, "--force"])
@@ -1056,7 +1056,7 @@ fn oci_with_htpasswd_needs_the_right_password() {
     let pack = signed(&env, &key, "gtdx.oci-auth", "1.0.0");
     let ns = format!("oci://{}/team", reg.host);
     env.gtdx(["publish", s(&pack), "--registry", &ns])
-        .code(2)
+        .code(20) // the platform's publish code: authentication
         .stderr_has("refused the credentials");
     env.gtdx([
         "publish",
@@ -1068,7 +1068,7 @@ fn oci_with_htpasswd_needs_the_right_password() {
         "--oci-token",
         "wrong-pass",
     ])
-    .code(2)
+    .code(20)
     .stderr_has("refused the credentials")
     .output_lacks("wrong-pass");
     env.gtdx_cmd(["publish", s(&pack), "--registry", &ns, "--oci-user", "ci"])
@@ -1110,7 +1110,7 @@ fn oci_failures_a_registry_that_is_down_and_a_tampered_blob() {
     ])
     .timeout(Duration::from_secs(60))
     .run()
-    .code(2)
+    .code(30) // the platform's publish code for a registry it cannot use
     .stderr_has(&format!("cannot reach the registry at 127.0.0.1:{port}"));
     assert!(started.elapsed() < Duration::from_secs(30));
     // plain HTTP to a remote host needs --insecure: https is used, and fails to connect here

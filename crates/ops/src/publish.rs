@@ -106,7 +106,7 @@ pub fn failure_kind(error: &PublishError) -> FailureKind {
     use gtdx_registry::RegistryError as R;
     match error {
         InstallError::Registry(R::VersionExists { .. }) => FailureKind::VersionExists,
-        InstallError::Registry(R::StoreAuth(_)) => FailureKind::Auth,
+        InstallError::Registry(R::StoreAuth(_) | R::OciAuth(_)) => FailureKind::Auth,
         InstallError::Registry(
             R::Oci(_)
             | R::Store(_)

@@ -87,6 +87,9 @@ pub enum RegistryError {
     },
     #[error("{0}")]
     Oci(String),
+    /// An OCI registry refused the credentials (or asked for some and got none).
+    #[error("{0}")]
+    OciAuth(String),
     /// A Greentic Store's failure; the message names the Store.
     #[error("{0}")]
     Store(String),

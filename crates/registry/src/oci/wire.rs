@@ -487,7 +487,7 @@ impl Session {
             msg.push_str(". ");
             msg.push_str(w);
         }
-        RegistryError::Oci(msg)
+        RegistryError::OciAuth(msg)
     }
 
     /// The error for an answer that is not what the step expects.
