@@ -112,7 +112,6 @@ pub fn failure_kind(error: &PublishError) -> FailureKind {
             | R::Store(_)
             | R::Deadline { .. }
             | R::AnswerTooLarge { .. }
-            | R::ReservedId { .. }
             | R::NotFound { .. },
         ) => FailureKind::Registry,
         _ => FailureKind::Input,
