@@ -103,6 +103,29 @@ fn platform<const N: usize>(
         .env(TOKEN_ENV, TOKEN)
 }
 
+/// The platform's `gtdx publish` of `proj`'s prebuilt demo component, signed with `key`, to
+/// `registry` (a configured name or a URL).
+fn platform_publish(
+    env: &Env,
+    tool: &Tool,
+    home: &Path,
+    proj: &Path,
+    key: &Path,
+    registry: &str,
+) -> crate::support::Run {
+    let args = [
+        "publish",
+        "--wasm",
+        "components/demo.wasm",
+        "--registry",
+        registry,
+    ];
+    platform(env, tool, home, args)
+        .args(["--sign", "--key", s(key), "--trust", "normal"])
+        .current_dir(proj)
+        .run()
+}
+
 fn installed(home: &Path, id: &str, version: &str) -> PathBuf {
     home.join("extensions/design")
         .join(format!("{id}-{version}"))
@@ -331,26 +354,7 @@ fn what_the_platforms_publishes_to_the_store_ours_installs() {
     platform(&env, &tool, &pub_home, ["keygen", "--out", s(&key)])
         .run()
         .code(0);
-    platform(
-        &env,
-        &tool,
-        &pub_home,
-        [
-            "publish",
-            "--wasm",
-            "components/demo.wasm",
-            "--registry",
-            "teststore",
-            "--sign",
-            "--key",
-            s(&key),
-            "--trust",
-            "normal",
-        ],
-    )
-    .current_dir(&proj)
-    .run()
-    .code(0);
+    platform_publish(&env, &tool, &pub_home, &proj, &key, "teststore").code(0);
     ours(
         &env,
         [
@@ -548,26 +552,7 @@ fn what_the_platform_publishes_ours_sees_as_outdated_and_updates_to_skipping_a_y
     let id = "gtdx.outdated-store";
     let publish = |v: &str| {
         let proj = platform_project(&env, id, v);
-        platform(
-            &env,
-            &tool,
-            &pub_home,
-            [
-                "publish",
-                "--wasm",
-                "components/demo.wasm",
-                "--registry",
-                "teststore",
-                "--sign",
-                "--key",
-                s(&key),
-                "--trust",
-                "normal",
-            ],
-        )
-        .current_dir(&proj)
-        .run()
-        .code(0);
+        platform_publish(&env, &tool, &pub_home, &proj, &key, "teststore").code(0);
     };
     publish("1.0.0");
     ours(&env, ["install", id, "--registry", "teststore", "--yes"]).code(0);
@@ -649,26 +634,7 @@ fn what_the_platform_publishes_to_a_directory_registry_ours_updates_to() {
     let id = "gtdx.outdated-dir";
     let publish = |v: &str| {
         let proj = platform_project(&env, id, v);
-        platform(
-            &env,
-            &tool,
-            &pub_home,
-            [
-                "publish",
-                "--wasm",
-                "components/demo.wasm",
-                "--registry",
-                &reg,
-                "--sign",
-                "--key",
-                s(&key),
-                "--trust",
-                "normal",
-            ],
-        )
-        .current_dir(&proj)
-        .run()
-        .code(0);
+        platform_publish(&env, &tool, &pub_home, &proj, &key, &reg).code(0);
     };
     publish("1.0.0");
     env.gtdx(["install", id, "--registry", &reg, "--yes"])

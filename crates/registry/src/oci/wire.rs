@@ -411,21 +411,9 @@ impl Session {
         answer: Answer,
         limit: gtdx_fsx::Limit,
     ) -> Result<Vec<u8>, RegistryError> {
-        let too_large = || RegistryError::AnswerTooLarge {
-            place: self.place.clone(),
-            what: limit.what,
-            limit: limit.max,
-        };
-        if answer.content_length().is_some_and(|n| n > limit.max) {
-            return Err(too_large());
-        }
-        let mut out = Vec::new();
-        let mut reader = answer.body.into_reader().take(limit.max + 1);
-        reader.read_to_end(&mut out).map_err(|e| self.reading(&e))?;
-        if out.len() as u64 > limit.max {
-            return Err(too_large());
-        }
-        Ok(out)
+        let declared = answer.content_length();
+        let reader = answer.body.into_reader();
+        crate::body::read_capped(reader, declared, limit, &self.place, |e| self.reading(e))
     }
 
     /// What an error answer says, read up to [`super::REGISTRY_ERROR`] (the rest is never

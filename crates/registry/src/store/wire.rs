@@ -258,25 +258,10 @@ impl Wire {
         answer: Answer,
         limit: gtdx_fsx::Limit,
     ) -> Result<Vec<u8>, RegistryError> {
-        let too_large = || RegistryError::AnswerTooLarge {
-            place: self.label.clone(),
-            what: limit.what,
-            limit: limit.max,
-        };
-        if answer.content_length.is_some_and(|n| n > limit.max) {
-            return Err(too_large());
-        }
-        let mut out = Vec::new();
-        answer
-            .body
-            .into_reader()
-            .take(limit.max + 1)
-            .read_to_end(&mut out)
-            .map_err(|e| self.reading(&e))?;
-        if out.len() as u64 > limit.max {
-            return Err(too_large());
-        }
-        Ok(out)
+        let reader = answer.body.into_reader();
+        crate::body::read_capped(reader, answer.content_length, limit, &self.label, |e| {
+            self.reading(e)
+        })
     }
 
     pub fn reading(&self, e: &std::io::Error) -> RegistryError {
