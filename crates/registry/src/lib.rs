@@ -26,10 +26,10 @@
 //! One crate for registries and installs: an install pulls from a registry, and both share the
 //! pack checks and the lock discipline; the HTTP client stays here.
 
-mod body;
 pub mod config;
 pub mod credentials;
 pub mod home;
+mod http;
 pub mod install;
 pub mod local;
 pub mod lock;

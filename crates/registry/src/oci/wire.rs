@@ -84,13 +84,7 @@ impl Session {
     ) -> Session {
         let plain = is_loopback(&art.host) || opts.insecure;
         let choice = super::auth::choose(&art.host, plain, opts, env);
-        let agent: ureq::Agent = ureq::Agent::config_builder()
-            .max_redirects(0)
-            .max_redirects_will_error(false)
-            .http_status_as_error(false)
-            .user_agent(concat!("gtdx/", env!("CARGO_PKG_VERSION")))
-            .build()
-            .into();
+        let agent = crate::http::agent();
         Session {
             agent,
             host: art.host.clone(),
@@ -413,7 +407,7 @@ impl Session {
     ) -> Result<Vec<u8>, RegistryError> {
         let declared = answer.content_length();
         let reader = answer.body.into_reader();
-        crate::body::read_capped(reader, declared, limit, &self.place, |e| self.reading(e))
+        crate::http::read_capped(reader, declared, limit, &self.place, |e| self.reading(e))
     }
 
     /// What an error answer says, read up to [`super::REGISTRY_ERROR`] (the rest is never

@@ -56,13 +56,7 @@ impl Wire {
         token: Option<Token>,
         deadline: Deadline,
     ) -> Wire {
-        let agent: ureq::Agent = ureq::Agent::config_builder()
-            .max_redirects(0)
-            .max_redirects_will_error(false)
-            .http_status_as_error(false)
-            .user_agent(concat!("gtdx/", env!("CARGO_PKG_VERSION")))
-            .build()
-            .into();
+        let agent = crate::http::agent();
         Wire {
             agent,
             base,
@@ -259,7 +253,7 @@ impl Wire {
         limit: gtdx_fsx::Limit,
     ) -> Result<Vec<u8>, RegistryError> {
         let reader = answer.body.into_reader();
-        crate::body::read_capped(reader, answer.content_length, limit, &self.label, |e| {
+        crate::http::read_capped(reader, answer.content_length, limit, &self.label, |e| {
             self.reading(e)
         })
     }

@@ -1,10 +1,24 @@
-//! An HTTP answer's body, read whole with a cap: one rule for both registry clients (OCI and the
-//! Greentic Store). A declared length over the cap is refused before reading; an undeclared or
-//! understated one is read one byte past the cap at most, so an endless body costs no more.
+//! What both registry clients (OCI and the Greentic Store) do alike over HTTP, once: the agent's
+//! policy (redirects are the caller's to check, every status is an answer, gtdx's user agent)
+//! and reading a body whole with a cap. A declared length over the cap is refused before
+//! reading; an undeclared or understated one is read one byte past the cap at most, so an
+//! endless body costs no more.
 
 use std::io::Read;
 
 use crate::RegistryError;
+
+/// A client that follows no redirect (each caller decides whether the next address may be
+/// contacted, and with which credentials) and hands back every status as an answer.
+pub(crate) fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .max_redirects(0)
+        .max_redirects_will_error(false)
+        .http_status_as_error(false)
+        .user_agent(concat!("gtdx/", env!("CARGO_PKG_VERSION")))
+        .build()
+        .into()
+}
 
 /// The body from `reader`, at most `limit.max` bytes; `place` names the registry in the error,
 /// and `io` turns a read failure into the caller's error (a deadline, a dropped connection).
