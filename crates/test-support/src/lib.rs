@@ -5,7 +5,8 @@
 //! * [`paths`]: the workspace root, fixtures under `tests/fixtures/`, the shared target dir;
 //! * [`files`]: reading with the path in the panic message, copying fixture trees, zip entries;
 //! * [`reference`]: the pinned copies of the reference documents the tests read;
-//! * [`security_doc`]: docs/security.md's limits, for the tests that keep them equal to the code.
+//! * [`security_doc`]: docs/security.md's limits, for the tests that keep them equal to the code;
+//! * [`store`]: a Greentic Store on loopback (the e2e tests' and `cargo xtask bench`'s).
 //!
 //! Every helper panics naming the file on failure: a test's setup either works or stops there.
 //! Nothing here depends on a gtdx crate, so any crate may take it as a dev-dependency.
@@ -15,6 +16,7 @@ pub mod files;
 pub mod paths;
 pub mod reference;
 pub mod security_doc;
+pub mod store;
 
 pub use files::{copy_dir, entry, read, read_json, unzip};
 pub use paths::{fixture, path_with, shared_target_dir, workspace_root};
