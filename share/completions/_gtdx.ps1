@@ -779,6 +779,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
         'gtdx;login' {
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'The registry to log in to: a configured name or greentic-store. Without it, config.toml''s default registry')
             [CompletionResult]::new('--token', '--token', [CompletionResultType]::ParameterName, 'The token. Visible to other users in the process list: prefer GTDX_TOKEN or --paste on a shared machine')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)')
             [CompletionResult]::new('--paste', '--paste', [CompletionResultType]::ParameterName, 'Read the token from standard input (one line; not echoed on a terminal)')
@@ -790,6 +791,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
         }
         'gtdx;logout' {
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'The registry to log out of. Without it, config.toml''s default registry')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -830,9 +832,11 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
         }
         'gtdx;outdated' {
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, 'Where newer versions are looked up: `local`, `file://DIR`, a Greentic Store (`greentic-store`, `https://HOST`) or a NAME from config.toml [default: local]')
+            [CompletionResult]::new('--registry-timeout', '--registry-timeout', [CompletionResultType]::ParameterName, 'How long the registry may take in all, for every extension checked together (`90s`, `10m`, at most `24h`) [default: 300s]')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow plain HTTP to a Store that is not on this machine (loopback always may); no token is sent over it')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -844,12 +848,14 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('--trust', '--trust', [CompletionResultType]::ParameterName, 'Who must have signed the new version, as for `gtdx install`')
             [CompletionResult]::new('--trusted-key', '--trusted-key', [CompletionResultType]::ParameterName, 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable')
             [CompletionResult]::new('--trusted-keys', '--trusted-keys', [CompletionResultType]::ParameterName, 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable')
+            [CompletionResult]::new('--registry-timeout', '--registry-timeout', [CompletionResultType]::ParameterName, 'How long the registry may take in all, for every extension checked together (`90s`, `10m`, at most `24h`) [default: 300s]')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Update every installed extension `gtdx outdated` lists')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Accept the new version''s permissions without asking (needed without a terminal)')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Accept the new version''s permissions without asking (needed without a terminal)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow plain HTTP to a Store that is not on this machine (loopback always may); no token is sent over it')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -875,6 +881,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow naming a Store over plain HTTP that is not on this machine (loopback always may); no token is sent over it, so such a Store refuses the yank')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -885,6 +892,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)')
+            [CompletionResult]::new('--insecure', '--insecure', [CompletionResultType]::ParameterName, 'Allow naming a Store over plain HTTP that is not on this machine (loopback always may); no token is sent over it, so such a Store refuses the yank')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')

@@ -2166,7 +2166,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__login)
-            opts="-h -V --registry --token --paste --color --home --help --version"
+            opts="-h -V --registry --token --paste --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2178,6 +2178,10 @@ _gtdx() {
                     ;;
                 --token)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -2196,7 +2200,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__logout)
-            opts="-h -V --registry --color --home --help --version"
+            opts="-h -V --registry --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2204,6 +2208,10 @@ _gtdx() {
             case "${prev}" in
                 --registry)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -2330,13 +2338,17 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__outdated)
-            opts="-h -V --registry --format --color --home --help --version"
+            opts="-h -V --registry --insecure --registry-timeout --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --registry)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3122,7 +3134,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__unyank)
-            opts="-h -V --registry --registry-timeout --format --color --home --help --version"
+            opts="-h -V --registry --registry-timeout --insecure --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3175,6 +3187,10 @@ _gtdx() {
                     return 0
                     ;;
                 --trusted-keys)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --registry-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3436,7 +3452,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__yank)
-            opts="-h -V --reason --registry --registry-timeout --format --color --home --help --version"
+            opts="-h -V --reason --registry --registry-timeout --insecure --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -708,6 +708,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         &'gtdx;login'= {
             cand --registry 'The registry to log in to: a configured name or greentic-store. Without it, config.toml''s default registry'
             cand --token 'The token. Visible to other users in the process list: prefer GTDX_TOKEN or --paste on a shared machine'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand --paste 'Read the token from standard input (one line; not echoed on a terminal)'
@@ -718,6 +719,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         }
         &'gtdx;logout'= {
             cand --registry 'The registry to log out of. Without it, config.toml''s default registry'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand -h 'Print help (see more with ''--help'')'
@@ -755,9 +757,11 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         }
         &'gtdx;outdated'= {
             cand --registry 'Where newer versions are looked up: `local`, `file://DIR`, a Greentic Store (`greentic-store`, `https://HOST`) or a NAME from config.toml [default: local]'
+            cand --registry-timeout 'How long the registry may take in all, for every extension checked together (`90s`, `10m`, at most `24h`) [default: 300s]'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
+            cand --insecure 'Allow plain HTTP to a Store that is not on this machine (loopback always may); no token is sent over it'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -768,12 +772,14 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --trust 'Who must have signed the new version, as for `gtdx install`'
             cand --trusted-key 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable'
             cand --trusted-keys 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable'
+            cand --registry-timeout 'How long the registry may take in all, for every extension checked together (`90s`, `10m`, at most `24h`) [default: 300s]'
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
             cand --all 'Update every installed extension `gtdx outdated` lists'
             cand -y 'Accept the new version''s permissions without asking (needed without a terminal)'
             cand --yes 'Accept the new version''s permissions without asking (needed without a terminal)'
+            cand --insecure 'Allow plain HTTP to a Store that is not on this machine (loopback always may); no token is sent over it'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -797,6 +803,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
+            cand --insecure 'Allow naming a Store over plain HTTP that is not on this machine (loopback always may); no token is sent over it, so such a Store refuses the yank'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
@@ -806,6 +813,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
+            cand --insecure 'Allow naming a Store over plain HTTP that is not on this machine (loopback always may); no token is sent over it, so such a Store refuses the yank'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'

@@ -593,6 +593,8 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_su
 complete -c gtdx -n "__fish_gtdx_using_subcommand registries; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand login" -l registry -d 'The registry to log in to: a configured name or greentic-store. Without it, config.toml\'s default registry' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand login" -l token -d 'The token. Visible to other users in the process list: prefer GTDX_TOKEN or --paste on a shared machine' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand login" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand login" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
@@ -601,6 +603,8 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand login" -l paste -d 'Read the t
 complete -c gtdx -n "__fish_gtdx_using_subcommand login" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand login" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand logout" -l registry -d 'The registry to log out of. Without it, config.toml\'s default registry' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand logout" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
+json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand logout" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
@@ -634,12 +638,14 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand info" -l insecure -d 'Allow pl
 complete -c gtdx -n "__fish_gtdx_using_subcommand info" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand info" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand outdated" -l registry -d 'Where newer versions are looked up: `local`, `file://DIR`, a Greentic Store (`greentic-store`, `https://HOST`) or a NAME from config.toml [default: local]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand outdated" -l registry-timeout -d 'How long the registry may take in all, for every extension checked together (`90s`, `10m`, at most `24h`) [default: 300s]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand outdated" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand outdated" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
 always\t''
 never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand outdated" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand outdated" -l insecure -d 'Allow plain HTTP to a Store that is not on this machine (loopback always may); no token is sent over it'
 complete -c gtdx -n "__fish_gtdx_using_subcommand outdated" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand outdated" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand update" -l registry -d 'Where newer versions are looked up: `local`, `file://DIR`, a Greentic Store (`greentic-store`, `https://HOST`) or a NAME from config.toml [default: local]' -r
@@ -648,6 +654,7 @@ normal\t''
 strict\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand update" -l trusted-key -d 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand update" -l trusted-keys -d 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand update" -l registry-timeout -d 'How long the registry may take in all, for every extension checked together (`90s`, `10m`, at most `24h`) [default: 300s]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand update" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''
 json\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand update" -l color -d 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never' -r -f -a "auto\t'On a terminal, unless `NO_COLOR` is set'
@@ -656,6 +663,7 @@ never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand update" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand update" -l all -d 'Update every installed extension `gtdx outdated` lists'
 complete -c gtdx -n "__fish_gtdx_using_subcommand update" -s y -l yes -d 'Accept the new version\'s permissions without asking (needed without a terminal)'
+complete -c gtdx -n "__fish_gtdx_using_subcommand update" -l insecure -d 'Allow plain HTTP to a Store that is not on this machine (loopback always may); no token is sent over it'
 complete -c gtdx -n "__fish_gtdx_using_subcommand update" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand update" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand yank" -l reason -d 'Why (kept by the registry beside the version)' -r
@@ -667,6 +675,7 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand yank" -l color -d 'Colour in h
 always\t''
 never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand yank" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand yank" -l insecure -d 'Allow naming a Store over plain HTTP that is not on this machine (loopback always may); no token is sent over it, so such a Store refuses the yank'
 complete -c gtdx -n "__fish_gtdx_using_subcommand yank" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand yank" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand unyank" -l registry -d 'A Greentic Store (`greentic-store`, `https://HOST`, a NAME from config.toml) or a directory registry (`local`, `file://DIR`) [default: config.toml\'s default registry]' -r
@@ -677,6 +686,7 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand unyank" -l color -d 'Colour in
 always\t''
 never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand unyank" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand unyank" -l insecure -d 'Allow naming a Store over plain HTTP that is not on this machine (loopback always may); no token is sent over it, so such a Store refuses the yank'
 complete -c gtdx -n "__fish_gtdx_using_subcommand unyank" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand unyank" -s V -l version -d 'Print version'
 complete -c gtdx -n "__fish_gtdx_using_subcommand explain" -l format -d '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics' -r -f -a "human\t''

@@ -345,3 +345,125 @@ fn the_token_the_platform_stored_is_the_one_ours_sends() {
     clean(&run, false).stderr_has("gtdx login --registry teststore");
     assert!(store.artifact("gtdx.logged-in", "1.0.1").is_none());
 }
+
+/// `gtdx login` and `gtdx logout` with `--format json`: stdout is one JSON document naming the
+/// registry, its URL and the credentials file (logout: whether a token was removed, and the
+/// variable that still gives one), never the token; a login with no token is one JSON error
+/// event with its code.
+#[test]
+fn login_and_logout_print_a_json_document_without_the_token() {
+    let env = Env::new();
+    let creds = env.greentic_home().join("credentials.toml");
+    let run = env.gtdx(["login", "--token", SECRET, "--format", "json"]);
+    let doc = clean(&run, true).json();
+    assert_eq!(doc["registry"], "greentic-store", "{doc}");
+    assert_eq!(doc["url"], "https://store.greentic.cloud", "{doc}");
+    assert_eq!(doc["credentials"], creds.to_str().unwrap(), "{doc}");
+    assert!(std::fs::read_to_string(&creds).unwrap().contains(SECRET));
+
+    let run = env
+        .gtdx_cmd(["logout", "--format", "json"])
+        .env("GTDX_TOKEN", SECRET)
+        .run();
+    let doc = clean(&run, true).json();
+    assert_eq!(doc["registry"], "greentic-store", "{doc}");
+    assert_eq!(doc["removed"], true, "{doc}");
+    assert_eq!(doc["stillFrom"], "GTDX_TOKEN", "{doc}");
+    assert!(!std::fs::read_to_string(&creds).unwrap().contains(SECRET));
+    let doc = clean(&env.gtdx(["logout", "--format", "json"]), true).json();
+    assert_eq!(doc["removed"], false, "{doc}");
+
+    // No token given and nothing to ask in JSON mode: one error event, nothing stored.
+    let run = env
+        .gtdx_cmd(["login", "--format", "json"])
+        .stdin_null()
+        .run();
+    let event = &clean(&run, false).json_lines()[0];
+    assert_eq!(
+        event["diagnostics"][0]["code"], "E_LOGIN_NO_TOKEN",
+        "{event}"
+    );
+    // A pasted token, in JSON mode too.
+    let run = env
+        .gtdx_cmd(["login", "--paste", "--format", "json"])
+        .stdin(format!("{SECRET}\n"))
+        .run();
+    assert_eq!(clean(&run, true).json()["registry"], "greentic-store");
+}
+
+/// Every Store command that looks a token up in a credentials.toml others can read warns once,
+/// naming the file, the mode and W_CREDENTIALS_MODE: publish, search, info, install, yank,
+/// unyank, outdated (the file is still used, as the platform's tool uses it). With the file
+/// private again, none warns; a token from a variable reads no file and warns of none.
+#[cfg(unix)]
+#[test]
+fn store_commands_reading_a_loose_credentials_file_warn_once() {
+    use std::os::unix::fs::PermissionsExt;
+    let env = Env::new();
+    let store = Store::start(SECRET);
+    let home = env.greentic_home();
+    clean(
+        &env.gtdx(["registries", "add", "teststore", &store.url()]),
+        true,
+    );
+    clean(
+        &env.gtdx(["login", "--registry", "teststore", "--token", SECRET]),
+        true,
+    );
+    let creds = home.join("credentials.toml");
+    let loosen = |m: u32| std::fs::set_permissions(&creds, std::fs::Permissions::from_mode(m));
+    loosen(0o644).unwrap();
+    let key = env.keygen("pub");
+    let id = "gtdx.loose-creds";
+    let pack = crate::store::signed_pack(&env, &key, id, "1.0.0");
+    let public = key.public.to_str().unwrap();
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["publish", pack.to_str().unwrap(), "--registry", "teststore"],
+        vec!["search", "--registry", "teststore"],
+        vec!["info", id, "--registry", "teststore"],
+        vec![
+            "install",
+            id,
+            "--registry",
+            "teststore",
+            "--yes",
+            "--trusted-key",
+            public,
+        ],
+        vec![
+            "yank",
+            id,
+            "1.0.0",
+            "--registry",
+            "teststore",
+            "--reason",
+            "r",
+        ],
+        vec!["unyank", id, "1.0.0", "--registry", "teststore"],
+        vec!["outdated", "--registry", "teststore"],
+    ];
+    for args in &commands {
+        let run = env.gtdx(args);
+        clean(&run, true).stderr_has_all(&[
+            "warning:",
+            creds.to_str().unwrap(),
+            "0644",
+            "W_CREDENTIALS_MODE",
+        ]);
+        let warnings = run.stderr().matches("W_CREDENTIALS_MODE").count();
+        assert_eq!(warnings, 1, "{}: once\n{}", args[0], run.stderr());
+    }
+    assert_eq!(store.yanked(id, "1.0.0"), Some((false, None)));
+
+    // The same file, private: no warning.
+    loosen(0o600).unwrap();
+    clean(&env.gtdx(["search", "--registry", "teststore"]), true)
+        .stderr_lacks("W_CREDENTIALS_MODE");
+    // Loose again, but the token comes from a variable: the file is not read.
+    loosen(0o644).unwrap();
+    let run = env
+        .gtdx_cmd(["search", "--registry", "teststore"])
+        .env("GTDX_TOKEN", SECRET)
+        .run();
+    clean(&run, true).stderr_lacks("W_CREDENTIALS_MODE");
+}

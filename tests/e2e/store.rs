@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 
 use crate::support::store::{Bad, Store};
-use crate::support::{Env, KeyPair, PLATFORM_GTDX, Tool, fixture, read_json, require_tool};
+use crate::support::{Env, KeyPair, PLATFORM_GTDX, Tool, fixture, in_ci, read_json, require_tool};
 
 const TOKEN: &str = "store-test-token";
 const TOKEN_ENV: &str = "GTDX_TEST_STORE_TOKEN";
@@ -657,4 +657,139 @@ fn what_the_platform_publishes_to_a_directory_registry_ours_updates_to() {
     env.gtdx(["outdated", "--registry", &reg])
         .code(0)
         .stderr_has("newest permitted version");
+}
+
+/// This machine's address that is not loopback: the one its route to TEST-NET-1 leaves from
+/// (a UDP connect sends nothing).
+fn non_loopback_ip() -> Option<String> {
+    let socket = std::net::UdpSocket::bind("0.0.0.0:0").ok()?;
+    socket.connect("192.0.2.1:9").ok()?;
+    let ip = socket.local_addr().ok()?.ip();
+    (!ip.is_loopback() && !ip.is_unspecified()).then(|| ip.to_string())
+}
+
+/// A Store reached over plain http at this machine's network address, as one on another
+/// machine is: every command is refused in one sentence naming the Store and `--insecure`,
+/// before any request; with `--insecure`, search, info, install and outdated work and no
+/// request carries the token that `gtdx login` stored for it, so a yank (which needs it) is
+/// refused saying why. Plain http over loopback needs no flag.
+#[test]
+fn plain_http_to_another_machine_needs_insecure_and_carries_no_token() {
+    let Some(ip) = non_loopback_ip() else {
+        assert!(!in_ci(), "this machine has no address but loopback");
+        return;
+    };
+    let env = Env::new();
+    let store = Store::start_on("0.0.0.0", TOKEN);
+    let remote = format!("http://{ip}:{}", store.port);
+    home_with_store(&env, "greentic-home", &store);
+    ours(&env, ["registries", "add", "remote", &remote])
+        .code(2)
+        .stderr_has("--insecure");
+    ours(&env, ["registries", "add", "remote", &remote, "--insecure"]).code(0);
+    ours(&env, ["login", "--registry", "remote", "--token", TOKEN]).code(0);
+    let key = env.keygen("k");
+    let public = s(&key.public);
+    let id = "gtdx.insecure-store";
+    let pack = signed_pack(&env, &key, id, "1.0.0");
+    ours(&env, ["publish", s(&pack), "--registry", "teststore"]).code(0);
+
+    let before = store.seen().len();
+    let refused: [&[&str]; 6] = [
+        &["search", "--registry", "remote"],
+        &["search", "--registry", &remote],
+        &["info", id, "--registry", "remote"],
+        &["install", id, "--registry", "remote", "--yes"],
+        &["outdated", "--registry", "remote"],
+        &["yank", id, "1.0.0", "--registry", "remote"],
+    ];
+    for args in refused {
+        let run = env.gtdx_cmd(args).env(TOKEN_ENV, TOKEN).run();
+        run.failure().output_lacks(TOKEN).stderr_has_all(&[
+            &remote,
+            "is reached over plain http",
+            "pass --insecure",
+            "E_REGISTRY_CLEARTEXT",
+        ]);
+        assert_eq!(
+            run.stderr().trim_end().lines().count(),
+            1,
+            "{}",
+            run.stderr()
+        );
+    }
+    assert_eq!(store.seen().len(), before, "nothing was sent");
+
+    let with_token = store.seen_with_token().len();
+    ours(&env, ["search", "--registry", "remote", "--insecure"])
+        .code(0)
+        .stdout_has(id);
+    ours(&env, ["info", id, "--registry", "remote", "--insecure"]).code(0);
+    let install = [
+        "install",
+        id,
+        "--registry",
+        "remote",
+        "--insecure",
+        "--yes",
+        "--trusted-key",
+        public,
+    ];
+    ours(&env, install).code(0);
+    assert!(installed(&env.greentic_home(), id, "1.0.0").is_dir());
+    ours(&env, ["outdated", "--registry", "remote", "--insecure"]).code(0);
+    ours(
+        &env,
+        ["yank", id, "1.0.0", "--registry", "remote", "--insecure"],
+    )
+    .failure()
+    .output_lacks(TOKEN)
+    .stderr_has_all(&["does not send over plain http", "https://"]);
+    assert_eq!(store.yanked(id, "1.0.0"), Some((false, None)));
+    assert_eq!(
+        store.seen_with_token().len(),
+        with_token,
+        "no token crossed plain http"
+    );
+    assert!(store.seen().len() > before);
+    // Loopback: plain http without the flag.
+    ours(&env, ["search", "--registry", "teststore"])
+        .code(0)
+        .stdout_has(id);
+}
+
+/// `gtdx outdated` has one deadline for the whole check, not one per installed extension: a
+/// Store answering each request in 0.8 s ends a `--registry-timeout 2s` check of four
+/// extensions at the third request, naming the flag; without it (300 s), the same check passes.
+#[test]
+fn outdated_has_one_deadline_for_every_extension_it_checks() {
+    let env = Env::new();
+    let store = Store::start(TOKEN);
+    home_with_store(&env, "greentic-home", &store);
+    let key = env.keygen("k");
+    for i in 0..4 {
+        let pack = signed_pack(&env, &key, &format!("gtdx.slow-{i}"), "1.0.0");
+        let args = [
+            "install",
+            s(&pack),
+            "--yes",
+            "--trusted-key",
+            s(&key.public),
+        ];
+        ours(&env, args).code(0);
+    }
+    store.misbehave(Some(Bad::Delay(std::time::Duration::from_millis(800))));
+    let args = [
+        "outdated",
+        "--registry",
+        "teststore",
+        "--registry-timeout",
+        "2s",
+    ];
+    ours(&env, args)
+        .failure()
+        .stderr_has_all(&["the Greentic Store teststore", "--registry-timeout"]);
+    assert_eq!(store.seen().len(), 3, "{:?}", store.seen());
+    ours(&env, ["outdated", "--registry", "teststore"]).code(0);
+    assert_eq!(store.seen().len(), 7);
 }

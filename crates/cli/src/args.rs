@@ -225,6 +225,33 @@ impl OciArgs {
     }
 }
 
+/// How to reach a Greentic Store (or directory registry) for `outdated` and `update`:
+/// `--insecure`, `--registry-timeout`. No OCI credentials: neither command works on OCI.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct ReachArgs {
+    /// Allow plain HTTP to a Store that is not on this machine (loopback always may); no
+    /// token is sent over it.
+    #[arg(long)]
+    pub insecure: bool,
+    /// How long the registry may take in all, for every extension checked together (`90s`,
+    /// `10m`, at most `24h`) [default: 300s]
+    #[arg(long, value_name = "DURATION", value_parser = gtdx_ops::publish::parse_registry_timeout)]
+    pub registry_timeout: Option<std::time::Duration>,
+}
+
+impl ReachArgs {
+    /// The options as the operations take them.
+    pub fn options(&self) -> gtdx_ops::publish::OciOptions {
+        gtdx_ops::publish::OciOptions {
+            insecure: self.insecure,
+            deadline: self
+                .registry_timeout
+                .map(gtdx_ops::publish::Deadline::with_limit),
+            ..Default::default()
+        }
+    }
+}
+
 /// `30s`, `500ms`, `2m`, or a number of seconds.
 pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
     let s = s.trim();

@@ -146,11 +146,9 @@ commands! {
     Registries(commands::registries::Args) => commands::registries::run,
         format = |a| a.format();
     /// Store a registry token in credentials.toml (0600): --token, GTDX_TOKEN or --paste.
-    Login(commands::login::Args) => commands::login::run,
-        format = |a| a.format();
+    Login(commands::login::Args) => commands::login::run;
     /// Remove a registry's stored token from credentials.toml.
-    Logout(commands::login::LogoutArgs) => commands::login::run_logout,
-        format = |a| a.format();
+    Logout(commands::login::LogoutArgs) => commands::login::run_logout;
     /// Search a registry: extensions of a directory registry, or the tags of an OCI repository.
     Search(commands::search::Args) => commands::search::run;
     /// Show an extension of a registry: versions, signer, permissions, digest.
@@ -221,6 +219,11 @@ where
     }
     let mut shell = shell::Shell::new(cli.color, cli.command.format());
     let result = cli.command.run(&mut shell);
+    // Whichever command looked a token up in a credentials.toml others can read (search,
+    // info, install, publish, yank... on a Store) warns, once, before any error paragraph.
+    if let Some(loose) = gtdx_ops::registries::take_loose_read() {
+        shell.warn(loose);
+    }
     match result {
         Ok(code) => code,
         Err(err) => shell.fail(shell::Failure::error(err.as_ref())),

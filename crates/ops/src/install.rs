@@ -285,7 +285,7 @@ pub fn fetch(
             })
         }
         InstallSource::Id { id, version } => {
-            let reg = RegistryRef::parse(registry.unwrap_or("local"), home)?;
+            let reg = RegistryRef::parse_with(registry.unwrap_or("local"), home, oci.insecure)?;
             let label = reg.label();
             match reg {
                 RegistryRef::Dir { root, .. } => {

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use gtdx_registry::install::Installed;
 use gtdx_registry::local::LocalRegistry;
+use gtdx_registry::oci::OciOptions;
 use gtdx_registry::packinfo::Permissions;
 use gtdx_registry::store::Store;
 use gtdx_registry::{Home, RegistryError, RegistryRef};
@@ -37,14 +38,18 @@ pub struct OutdatedReport {
 }
 
 /// The installed extensions `registry` (default `local`, as for `gtdx install`) has newer
-/// permitted versions of; `only` restricts the check to one id.
+/// permitted versions of; `only` restricts the check to one id. Of `reach`, a Store takes
+/// `insecure` and the deadline, one for the whole check (`--registry-timeout`, 300 s by
+/// default): a Store that stalls ends it then, however many extensions are installed.
 pub fn outdated(
     home: &Home,
     registry: Option<&str>,
     only: Option<&str>,
+    reach: &OciOptions,
 ) -> Result<OutdatedReport, RegistryError> {
     let name = registry.unwrap_or("local");
-    let reg = RegistryRef::parse(name, home)?;
+    let reg = RegistryRef::parse_with(name, home, reach.insecure)?;
+    let offers = Offers::open(&reg, name, home, reach)?;
     let pins = gtdx_registry::config::load(home)?.pins;
     let mut out = Vec::new();
     for (id, newest) in newest_installed(home) {
@@ -56,7 +61,7 @@ pub fn outdated(
             .as_deref()
             .map(|p| requirement(home, &id, p))
             .transpose()?;
-        let offered = offered_versions(&reg, name, home, &id)?;
+        let offered = offers.versions(&id)?;
         let Some(latest) = newest_permitted(&offered, req.as_ref()) else {
             continue;
         };
@@ -99,23 +104,40 @@ fn requirement(home: &Home, id: &str, pin: &str) -> Result<semver::VersionReq, R
     })
 }
 
-/// The versions of `id` the registry lists (yanked ones are not listed by either kind).
-fn offered_versions(
-    reg: &RegistryRef,
-    given: &str,
-    home: &Home,
-    id: &str,
-) -> Result<Vec<String>, RegistryError> {
-    match reg {
-        RegistryRef::Dir { root, .. } => Ok(LocalRegistry::new(root).listed_versions(id)),
-        RegistryRef::Store(r) => match Store::open(r, home, None)?.versions(id) {
-            Ok(v) => Ok(v),
-            Err(RegistryError::NotFound { .. }) => Ok(Vec::new()),
-            Err(e) => Err(e),
-        },
-        RegistryRef::Oci(_) => Err(RegistryError::Oci(format!(
-            "{given} is an OCI registry, which cannot list an extension's versions by id; check for updates against a directory registry or a Greentic Store"
-        ))),
+/// Where the versions come from: a directory registry, or a Store opened once for the check.
+enum Offers {
+    Dir(LocalRegistry),
+    Store(Store),
+}
+
+impl Offers {
+    fn open(
+        reg: &RegistryRef,
+        given: &str,
+        home: &Home,
+        reach: &OciOptions,
+    ) -> Result<Offers, RegistryError> {
+        match reg {
+            RegistryRef::Dir { root, .. } => Ok(Offers::Dir(LocalRegistry::new(root))),
+            RegistryRef::Store(r) => Ok(Offers::Store(
+                Store::open(r, home, reach.deadline)?.one_deadline(),
+            )),
+            RegistryRef::Oci(_) => Err(RegistryError::Oci(format!(
+                "{given} is an OCI registry, which cannot list an extension's versions by id; check for updates against a directory registry or a Greentic Store"
+            ))),
+        }
+    }
+
+    /// The versions of `id` the registry lists (yanked ones are not listed by either kind).
+    fn versions(&self, id: &str) -> Result<Vec<String>, RegistryError> {
+        match self {
+            Offers::Dir(local) => Ok(local.listed_versions(id)),
+            Offers::Store(store) => match store.versions(id) {
+                Ok(v) => Ok(v),
+                Err(RegistryError::NotFound { .. }) => Ok(Vec::new()),
+                Err(e) => Err(e),
+            },
+        }
     }
 }
 

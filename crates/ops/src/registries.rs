@@ -277,6 +277,12 @@ pub fn loose_mode(home: &Home) -> Option<LooseMode> {
     credentials::loose_mode(home)
 }
 
+/// The warning for a credentials.toml others can read that this process looked a token up in
+/// (any command that talks to a Store); once.
+pub fn take_loose_read() -> Option<LooseMode> {
+    credentials::take_loose_read()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -29,7 +29,7 @@ pub fn search(
     query: Option<&str>,
     oci: &OciOptions,
 ) -> Result<SearchResult, RegistryError> {
-    let reg = RegistryRef::parse(registry, home)?;
+    let reg = RegistryRef::parse_with(registry, home, oci.insecure)?;
     let extensions = match &reg {
         RegistryRef::Dir { root, .. } => {
             let q = query.map(str::to_lowercase);
@@ -122,7 +122,7 @@ pub fn info(
     oci: &OciOptions,
 ) -> Result<Info, RegistryError> {
     let (id, version) = crate::installed::split_target(target);
-    let reg = RegistryRef::parse(registry, home)?;
+    let reg = RegistryRef::parse_with(registry, home, oci.insecure)?;
     match &reg {
         RegistryRef::Dir { root, .. } => {
             let local = LocalRegistry::new(root);

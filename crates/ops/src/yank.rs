@@ -22,7 +22,9 @@ pub struct YankOutcome {
 }
 
 /// Yanks (`yank`) or unyanks `id@version` in `registry` (config.toml's default registry when
-/// `None`, the platform's `greentic-store` unless configured otherwise).
+/// `None`, the platform's `greentic-store` unless configured otherwise). `insecure` lets a
+/// Store be named over plain http to another machine, which then gets no token (so the Store
+/// refuses the yank, in one sentence saying why).
 pub fn set_yanked(
     home: &Home,
     registry: Option<&str>,
@@ -30,12 +32,13 @@ pub fn set_yanked(
     version: &str,
     yank: Option<Option<&str>>,
     deadline: Option<Deadline>,
+    insecure: bool,
 ) -> Result<YankOutcome, RegistryError> {
     let name = match registry {
         Some(r) => r.to_string(),
         None => gtdx_registry::config::load(home)?.default_registry,
     };
-    let reg = RegistryRef::parse(&name, home)?;
+    let reg = RegistryRef::parse_with(&name, home, insecure)?;
     match &reg {
         RegistryRef::Store(r) => {
             let store = Store::open(r, home, deadline)?;

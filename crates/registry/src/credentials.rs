@@ -97,10 +97,14 @@ pub fn token_for(home: &Home, name: &str) -> Result<Option<Token>, RegistryError
     stored(home, name)
 }
 
-/// The token `gtdx login` stored for `name`.
+/// The token `gtdx login` stored for `name`. Reading a credentials.toml others can read is
+/// noted for [`take_loose_read`].
 pub fn stored(home: &Home, name: &str) -> Result<Option<Token>, RegistryError> {
     let path = path(home);
     let doc = read(&path)?;
+    if let (Some(loose), Ok(mut seen)) = (loose_mode(home), LOOSE_READ.lock()) {
+        *seen = Some(loose);
+    }
     Ok(doc
         .get("tokens")
         .and_then(|t| t.get(name))
@@ -203,6 +207,18 @@ pub fn loose_mode(home: &Home) -> Option<LooseMode> {
         let _ = path;
         None
     }
+}
+
+/// The loose credentials.toml a token was last looked up in by this process. Tokens are read
+/// deep inside an operation (each Store request), by every command that talks to a Store:
+/// noting the read here lets the command line warn once for all of them, without each
+/// operation carrying the warning back through its outcome.
+static LOOSE_READ: std::sync::Mutex<Option<LooseMode>> = std::sync::Mutex::new(None);
+
+/// The warning for a credentials.toml others can read that a token was looked up in since the
+/// last call (`None` when none was, or the file is private); reported once.
+pub fn take_loose_read() -> Option<LooseMode> {
+    LOOSE_READ.lock().ok().and_then(|mut seen| seen.take())
 }
 
 #[cfg(test)]

@@ -69,6 +69,10 @@ pub enum RegistryError {
         "{given:?} is not a registry: {why}. Use `local`, `file:///DIR`, `oci://HOST/NAMESPACE[/NAME]` or a name from config.toml's [[registries]]"
     )]
     BadRegistry { given: String, why: String },
+    #[error(
+        "{registry} is reached over plain http, which would carry its token and packs unencrypted to another machine: use its https:// address, or pass --insecure to allow it (gtdx then sends it no token; `gtdx explain E_REGISTRY_CLEARTEXT`)"
+    )]
+    Cleartext { registry: String },
     #[error("{given:?} is not something to install: {why}")]
     BadSource { given: String, why: String },
     #[error(

@@ -24,6 +24,16 @@ pub enum RegistryRef {
 pub struct StoreRef {
     pub name: String,
     pub url: String,
+    /// Plain http to another machine was allowed (`--insecure`): no token is sent to it.
+    pub insecure: bool,
+}
+
+impl StoreRef {
+    /// Whether requests to it cross the network unencrypted (plain http, not to this machine),
+    /// so a token must not go with them.
+    pub fn cleartext(&self) -> bool {
+        crate::config::check_url(&self.url, false) == Err(crate::config::UrlProblem::Cleartext)
+    }
 }
 
 /// `oci://HOST/NAMESPACE[/NAME]`.
@@ -65,8 +75,19 @@ impl OciArtifact {
 }
 
 impl RegistryRef {
-    /// Parses `local`, `file://DIR` or `oci://HOST/NAMESPACE[/NAME]`.
+    /// [`RegistryRef::parse_with`] without `--insecure`: a Store only over https or on loopback.
     pub fn parse(given: &str, home: &Home) -> Result<RegistryRef, RegistryError> {
+        RegistryRef::parse_with(given, home, false)
+    }
+
+    /// Parses `local`, `file://DIR`, `oci://HOST/NAMESPACE[/NAME]`, a Store's URL or a
+    /// configured name. `insecure` (`--insecure`) lets a Store be reached over plain http on
+    /// another machine; refused without it, naming the Store and the flag.
+    pub fn parse_with(
+        given: &str,
+        home: &Home,
+        insecure: bool,
+    ) -> Result<RegistryRef, RegistryError> {
         let bad = |why: &str| RegistryError::BadRegistry {
             given: without_credentials(given).into_owned(),
             why: why.to_string(),
@@ -129,7 +150,7 @@ impl RegistryRef {
                         .find(|e| e.url.trim_end_matches('/') == trimmed)
                 })
                 .map_or_else(|| given.to_string(), |e| e.name);
-            return store_ref(&name, given).map_err(|w| bad(&w));
+            return store_ref(&name, given, insecure, bad);
         }
         if given.contains("://") || given.is_empty() {
             return Err(bad("unknown scheme"));
@@ -138,7 +159,7 @@ impl RegistryRef {
         let config = crate::config::load(home)?;
         match config.url_of(given) {
             Some(url) if url.starts_with("file://") || url.starts_with("oci://") => {
-                RegistryRef::parse(&url, home).map_err(|e| match e {
+                RegistryRef::parse_with(&url, home, insecure).map_err(|e| match e {
                     RegistryError::BadRegistry { why, .. } => RegistryError::BadRegistry {
                         given: given.to_string(),
                         why: format!(
@@ -156,7 +177,7 @@ impl RegistryRef {
                 without_credentials(&url)
             ))),
             Some(url) if url.starts_with("https://") || url.starts_with("http://") => {
-                store_ref(given, &url).map_err(|w| {
+                store_ref(given, &url, insecure, |w| {
                     bad(&format!(
                         "{} names it {}, and {w}",
                         crate::config::path(home).display(),
@@ -198,18 +219,27 @@ impl RegistryRef {
     }
 }
 
-/// A Store at `url` under `name`: https, or plain http to this machine only (the bearer token
-/// and the packs would otherwise cross the network in clear), as `gtdx registries add` checks.
-fn store_ref(name: &str, url: &str) -> Result<RegistryRef, String> {
-    match crate::config::check_url(url, false) {
-        Ok(()) => Ok(RegistryRef::Store(StoreRef {
-            name: name.to_string(),
-            url: url.to_string(),
-        })),
-        Err(crate::config::UrlProblem::Cleartext) => Err(
-            "a Store is reached over https; plain http only to this machine (127.0.0.1, ::1, localhost)".into(),
-        ),
-        Err(crate::config::UrlProblem::Scheme) => Err("it has no host".into()),
+/// A Store at `url` under `name`: https, or plain http to this machine (the bearer token and
+/// the packs would otherwise cross the network in clear), as `gtdx registries add` checks;
+/// plain http to another machine only with `insecure`, else refused naming the Store and the
+/// flag. `bad` words why the URL is no Store's at all.
+fn store_ref(
+    name: &str,
+    url: &str,
+    insecure: bool,
+    bad: impl FnOnce(&str) -> RegistryError,
+) -> Result<RegistryRef, RegistryError> {
+    let store = StoreRef {
+        name: name.to_string(),
+        url: url.to_string(),
+        insecure,
+    };
+    match crate::config::check_url(url, insecure) {
+        Ok(()) => Ok(RegistryRef::Store(store)),
+        Err(crate::config::UrlProblem::Cleartext) => Err(RegistryError::Cleartext {
+            registry: RegistryRef::Store(store).label(),
+        }),
+        Err(crate::config::UrlProblem::Scheme) => Err(bad("it has no host")),
     }
 }
 
@@ -388,14 +418,19 @@ mod tests {
             })
         );
         assert!(RegistryRef::parse("oci://ghcr.io", &home).is_err());
-        // a Store: https, or plain http to this machine only
+        // a Store: https, or plain http to this machine; to another only with --insecure
         let cleartext = RegistryRef::parse("http://x", &home)
             .unwrap_err()
             .to_string();
         assert!(
-            cleartext.contains("plain http only to this machine"),
+            cleartext.starts_with("the Greentic Store http://x is reached over plain http")
+                && cleartext.contains("pass --insecure"),
             "{cleartext}"
         );
+        match RegistryRef::parse_with("http://x", &home, true) {
+            Ok(RegistryRef::Store(s)) => assert!(s.insecure && s.cleartext()),
+            other => panic!("{other:?}"),
+        }
         for ok in [
             "https://store.example",
             "http://127.0.0.1:8080",
@@ -422,7 +457,8 @@ mod tests {
             RegistryRef::parse("greentic-store", &home).unwrap(),
             RegistryRef::Store(StoreRef {
                 name: "greentic-store".into(),
-                url: "https://store.greentic.cloud".into()
+                url: "https://store.greentic.cloud".into(),
+                insecure: false,
             })
         );
         std::fs::write(

@@ -23,6 +23,8 @@ pub struct Args {
     /// Read the token from standard input (one line; not echoed on a terminal).
     #[arg(long)]
     pub paste: bool,
+    #[command(flatten)]
+    pub format: crate::args::FormatArgs,
 }
 
 /// `gtdx logout [--registry R]`
@@ -31,18 +33,8 @@ pub struct LogoutArgs {
     /// The registry to log out of. Without it, config.toml's default registry.
     #[arg(long, value_name = "NAME")]
     pub registry: Option<String>,
-}
-
-impl Args {
-    pub(crate) fn format(&self) -> crate::shell::Format {
-        crate::shell::Format::Human
-    }
-}
-
-impl LogoutArgs {
-    pub(crate) fn format(&self) -> crate::shell::Format {
-        crate::shell::Format::Human
-    }
+    #[command(flatten)]
+    pub format: crate::args::FormatArgs,
 }
 
 pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
@@ -58,6 +50,10 @@ fn login(args: Args, shell: &mut Shell) -> Result<(), RegistriesError> {
     let (name, url) = registries::target(&home, args.registry.as_deref())?;
     let token = obtain(&args, &name, &url, shell)?;
     let done = registries::login(&home, Some(&name), &token)?;
+    // The document names the registry and the file, never the token.
+    if shell.is_json() {
+        shell.print_json(&done);
+    }
     shell.status(
         "Logged in",
         format!(
@@ -67,10 +63,16 @@ fn login(args: Args, shell: &mut Shell) -> Result<(), RegistriesError> {
             done.credentials.display()
         ),
     );
-    if let Some(loose) = registries::loose_mode(&home) {
+    warn_loose(shell, &home);
+    Ok(())
+}
+
+/// The warning for a credentials.toml others can read, once (the command line's own warning
+/// for a token read from it is taken here).
+fn warn_loose(shell: &mut Shell, home: &gtdx_ops::install::Home) {
+    if let Some(loose) = registries::take_loose_read().or_else(|| registries::loose_mode(home)) {
         shell.warn(loose);
     }
-    Ok(())
 }
 
 /// The token: `--token`, else `GTDX_TOKEN`, else a pasted line (a prompt on a terminal).
@@ -90,12 +92,14 @@ fn obtain(args: &Args, name: &str, url: &str, shell: &mut Shell) -> Result<Token
         return Ok(t);
     }
     let terminal = std::io::stdin().is_terminal();
-    if !args.paste && !terminal {
+    // No question in JSON mode (as `gtdx install` asks none): the token is given or piped.
+    let ask = terminal && !shell.is_json();
+    if !args.paste && !ask {
         return Err(RegistriesError::NoToken {
             registry: name.to_string(),
         });
     }
-    if terminal {
+    if ask {
         shell.note(format!(
             "Paste the access token for {} (make one on {}; gtdx has no browser login). It is not shown as you type.",
             Untrusted(name),
@@ -131,6 +135,9 @@ pub fn run_logout(args: LogoutArgs, shell: &mut Shell) -> anyhow::Result<ExitCod
 fn logout(args: LogoutArgs, shell: &mut Shell) -> Result<(), RegistriesError> {
     let home = registries::home()?;
     let done = registries::logout(&home, args.registry.as_deref())?;
+    if shell.is_json() {
+        shell.print_json(&done);
+    }
     if done.removed {
         shell.status(
             "Logged out",
@@ -154,9 +161,7 @@ fn logout(args: LogoutArgs, shell: &mut Shell) -> Result<(), RegistriesError> {
             Untrusted(&done.registry)
         ));
     }
-    if let Some(loose) = registries::loose_mode(&home) {
-        shell.warn(loose);
-    }
+    warn_loose(shell, &home);
     Ok(())
 }
 

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use crate::shell::{Format, Shell, Untrusted};
 
-/// `gtdx outdated [--registry REG] [--format json]`
+/// `gtdx outdated [--registry REG] [--insecure] [--registry-timeout D] [--format json]`
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Where newer versions are looked up: `local`, `file://DIR`, a Greentic Store
@@ -13,12 +13,15 @@ pub struct Args {
     #[arg(long, value_name = "REG")]
     pub registry: Option<String>,
     #[command(flatten)]
+    pub reach: crate::args::ReachArgs,
+    #[command(flatten)]
     pub format: crate::args::FormatArgs,
 }
 
 pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
     let home = gtdx_ops::install::default_home()?;
-    let report = gtdx_ops::outdated::outdated(&home, args.registry.as_deref(), None)?;
+    let reach = args.reach.options();
+    let report = gtdx_ops::outdated::outdated(&home, args.registry.as_deref(), None, &reach)?;
     match shell.format() {
         Format::Json => shell.print_json(&report),
         Format::Human if report.extensions.is_empty() => shell.note(format!(

@@ -33,6 +33,8 @@ pub struct Args {
     #[arg(long, short = 'y')]
     pub yes: bool,
     #[command(flatten)]
+    pub reach: crate::args::ReachArgs,
+    #[command(flatten)]
     pub format: crate::args::FormatArgs,
 }
 
@@ -48,7 +50,9 @@ struct Updated {
 
 pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
     let home = gtdx_ops::install::default_home()?;
-    let plan = gtdx_ops::outdated::outdated(&home, args.registry.as_deref(), args.id.as_deref())?;
+    let reach = args.reach.options();
+    let plan =
+        gtdx_ops::outdated::outdated(&home, args.registry.as_deref(), args.id.as_deref(), &reach)?;
     if plan.extensions.is_empty() && !shell.is_json() {
         shell.note(format!(
             "nothing to update: no newer permitted version in {}",
@@ -115,7 +119,7 @@ fn update_one(
         trusted_keys: args.trusted.clone().inputs(),
         force: false,
         consent,
-        oci: Default::default(),
+        oci: args.reach.options(),
     })?;
     let changes = permission_diff(&o.permissions, &outcome.info.permissions);
     // The new version is in place: only now does the old one go.

@@ -48,6 +48,10 @@ pub struct StoreArgs {
     /// How long the request may take in all (`90s`, `10m`) [default: 300s]
     #[arg(long, value_name = "DURATION", value_parser = gtdx_ops::publish::parse_registry_timeout)]
     pub registry_timeout: Option<std::time::Duration>,
+    /// Allow naming a Store over plain HTTP that is not on this machine (loopback always
+    /// may); no token is sent over it, so such a Store refuses the yank
+    #[arg(long)]
+    pub insecure: bool,
 }
 
 pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
@@ -77,6 +81,7 @@ fn set(
         version,
         yank,
         deadline,
+        target.insecure,
     )?;
     match shell.format() {
         Format::Json => shell.print_json(&done),

@@ -23,7 +23,7 @@ The message lists the names that are configured. Fix: use one of them, or add th
         area: Registry,
         summary: "a plain `http://` registry on a host that is not this machine",
         explanation: "Requests to a store carry your token and the packs you publish or install; over plain HTTP anyone on the network path can read the token and alter the packs. As the platform's tool does, gtdx accepts `http://` only for a loopback host (`localhost`, `127.0.0.1`, `[::1]`: a store you run for tests). \
-Fix: use the `https://` address. If the store really has no TLS yet (a private network during a migration), `gtdx registries add NAME URL --insecure` records it anyway, knowingly.",
+Fix: use the `https://` address. If the store really has no TLS yet (a private network during a migration), `gtdx registries add NAME URL --insecure` records it anyway, knowingly, and each command that reaches it (`search`, `info`, `install`, `outdated`, `update`, `yank`, `unyank`) takes `--insecure` too. gtdx then sends that store no token, so reading from it works and writing to it (publish, yank) is refused.",
     }
     E_REGISTRY_NAME {
         severity: Error,

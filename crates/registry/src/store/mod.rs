@@ -85,37 +85,62 @@ pub struct Store {
     base: Url,
     home: Home,
     deadline: Deadline,
+    /// Plain http to another machine (`--insecure`): no token goes with any request.
+    cleartext: bool,
+    /// Set by [`Store::one_deadline`]: when the shared deadline started.
+    since: Option<std::time::Instant>,
 }
 
 impl Store {
-    /// The Store `r` names; refuses plain http to another machine before any request.
+    /// The Store `r` names; refuses plain http to another machine before any request unless
+    /// `r.insecure` (`--insecure`), and then sends it no token.
     pub fn open(
         r: &StoreRef,
         home: &Home,
         deadline: Option<Deadline>,
     ) -> Result<Store, RegistryError> {
-        let bad = |why: String| RegistryError::BadRegistry {
-            given: r.name.clone(),
-            why,
-        };
-        if crate::config::check_url(&r.url, false).is_err() {
-            return Err(bad(
-                "a Store is reached over https; plain http only to this machine".into(),
-            ));
+        let label = crate::RegistryRef::Store(r.clone()).label();
+        match crate::config::check_url(&r.url, r.insecure) {
+            Ok(()) => {}
+            Err(crate::config::UrlProblem::Cleartext) => {
+                return Err(RegistryError::Cleartext { registry: label });
+            }
+            Err(crate::config::UrlProblem::Scheme) => {
+                return Err(RegistryError::BadRegistry {
+                    given: r.name.clone(),
+                    why: "a Store's URL is https://HOST".into(),
+                });
+            }
         }
-        let base = Url::parse(&r.url).map_err(|e| bad(format!("its URL is not one ({e})")))?;
+        let base = Url::parse(&r.url).map_err(|e| RegistryError::BadRegistry {
+            given: r.name.clone(),
+            why: format!("its URL is not one ({e})"),
+        })?;
         Ok(Store {
             name: r.name.clone(),
-            label: crate::RegistryRef::Store(r.clone()).label(),
+            label,
             base,
             home: home.clone(),
             deadline: deadline.unwrap_or(Deadline::DEFAULT),
+            cleartext: r.cleartext(),
+            since: None,
         })
     }
 
-    /// A wire for one operation, with the Store's token when there is one.
+    /// One deadline for every request made through this Store from now on, instead of one per
+    /// operation: a check of many extensions (`gtdx outdated`) ends by it however many there are.
+    pub fn one_deadline(mut self) -> Store {
+        self.since = Some(std::time::Instant::now());
+        self
+    }
+
+    /// A wire for one operation, with the Store's token when there is one (never over plain
+    /// http to another machine).
     fn wire(&self, action: &'static str) -> Result<Wire, RegistryError> {
-        let token = crate::credentials::token_for(&self.home, &self.name)?;
+        let token = match self.cleartext {
+            true => None,
+            false => crate::credentials::token_for(&self.home, &self.name)?,
+        };
         let mut w = Wire::new(
             &self.name,
             &self.label,
@@ -124,6 +149,10 @@ impl Store {
             self.deadline,
         );
         w.action = action;
+        w.withheld = self.cleartext;
+        if let Some(since) = self.since {
+            w.started = since;
+        }
         Ok(w)
     }
 
@@ -468,16 +497,20 @@ mod tests {
     #[test]
     fn plain_http_to_another_machine_is_refused_before_any_request() {
         let home = Home::new("/nonexistent-home");
-        let remote = StoreRef {
+        let mut remote = StoreRef {
             name: "s".into(),
             url: "http://store.example".into(),
+            insecure: false,
         };
         let e = Store::open(&remote, &home, None).err().unwrap().to_string();
-        assert!(e.contains("plain http only to this machine"), "{e}");
+        assert!(e.contains("pass --insecure"), "{e}");
+        remote.insecure = true;
+        assert!(Store::open(&remote, &home, None).is_ok_and(|s| s.cleartext));
         let local = StoreRef {
             name: "s".into(),
             url: "http://127.0.0.1:9".into(),
+            insecure: false,
         };
-        assert!(Store::open(&local, &home, None).is_ok());
+        assert!(Store::open(&local, &home, None).is_ok_and(|s| !s.cleartext));
     }
 }

@@ -41,7 +41,10 @@ pub(crate) struct Wire {
     /// The registry name `gtdx login --registry` takes.
     pub name: String,
     token: Option<Token>,
-    started: Instant,
+    /// The token was withheld: plain http to another machine (`--insecure`).
+    pub withheld: bool,
+    /// When the deadline started (the operation's start, or the Store's shared one).
+    pub started: Instant,
     deadline: Deadline,
     /// What the operation is doing now, for messages.
     pub action: &'static str,
@@ -63,6 +66,7 @@ impl Wire {
             label: label.to_string(),
             name: name.to_string(),
             token,
+            withheld: false,
             started: Instant::now(),
             deadline,
             action: "starting",
@@ -304,7 +308,9 @@ impl Wire {
 
     /// 401/403: one sentence naming the registry and the command that fixes it.
     pub fn refused(&self, status: u16) -> RegistryError {
-        let had = if self.has_token() {
+        let had = if self.withheld {
+            "needs a token, which gtdx does not send over plain http to another machine (--insecure); use its https:// address"
+        } else if self.has_token() {
             "refused the token (expired or without the right)"
         } else {
             "needs a token and none is configured"
