@@ -3168,7 +3168,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__update)
-            opts="-y -h -V --all --registry --trust --trusted-key --trusted-keys --yes --format --color --home --help --version"
+            opts="-y -h -V --all --registry --trust --trusted-key --trusted-keys --yes --insecure --registry-timeout --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
