@@ -614,10 +614,17 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             break
         }
         'gtdx;publish' {
+            [CompletionResult]::new('--manifest', '--manifest', [CompletionResultType]::ParameterName, 'The project''s Cargo.toml, built and published when no PACK is given [default: ./Cargo.toml]')
+            [CompletionResult]::new('--wasm', '--wasm', [CompletionResultType]::ParameterName, 'Pack this prebuilt wasm32-wasip2 component instead of building; the project''s describe.json still drives the pack')
+            [CompletionResult]::new('--icon', '--icon', [CompletionResultType]::ParameterName, 'An icon (svg, png, jpg or webp, at most 1 MiB), copied into the project''s assets/ and written into `[package.metadata.gtdx]` (describe.json for a hand-written one): commit the change')
+            [CompletionResult]::new('--key', '--key', [CompletionResultType]::ParameterName, 'The secret key file to sign with (gtdx''s, or a PKCS#8 PEM); wins over --key-id')
+            [CompletionResult]::new('--key-id', '--key-id', [CompletionResultType]::ParameterName, 'Sign with $GREENTIC_HOME/keys/ID.key (a PKCS#8 PEM, or gtdx''s), the signature labelled ID')
+            [CompletionResult]::new('--key-env', '--key-env', [CompletionResultType]::ParameterName, 'The environment variable holding the signing key when neither --key nor --key-id is given [default: GREENTIC_EXT_SIGNING_KEY_PEM]')
+            [CompletionResult]::new('--trust', '--trust', [CompletionResultType]::ParameterName, 'The platform''s trust level: `loose` publishes an unsigned pack too (as --allow-unsigned); `normal` needs a signature that verifies (gtdx''s default); `strict` also needs the signer among --trusted-key/--trusted-keys')
             [CompletionResult]::new('--registry', '--registry', [CompletionResultType]::ParameterName, '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform''s directory layout), `oci://HOST/NAMESPACE[/NAME]`, a Greentic Store (`greentic-store`, `https://HOST`), or a NAME from $GREENTIC_HOME/config.toml')
             [CompletionResult]::new('--trusted-key', '--trusted-key', [CompletionResultType]::ParameterName, 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable')
             [CompletionResult]::new('--trusted-keys', '--trusted-keys', [CompletionResultType]::ParameterName, 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable')
-            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'The version to publish: a pack of another version is refused (a signed pack cannot be relabelled; set it in Cargo.toml and rebuild)')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'The version to publish. In a project, the version built (written into Cargo.toml); with PACK, a pack of another version is refused (a signed pack cannot be relabelled)')
             [CompletionResult]::new('--dist', '--dist', [CompletionResultType]::ParameterName, 'Also copy the published pack into DIR')
             [CompletionResult]::new('--source-url', '--source-url', [CompletionResultType]::ParameterName, 'The `org.opencontainers.image.source` annotation [default: $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set]')
             [CompletionResult]::new('--revision', '--revision', [CompletionResultType]::ParameterName, 'The `org.opencontainers.image.revision` annotation [default: $GITHUB_SHA when set]')
@@ -627,6 +634,8 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)')
+            [CompletionResult]::new('--release', '--release', [CompletionResultType]::ParameterName, 'Accepted for the platform''s scripts: a project publish always builds with the release profile')
+            [CompletionResult]::new('--sign', '--sign', [CompletionResultType]::ParameterName, 'Sign the pack before publishing it, with --key, --key-id or --key-env')
             [CompletionResult]::new('--allow-unsigned', '--allow-unsigned', [CompletionResultType]::ParameterName, 'Publish a pack without a signature')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace a version (or an OCI tag) that is already published')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Check everything and show what would be written, without writing')

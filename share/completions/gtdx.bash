@@ -2414,12 +2414,40 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__publish)
-            opts="-h --registry --trusted-key --trusted-keys --allow-unsigned --force --dry-run --verify-only --version --dist --source-url --revision --oci-user --oci-token --insecure --registry-timeout --format --color --home --help"
+            opts="-h --manifest --release --wasm --icon --sign --key --key-id --key-env --trust --registry --trusted-key --trusted-keys --allow-unsigned --force --dry-run --verify-only --version --dist --source-url --revision --oci-user --oci-token --insecure --registry-timeout --format --color --home --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --manifest)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wasm)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --icon)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --key-id)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --key-env)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --trust)
+                    COMPREPLY=($(compgen -W "loose normal strict" -- "${cur}"))
+                    return 0
+                    ;;
                 --registry)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

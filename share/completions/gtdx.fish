@@ -470,10 +470,19 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -l write -d 'Write th
 complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -l force -d 'With --write: replace the manifest even when it is read-only'
 complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand migrate" -s V -l version -d 'Print version'
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l manifest -d 'The project\'s Cargo.toml, built and published when no PACK is given [default: ./Cargo.toml]' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l wasm -d 'Pack this prebuilt wasm32-wasip2 component instead of building; the project\'s describe.json still drives the pack' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l icon -d 'An icon (svg, png, jpg or webp, at most 1 MiB), copied into the project\'s assets/ and written into `[package.metadata.gtdx]` (describe.json for a hand-written one): commit the change' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l key -d 'The secret key file to sign with (gtdx\'s, or a PKCS#8 PEM); wins over --key-id' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l key-id -d 'Sign with $GREENTIC_HOME/keys/ID.key (a PKCS#8 PEM, or gtdx\'s), the signature labelled ID' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l key-env -d 'The environment variable holding the signing key when neither --key nor --key-id is given [default: GREENTIC_EXT_SIGNING_KEY_PEM]' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l trust -d 'The platform\'s trust level: `loose` publishes an unsigned pack too (as --allow-unsigned); `normal` needs a signature that verifies (gtdx\'s default); `strict` also needs the signer among --trusted-key/--trusted-keys' -r -f -a "loose\t''
+normal\t''
+strict\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l registry -d '`local` ($GREENTIC_HOME/registries/local), `file://DIR` (the platform\'s directory layout), `oci://HOST/NAMESPACE[/NAME]`, a Greentic Store (`greentic-store`, `https://HOST`), or a NAME from $GREENTIC_HOME/config.toml' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l trusted-key -d 'A trusted public key: base64, `ed25519:`base64, a minisign `RW...` key, or a .pub file. Repeatable' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l trusted-keys -d 'A file of trusted public keys, one per line (`#` comments allowed). Repeatable' -r -F
-complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l version -d 'The version to publish: a pack of another version is refused (a signed pack cannot be relabelled; set it in Cargo.toml and rebuild)' -r
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l version -d 'The version to publish. In a project, the version built (written into Cargo.toml); with PACK, a pack of another version is refused (a signed pack cannot be relabelled)' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l dist -d 'Also copy the published pack into DIR' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l source-url -d 'The `org.opencontainers.image.source` annotation [default: $GITHUB_SERVER_URL/$GITHUB_REPOSITORY when set]' -r
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l revision -d 'The `org.opencontainers.image.revision` annotation [default: $GITHUB_SHA when set]' -r
@@ -486,6 +495,8 @@ complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l color -d 'Colour i
 always\t''
 never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l release -d 'Accepted for the platform\'s scripts: a project publish always builds with the release profile'
+complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l sign -d 'Sign the pack before publishing it, with --key, --key-id or --key-env'
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l allow-unsigned -d 'Publish a pack without a signature'
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l force -d 'Replace a version (or an OCI tag) that is already published'
 complete -c gtdx -n "__fish_gtdx_using_subcommand publish" -l dry-run -d 'Check everything and show what would be written, without writing'

@@ -224,3 +224,172 @@ fn pkcs8_pem_keys_sign_with_both_tools() {
         "the platform's signature states ours's public key: {signed}"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// publish from a project, as the platform's CI scripts call it
+
+/// Ours's key, exported with `gtdx key export --pem` into `$GREENTIC_HOME/keys/ID.key` (0600),
+/// where the platform's `--key-id ID` looks.
+fn pem_key_in_home(env: &Env, id: &str) -> crate::support::KeyPair {
+    use std::os::unix::fs::PermissionsExt as _;
+    let key = env.keygen(id);
+    let pem = env
+        .gtdx_cmd(["key", "export", "--key", s(&key.secret), "--pem"])
+        .run();
+    pem.code(0);
+    let keys = env.greentic_home().join("keys");
+    std::fs::create_dir_all(&keys).unwrap();
+    let file = keys.join(format!("{id}.key"));
+    std::fs::write(&file, pem.stdout()).unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
+    key
+}
+
+/// The describe.json and entry names of a pack.
+fn pack_contents(pack: &Path) -> (serde_json::Value, Vec<String>) {
+    let entries = crate::support::unzip(pack);
+    let describe = entries
+        .iter()
+        .find(|(name, _)| name == "describe.json")
+        .map(|(_, bytes)| serde_json::from_slice(bytes).unwrap())
+        .expect("the pack has a describe.json");
+    (
+        describe,
+        entries.into_iter().map(|(name, _)| name).collect(),
+    )
+}
+
+/// One build of the SDK's hello project serves every check: `gtdx publish --manifest
+/// Cargo.toml --version 0.1.1 --icon icon.svg --sign --key-id ci` (a PKCS#8 PEM exported by
+/// ours into `$GREENTIC_HOME/keys/`) builds 0.1.1, signs it labelled `ci` and publishes it; the
+/// version and the icon are in Cargo.toml, so `gtdx describe --check` stays true; the pack
+/// carries the icon and verifies with the platform's `gtdx verify` against ours's public key.
+/// Then `--wasm` packs the component that build made, with no cargo run, as 0.1.2.
+#[test]
+fn project_publish_builds_signs_with_a_key_id_and_sets_the_version() {
+    let env = Env::new();
+    let hello = crate::build::hello();
+    let assets = hello.dir.join("assets");
+    let _ = std::fs::remove_dir_all(&assets);
+    let manifest = hello.dir.join("Cargo.toml");
+    let key = pem_key_in_home(&env, "ci");
+    let icon = env.write(
+        "art/icon.svg",
+        b"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"/>\n",
+    );
+    let registry = format!("file://{}", env.path("reg").display());
+    let dist = env.path("dist");
+    let target = crate::support::shared_target_dir();
+    let publish = |extra: &[&str]| {
+        env.gtdx_cmd([
+            "publish",
+            "--manifest",
+            s(&manifest),
+            "--registry",
+            &registry,
+        ])
+        .args(extra)
+        .env("CARGO_TARGET_DIR", &target)
+        .run()
+    };
+
+    let run = publish(&[
+        "--release",
+        "--version",
+        "0.1.1",
+        "--icon",
+        s(&icon),
+        "--sign",
+        "--key-id",
+        "ci",
+        "--dist",
+        s(&dist),
+    ]);
+    run.code(0)
+        .stdout_has("signed, keyId ci")
+        .stdout_has("commit the change")
+        .stderr_has("Published greentic.hello@0.1.1");
+    let cargo_toml = std::fs::read_to_string(&manifest).unwrap();
+    assert!(cargo_toml.contains("version = \"0.1.1\""), "{cargo_toml}");
+    assert!(
+        cargo_toml.contains("icon = \"assets/icon.svg\""),
+        "{cargo_toml}"
+    );
+    env.gtdx_cmd(["describe", "--check", "--manifest-path", s(&manifest)])
+        .run()
+        .code(0);
+    let pack = dist.join("greentic.hello-0.1.1.gtxpack");
+    let (describe, names) = pack_contents(&pack);
+    assert_eq!(describe["metadata"]["version"], "0.1.1");
+    assert_eq!(describe["metadata"]["icon"], "assets/icon.svg");
+    assert_eq!(describe["signature"]["keyId"], "ci", "{describe}");
+    assert!(names.iter().any(|n| n == "assets/icon.svg"), "{names:?}");
+    if let Some(tool) = crate::support::require_tool(crate::support::PLATFORM_GTDX) {
+        env.tool(
+            &tool,
+            ["verify", s(&pack), "--trusted-key", &key.public_b64],
+        )
+        .run()
+        .code(0);
+    }
+
+    let component = target.join("wasm32-wasip2/release/hello_extension.wasm");
+    let v = publish(&[
+        "--wasm",
+        s(&component),
+        "--version",
+        "0.1.2",
+        "--trust",
+        "loose",
+        "--format",
+        "json",
+    ]);
+    v.code(0);
+    let doc = v.json();
+    assert_eq!(doc["version"], "0.1.2", "{doc}");
+    assert_eq!(doc["project"]["built"], false, "{doc}");
+    assert_eq!(doc["signed"], false, "{doc}");
+    let _ = std::fs::remove_dir_all(&assets);
+}
+
+/// Bad input is refused before the project is touched or anything is built, each with one
+/// paragraph naming the file and exit 2: a core module as `--wasm`, an icon over 1 MiB, an icon
+/// of another type, an unsigned publish without `--trust loose`, `--trust strict` without a
+/// trusted key.
+#[test]
+fn project_publish_refuses_bad_input_before_touching_the_project() {
+    let env = Env::new();
+    let hello = crate::build::hello();
+    let manifest = hello.dir.join("Cargo.toml");
+    let before = std::fs::read(&manifest).unwrap();
+    let core = env.write("core.wasm", b"\0asm\x01\0\0\0");
+    let big = env.write("big.png", vec![0u8; 1024 * 1024 + 1]);
+    let gif = env.write("icon.gif", b"GIF89a");
+    let publish = |extra: &[&str]| {
+        env.gtdx_cmd(["publish", "--manifest", s(&manifest), "--trust", "loose"])
+            .args(extra)
+            .run()
+    };
+    publish(&["--wasm", s(&core)])
+        .code(2)
+        .stderr_has("core.wasm")
+        .stderr_has("is a core WebAssembly module, not a component");
+    publish(&["--icon", s(&big)])
+        .code(2)
+        .stderr_has("big.png")
+        .stderr_has("at most 1 MiB");
+    publish(&["--icon", s(&gif)])
+        .code(2)
+        .stderr_has("icon.gif")
+        .stderr_has("svg, png, jpg, jpeg, webp");
+    env.gtdx_cmd(["publish", "--manifest", s(&manifest)])
+        .run()
+        .code(2)
+        .stderr_has("--sign");
+    env.gtdx_cmd(["publish", "--manifest", s(&manifest), "--trust", "strict"])
+        .run()
+        .code(2)
+        .stderr_has("--trusted-key");
+    assert_eq!(std::fs::read(&manifest).unwrap(), before);
+    assert!(!hello.dir.join("assets").exists());
+}

@@ -21,6 +21,8 @@ pub const AUTH: u8 = 20;
 /// `gtdx publish`, as the platform's publish: the registry answered badly, could not be reached,
 /// or refused the write.
 pub const REGISTRY: u8 = 30;
+/// `gtdx publish` in a project, as the platform's publish: compiling the extension failed.
+pub const BUILD: u8 = 70;
 
 pub fn code(c: u8) -> ExitCode {
     ExitCode::from(c)

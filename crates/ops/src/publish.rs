@@ -3,6 +3,9 @@
 //! (`oci://HOST/NAMESPACE[/NAME]`, tag = version), or to a Greentic Store (`https://…`,
 //! `greentic-store`, a configured name: the multipart upload the platform's client sends).
 
+mod edit;
+pub mod project;
+
 use std::path::{Path, PathBuf};
 
 use gtdx_registry::local::{LocalPublished, LocalRegistry, PublishRequest};
@@ -116,6 +119,12 @@ pub fn failure_kind(error: &PublishError) -> FailureKind {
         ) => FailureKind::Registry,
         _ => FailureKind::Input,
     }
+}
+
+/// Whether `target/gtdx/` holds a pack `gtdx build` wrote: a plain `gtdx publish` in a project
+/// publishes it (as before publish could build) instead of building over it.
+pub fn built_pack_present() -> bool {
+    default_pack().is_ok()
 }
 
 /// The pack `gtdx build` wrote: the one `.gtxpack` in `target/gtdx/`.
