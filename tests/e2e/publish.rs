@@ -269,8 +269,10 @@ fn pack_contents(pack: &Path) -> (serde_json::Value, Vec<String>) {
 fn project_publish_builds_signs_with_a_key_id_and_sets_the_version() {
     let env = Env::new();
     let hello = crate::build::hello();
-    let assets = hello.dir.join("assets");
-    let _ = std::fs::remove_dir_all(&assets);
+    // The icon goes into the shared copy's assets/, which the fixture has none of: removed even
+    // when a check fails, so the other build tests pack what they expect.
+    let assets = RemovedOnDrop(hello.dir.join("assets"));
+    let _ = std::fs::remove_dir_all(&assets.0);
     let manifest = hello.dir.join("Cargo.toml");
     let key = pem_key_in_home(&env, "ci");
     let icon = env.write(
@@ -349,7 +351,15 @@ fn project_publish_builds_signs_with_a_key_id_and_sets_the_version() {
     assert_eq!(doc["version"], "0.1.2", "{doc}");
     assert_eq!(doc["project"]["built"], false, "{doc}");
     assert_eq!(doc["signed"], false, "{doc}");
-    let _ = std::fs::remove_dir_all(&assets);
+}
+
+/// A directory removed when the test ends, passed or not.
+struct RemovedOnDrop(PathBuf);
+
+impl Drop for RemovedOnDrop {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// Bad input is refused before the project is touched or anything is built, each with one
