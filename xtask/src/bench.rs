@@ -147,6 +147,18 @@ fn benches() -> Vec<Bench> {
             extra: none,
         },
         Bench {
+            name: "store-outdated",
+            target: "gtdx outdated over 100 installed extensions against a loopback Greentic Store within 1.5x of the platform's gtdx outdated (same home, same server)",
+            setup: setup_store_outdated,
+            extra: none,
+        },
+        Bench {
+            name: "store-transfer",
+            target: "publish and install of a 100 MB pack through a loopback Greentic Store within 1.3x of curl moving the same bytes to and from it",
+            setup: setup_store_transfer,
+            extra: none,
+        },
+        Bench {
             name: "install",
             target: "install of a 100 MB pack within 1.5x of unzip",
             setup: setup_install,
@@ -1151,6 +1163,248 @@ fn setup_publish(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
             label: "curl download".into(),
             command: format!(
                 "curl -sS -f -o {} http://{host}/v2/bench/{id}/blobs/{digest}",
+                q(&work.join("downloaded.gtxpack"))
+            ),
+        },
+    ])
+}
+
+/// The loopback Greentic Store (gtdx-test-support's, as the e2e tests run it against the
+/// platform's gtdx), built in release and run as a background process; returns its URL.
+fn start_store() -> anyhow::Result<String> {
+    use std::io::BufRead as _;
+    sh(Command::new("cargo").args([
+        "build",
+        "--release",
+        "--quiet",
+        "--package",
+        "gtdx-test-support",
+        "--example",
+        "store_server",
+    ]))?;
+    let server = target_dir().join("release/examples/store_server");
+    let mut child = Command::new(&server)
+        .arg(STORE_TOKEN)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .with_context(|| format!("starting {}", server.display()))?;
+    let stdout = child.stdout.take().context("the Store's stdout")?;
+    if let Ok(mut v) = background().lock() {
+        v.push(child);
+    }
+    let mut url = String::new();
+    std::io::BufReader::new(stdout).read_line(&mut url)?;
+    anyhow::ensure!(url.starts_with("http://"), "the Store printed no URL");
+    Ok(url.trim().to_string())
+}
+
+/// The token the bench's Store takes for writes; both tools read it from [`STORE_TOKEN_ENV`].
+const STORE_TOKEN: &str = "bench-store-token";
+const STORE_TOKEN_ENV: &str = "GTDX_BENCH_STORE_TOKEN";
+
+/// A fresh GREENTIC_HOME at `work/greentic-home` whose config.toml (the platform's format,
+/// which both tools read) names the Store `bench` and makes it the default registry.
+fn store_home(work: &Path, url: &str) -> anyhow::Result<PathBuf> {
+    let home = work.join("greentic-home");
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home)?;
+    std::fs::write(
+        home.join("config.toml"),
+        format!(
+            "[default]\nregistry = \"bench\"\ntrust-policy = \"normal\"\n\n\
+             [[registries]]\nname = \"bench\"\nurl = \"{url}\"\ntoken-env = \"{STORE_TOKEN_ENV}\"\n"
+        ),
+    )?;
+    Ok(home)
+}
+
+/// A small signed pack of `id@version` under `work/packs` (a component header as its
+/// component: `outdated` reads only describe.json).
+fn small_pack(
+    work: &Path,
+    gtdx: &Path,
+    key: &Path,
+    id: &str,
+    version: &str,
+) -> anyhow::Result<PathBuf> {
+    let zero = "0".repeat(64);
+    let mut describe = serde_json::json!({
+        "apiVersion": "greentic.ai/v2",
+        "kind": "DesignExtension",
+        "compat": {"min_designer_version": ">=1.2.0", "min_runner_version": "^1.2.0", "contract_version": "0.3.0"},
+        "metadata": {
+            "id": id, "name": id, "version": version,
+            "summary": "An outdated-bench extension.", "author": {"name": "gtdx bench"}, "license": "Apache-2.0"
+        },
+        "capabilities": {},
+        "runtime": {"permissions": {}, "components": {"c": {
+            "gtpack": {"file": "components/c.wasm", "sha256": zero, "pack_id": id, "component_version": version},
+            "sha256": zero,
+            "world": "greentic:extension-design/tools@0.3.0"
+        }}},
+        "contributions": {}
+    });
+    let dir = work.join("packs");
+    std::fs::create_dir_all(&dir)?;
+    let pack = dir.join(format!("{id}-{version}.gtxpack"));
+    gtdx_pack::PackWriter::new()
+        .add_bytes("components/c.wasm", b"\0asm\x0d\0\x01\0".to_vec())
+        .write(&pack, &mut describe)?;
+    sh(Command::new(gtdx)
+        .arg("sign")
+        .arg(&pack)
+        .arg("--key")
+        .arg(key))?;
+    Ok(pack)
+}
+
+/// 100 extensions, each with 1.0.0 installed and 1.1.0 published to the loopback Store (1.0.0
+/// too); ours's `gtdx outdated` and the platform's on that one home, against that one Store.
+/// Both are run once first and must report all 100.
+fn setup_store_outdated(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
+    let platform = crate::test::ensure_platform_gtdx()?;
+    let url = start_store()?;
+    let home = store_home(work, &url)?;
+    let (key, public) = keypair(work, gtdx)?;
+    let env = |c: &mut Command| {
+        c.env("GREENTIC_HOME", &home)
+            .env(STORE_TOKEN_ENV, STORE_TOKEN);
+    };
+    for i in 0..100 {
+        let id = format!("gtdx.bench-outdated-{i:03}");
+        for version in ["1.0.0", "1.1.0"] {
+            let pack = small_pack(work, gtdx, &key, &id, version)?;
+            let mut publish = Command::new(gtdx);
+            publish
+                .arg("publish")
+                .arg(&pack)
+                .args(["--registry", "bench", "--trusted-key"])
+                .arg(&public);
+            env(&mut publish);
+            sh(&mut publish)?;
+            if version == "1.0.0" {
+                let mut install = Command::new(gtdx);
+                install
+                    .arg("install")
+                    .arg(&pack)
+                    .args(["--yes", "--trusted-key"])
+                    .arg(&public);
+                env(&mut install);
+                sh(&mut install)?;
+            }
+        }
+    }
+    let ours = format!(
+        "GREENTIC_HOME={} {STORE_TOKEN_ENV}={STORE_TOKEN} {} outdated --registry bench",
+        q(&home),
+        q(gtdx)
+    );
+    let theirs = format!(
+        "{STORE_TOKEN_ENV}={STORE_TOKEN} {} --home {} outdated --registry bench",
+        q(&platform),
+        q(&home)
+    );
+    for (who, command) in [("ours", &ours), ("the platform's", &theirs)] {
+        let out = Command::new("bash").arg("-c").arg(command).output()?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        let found = text.lines().filter(|l| l.contains("1.1.0")).count();
+        anyhow::ensure!(
+            out.status.success() && found == 100,
+            "{who} gtdx outdated named {found} of the 100 outdated extensions:\n{text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    Ok(vec![
+        Timed {
+            label: "gtdx outdated (store)".into(),
+            command: format!("{ours} > /dev/null"),
+        },
+        Timed {
+            label: "platform gtdx outdated".into(),
+            command: format!("{theirs} > /dev/null"),
+        },
+    ])
+}
+
+/// The 100 MB pack through the loopback Store: ours's publish (verify, then the platform's
+/// multipart form) beside curl posting the same form from the same files, then ours's install
+/// by id (metadata, digest-checked download, verify, unpack) beside curl downloading the
+/// artifact.
+fn setup_store_transfer(work: &Path, gtdx: &Path) -> anyhow::Result<Vec<Timed>> {
+    let (pack, public) = signed_big_pack(work, gtdx)?;
+    let url = start_store()?;
+    let home = store_home(work, &url)?;
+    let env = format!("GREENTIC_HOME={} {STORE_TOKEN_ENV}={STORE_TOKEN}", q(&home));
+    let publish = format!(
+        "{env} {} publish {} --registry bench --trusted-key {} --force",
+        q(gtdx),
+        q(&pack),
+        q(&public)
+    );
+    sh(Command::new("bash").arg("-c").arg(&publish))?;
+    // The form curl posts: the metadata part ours sent (the platform's shape), from a file.
+    let describe: serde_json::Value = {
+        let out = Command::new("unzip")
+            .arg("-p")
+            .arg(&pack)
+            .arg("describe.json")
+            .output()?;
+        serde_json::from_slice(&out.stdout)?
+    };
+    let id = describe["metadata"]["id"]
+        .as_str()
+        .context("the big pack has no id")?
+        .to_string();
+    let version = describe["metadata"]["version"]
+        .as_str()
+        .unwrap_or("0.1.0")
+        .to_string();
+    let sha = {
+        let out = Command::new("sha256sum").arg(&pack).output()?;
+        String::from_utf8_lossy(&out.stdout)
+            .split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    let meta = work.join("metadata.json");
+    std::fs::write(
+        &meta,
+        serde_json::json!({
+            "extId": id, "extName": describe["metadata"]["name"], "version": version,
+            "kind": describe["kind"], "artifactSha256": sha, "describe": describe, "force": true,
+        })
+        .to_string(),
+    )?;
+    let api = format!("{url}/api/v1/extensions");
+    // `-H 'Expect:'`: without it curl asks for `100 Continue` before a large body and, as the
+    // Store (like most servers) sends none, waits a second first; ours does not ask.
+    Ok(vec![
+        Timed {
+            label: "gtdx publish (store)".into(),
+            command: publish,
+        },
+        Timed {
+            label: "curl multipart upload".into(),
+            command: format!(
+                "curl -sS -f -o /dev/null -H 'Expect:' -H 'Authorization: Bearer {STORE_TOKEN}' -F 'metadata=<{};type=application/json' -F 'artifact=@{};type=application/zip' {api}",
+                meta.display(),
+                pack.display()
+            ),
+        },
+        Timed {
+            label: "gtdx install (store)".into(),
+            command: format!(
+                "{env} {} install {id} --registry bench --yes --force --trusted-key {}",
+                q(gtdx),
+                q(&public)
+            ),
+        },
+        Timed {
+            label: "curl download".into(),
+            command: format!(
+                "curl -sS -f -o {} {api}/{id}/{version}/artifact",
                 q(&work.join("downloaded.gtxpack"))
             ),
         },

@@ -277,9 +277,10 @@ impl Store {
             return Err(w.refused(401));
         }
         let boundary = format!("gtdx-{}", &req.sha256[..req.sha256.len().min(32)]);
-        let body = multipart(&boundary, &publish_metadata(req), req)?;
+        let (head, tail) = multipart(&boundary, &publish_metadata(req), req)?;
         let kind = format!("multipart/form-data; boundary={boundary}");
-        let answer = w.send("POST", w.url(&[], &[]), Payload::Bytes(&body, &kind))?;
+        let parts = [&head[..], req.bytes, &tail[..]];
+        let answer = w.send("POST", w.url(&[], &[]), Payload::Parts(&parts, &kind))?;
         match answer.status {
             200 | 201 => {
                 let receipt: Value = w.json(answer, STORE_JSON)?;
@@ -398,30 +399,31 @@ fn publish_metadata(req: &StorePublish<'_>) -> Value {
     meta
 }
 
-/// The multipart body: `metadata` (JSON text) then `artifact` (the pack, application/zip).
+/// The multipart body around the pack: `metadata` (JSON text) then `artifact` (the pack,
+/// application/zip). Returns what goes before the pack's bytes and what after, so the pack is
+/// sent from where it is, not copied into one body (a 100 MB copy, and as much fresh memory).
 fn multipart(
     boundary: &str,
     meta: &Value,
     req: &StorePublish<'_>,
-) -> Result<Vec<u8>, RegistryError> {
+) -> Result<(Vec<u8>, Vec<u8>), RegistryError> {
     let meta = serde_json::to_vec(meta).map_err(|e| RegistryError::Other(e.to_string()))?;
     let file =
         format!("{}-{}.gtxpack", req.info.name, req.info.version).replace(['"', '\r', '\n'], "_");
-    let mut body = Vec::with_capacity(req.bytes.len() + meta.len() + 512);
-    body.extend_from_slice(
+    let mut head = Vec::with_capacity(meta.len() + 512);
+    head.extend_from_slice(
         format!("--{boundary}\r\nContent-Disposition: form-data; name=\"metadata\"\r\n\r\n")
             .as_bytes(),
     );
-    body.extend_from_slice(&meta);
-    body.extend_from_slice(
+    head.extend_from_slice(&meta);
+    head.extend_from_slice(
         format!(
             "\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"artifact\"; filename=\"{file}\"\r\nContent-Type: application/zip\r\n\r\n"
         )
         .as_bytes(),
     );
-    body.extend_from_slice(req.bytes);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    Ok(body)
+    let tail = format!("\r\n--{boundary}--\r\n").into_bytes();
+    Ok((head, tail))
 }
 
 #[cfg(test)]
@@ -468,7 +470,8 @@ mod tests {
         assert_eq!(meta["kind"], "DesignExtension");
         assert_eq!(meta["signature"]["algorithm"], "ed25519");
         assert_eq!(meta["signature"]["public_key"], "PK");
-        let body = multipart("B", &meta, &req).unwrap();
+        let (head, tail) = multipart("B", &meta, &req).unwrap();
+        let body = [&head[..], req.bytes, &tail[..]].concat();
         let text = String::from_utf8_lossy(&body);
         assert!(
             text.starts_with("--B\r\nContent-Disposition: form-data; name=\"metadata\"\r\n\r\n{")

@@ -30,6 +30,9 @@ pub(crate) struct Answer {
 pub(crate) enum Payload<'b> {
     None,
     Bytes(&'b [u8], &'b str),
+    /// A body sent as these slices one after the other (a multipart form around a pack, with
+    /// no copy of the pack), its length declared.
+    Parts(&'b [&'b [u8]], &'b str),
 }
 
 /// One Store operation: where, with which token, and until when.
@@ -144,23 +147,23 @@ impl Wire {
         {
             builder = builder.header("authorization", format!("Bearer {}", t.expose()));
         }
-        let built = match body {
-            Payload::None => builder.body(&[][..]),
-            Payload::Bytes(bytes, kind) => builder.header("content-type", *kind).body(*bytes),
-        }
-        .map_err(|e| {
-            self.error(
-                codes::E_STORE_ANSWER,
-                format!("the request could not be made: {e}"),
-            )
-        })?;
-        let request = self
-            .agent
-            .configure_request(built)
-            .timeout_global(Some(left))
-            .timeout_connect(Some(left.min(Duration::from_secs(10))))
-            .build();
-        let response = self.agent.run(request).map_err(|e| self.transport(&e))?;
+        let response = match body {
+            Payload::None => self.run(builder, &[][..], left)?,
+            Payload::Bytes(bytes, kind) => {
+                self.run(builder.header("content-type", *kind), *bytes, left)?
+            }
+            Payload::Parts(parts, kind) => {
+                let length: usize = parts.iter().map(|p| p.len()).sum();
+                let mut reader: Box<dyn Read + '_> = Box::new(std::io::empty());
+                for part in parts.iter() {
+                    reader = Box::new(reader.chain(*part));
+                }
+                let builder = builder
+                    .header("content-type", *kind)
+                    .header("content-length", length);
+                self.run(builder, ureq::SendBody::from_reader(&mut reader), left)?
+            }
+        };
         let status = response.status().as_u16();
         let header = |n: &str| {
             response
@@ -183,6 +186,28 @@ impl Wire {
             },
             location,
         ))
+    }
+
+    /// Sends one built request with what is left of the deadline.
+    fn run(
+        &self,
+        builder: ureq::http::request::Builder,
+        body: impl ureq::AsSendBody,
+        left: Duration,
+    ) -> Result<ureq::http::Response<ureq::Body>, RegistryError> {
+        let built = builder.body(body).map_err(|e| {
+            self.error(
+                codes::E_STORE_ANSWER,
+                format!("the request could not be made: {e}"),
+            )
+        })?;
+        let request = self
+            .agent
+            .configure_request(built)
+            .timeout_global(Some(left))
+            .timeout_connect(Some(left.min(Duration::from_secs(10))))
+            .build();
+        self.agent.run(request).map_err(|e| self.transport(&e))
     }
 
     fn remaining(&self) -> Result<Duration, RegistryError> {
