@@ -176,16 +176,27 @@ fn run_counting(cmd: &mut Command) -> anyhow::Result<()> {
 }
 
 /// Prints the `n` slowest end-to-end tests from the timings file the suite's support code
-/// writes (`tests/e2e/support/timing.rs`), so every CI log shows where the time went.
+/// writes (`tests/e2e/support/timing.rs`), and the `n` slowest commands they ran, so every CI
+/// log shows where the time went.
 fn print_slowest(timings: &std::path::Path, n: usize) {
     let Ok(text) = std::fs::read_to_string(timings) else {
         return;
     };
     let mut longest = std::collections::BTreeMap::<&str, f64>::new();
-    for (name, secs) in text.lines().filter_map(|l| l.split_once('\t')) {
+    let mut commands = Vec::<(f64, &str, &str)>::new();
+    for line in text.lines() {
+        let mut fields = line.splitn(3, '\t');
+        let (Some(name), Some(secs)) = (fields.next(), fields.next()) else {
+            continue;
+        };
         let secs: f64 = secs.parse().unwrap_or(0.0);
-        let slot = longest.entry(name).or_insert(0.0);
-        *slot = slot.max(secs);
+        match fields.next() {
+            Some(command) => commands.push((secs, name, command)),
+            None => {
+                let slot = longest.entry(name).or_insert(0.0);
+                *slot = slot.max(secs);
+            }
+        }
     }
     let mut rows: Vec<(&str, f64)> = longest.into_iter().collect();
     rows.sort_by(|a, b| b.1.total_cmp(&a.1));
@@ -196,6 +207,12 @@ fn print_slowest(timings: &std::path::Path, n: usize) {
     );
     for (name, secs) in rows.iter().take(n) {
         eprintln!("  {secs:>7.1} s  {name}");
+    }
+    commands.sort_by(|a, b| b.0.total_cmp(&a.0));
+    eprintln!("slowest commands they ran ({} timed):", commands.len());
+    for (secs, name, command) in commands.iter().take(n) {
+        let test = name.rsplit("::").next().unwrap_or(name);
+        eprintln!("  {secs:>7.1} s  {command}  ({test})");
     }
 }
 

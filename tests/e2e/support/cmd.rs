@@ -197,6 +197,8 @@ impl Cmd {
     #[track_caller]
     pub fn run(self) -> Run {
         let command = self.display();
+        let timed = format!("{} {}", self.label, shell_words(&self.args));
+        let started = std::time::Instant::now();
         let mut cmd = self.std_command();
         let out = if self.stdin_null {
             assert!(
@@ -215,6 +217,7 @@ impl Cmd {
             cmd.output()
         };
         let out = out.unwrap_or_else(|e| panic!("cannot run `{command}`: {e}"));
+        super::timing::record_command(&timed, started.elapsed());
         Run {
             command,
             status: out.status.code(),
@@ -223,6 +226,12 @@ impl Cmd {
             stdout_bytes: out.stdout,
         }
     }
+}
+
+/// The arguments, each quoted for a shell when it needs it, separated by spaces.
+fn shell_words(args: &[std::ffi::OsString]) -> String {
+    let words: Vec<String> = args.iter().map(|a| shell_word(a)).collect();
+    words.join(" ")
 }
 
 /// `word` quoted for a shell when it needs it.

@@ -27,15 +27,33 @@ pub(super) fn start() {
 
 /// Records the time since this test's clock started.
 pub(super) fn record() {
-    let Some(path) = std::env::var_os("GTDX_E2E_TIMINGS") else {
+    let Some(started) = STARTED.with(Cell::get) else {
         return;
     };
-    let Some(started) = STARTED.with(Cell::get) else {
+    append(&format!("{:.1}", started.elapsed().as_secs_f64()));
+}
+
+/// Records one command a test ran and how long it took, as a third column: the table of the
+/// slowest commands says which step of a long test to cut.
+pub(super) fn record_command(command: &str, took: std::time::Duration) {
+    // Only the program and its first arguments: enough to find the step, never a whole path list.
+    let short: String = command
+        .split_whitespace()
+        .take(4)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let short = short.replace(['\t', '\n'], " ");
+    append(&format!("{:.1}\t{short}", took.as_secs_f64()));
+}
+
+/// Appends `test-name<TAB>fields` to the timings file, if one is named.
+fn append(fields: &str) {
+    let Some(path) = std::env::var_os("GTDX_E2E_TIMINGS") else {
         return;
     };
     let thread = std::thread::current();
     let name = thread.name().unwrap_or("unnamed");
-    let line = format!("{name}\t{:.1}\n", started.elapsed().as_secs_f64());
+    let line = format!("{name}\t{fields}\n");
     // One short O_APPEND write per line: concurrent tests' lines do not interleave.
     if let Ok(mut f) = std::fs::OpenOptions::new()
         .create(true)
