@@ -55,6 +55,7 @@ pub mod keys;
 pub mod lint;
 pub mod migrate;
 pub mod new;
+pub mod openapi;
 pub mod outdated;
 pub mod pack;
 pub mod progress;

@@ -107,9 +107,20 @@ pub fn create(
     options: &NewOptions,
     prompter: Option<&mut dyn Prompter>,
 ) -> Result<NewOutcome, NewError> {
+    create_with(options, prompter, &mut |_, _| Ok(()))
+}
+
+/// [`create`], with `customize` changing the rendered project before anything is written
+/// (`gtdx openapi` puts its generated tools in place of the example tool).
+pub fn create_with(
+    options: &NewOptions,
+    prompter: Option<&mut dyn Prompter>,
+    customize: &mut dyn FnMut(&Options, &mut gtdx_scaffold::Project) -> Result<(), NewError>,
+) -> Result<NewOutcome, NewError> {
     let (request, sdk_choice) = choose_sdk(&options.request);
     let opts = gtdx_scaffold::resolve(&request, prompter)?;
-    let project = gtdx_scaffold::render(&opts)?;
+    let mut project = gtdx_scaffold::render(&opts)?;
+    customize(&opts, &mut project)?;
     let mut writer = Writer::start(&options.request.path, options.mode, options.force, &project)?;
     let describe = describe(&mut writer)?;
     let git_initialized = match opts.vcs {

@@ -18,6 +18,7 @@ pub mod list;
 pub mod login;
 pub mod migrate;
 pub mod new;
+pub mod openapi;
 pub mod outdated;
 pub mod pack;
 pub mod publish;
