@@ -30,6 +30,7 @@ mod harden_install;
 mod harden_registry;
 mod harden_text;
 mod human_output;
+mod kinds_compat;
 mod migrate;
 mod new;
 mod oracle;

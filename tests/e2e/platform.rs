@@ -107,7 +107,7 @@ fn word(accept: bool) -> &'static str {
 
 /// The codes of `error: CODE: …` / `warning: CODE: …` lines, sorted, checking each code's
 /// prefix against its severity (E_ errors, W_ warnings).
-fn platform_codes(stderr: &str, problems: &mut Vec<String>) -> Vec<String> {
+pub(crate) fn platform_codes(stderr: &str, problems: &mut Vec<String>) -> Vec<String> {
     let mut out = Vec::new();
     for line in stderr.lines() {
         let (sev, rest) = if let Some(r) = line.strip_prefix("error: ") {

@@ -50,9 +50,6 @@ pub fn greentic_home() -> Result<PathBuf, NoHome> {
 /// The installer's directory name for a `kind` wire value, as the platform's
 /// `ExtensionKind::dir_name` maps it (MCP routers included).
 pub fn kind_dir(kind: &str) -> Option<&'static str> {
-    if kind == "wasix:mcp/router" {
-        return Some("mcp");
-    }
     crate::ExtensionKind::parse(kind).map(crate::ExtensionKind::short)
 }
 

@@ -250,3 +250,99 @@ fn spec_members_are_known_and_named() {
         vec!["/contributions/dynamicTools", "/configFields"]
     );
 }
+
+/// `minimal()` as the platform's `gtdx new --kind mcp` writes it: a `wasix:mcp/router` with a
+/// top-level world, no `contributions` and an (empty) top-level `secret_requirements`.
+fn mcp_router() -> Value {
+    let mut v = minimal();
+    let top = v.as_object_mut().unwrap();
+    top.remove("contributions");
+    top.insert("kind".into(), json!("wasix:mcp/router"));
+    top.insert("secret_requirements".into(), json!([]));
+    v["runtime"]["world"] = json!("greentic:demo/mcp-router@1.0.0");
+    v
+}
+
+#[test]
+fn an_mcp_router_loads_without_contributions_and_writes_them_as_the_platform_does() {
+    let d = Describe::from_value(mcp_router()).expect("the platform's mcp scaffold loads");
+    assert_eq!(d.kind.as_str(), "wasix:mcp/router");
+    assert_eq!(d.kind.short(), "mcp");
+    let n = d.to_value();
+    // The platform re-serialises `contributions` always and drops an empty list.
+    assert_eq!(n["contributions"], json!({}));
+    assert!(n.get("secret_requirements").is_none(), "{n}");
+    assert_eq!(n["runtime"]["world"], "greentic:demo/mcp-router@1.0.0");
+}
+
+#[test]
+fn top_level_secret_requirements_are_kept_exactly() {
+    let mut v = mcp_router();
+    // The platform's openapi scaffold writes keys like this one; it carries them untyped.
+    let entry = json!({ "key": "EXAMPLE_KEY", "required": true, "extra": { "a": [1, 2] } });
+    v["secret_requirements"] = json!([entry.clone()]);
+    let n = normalise(v);
+    assert_eq!(n["secret_requirements"], json!([entry]));
+    // Entries are objects (the platform's MCP schema asks for nothing more).
+    let mut v = mcp_router();
+    v["secret_requirements"] = json!([1]);
+    assert!(Describe::from_value(v).is_err(), "a number entry loaded");
+}
+
+#[test]
+fn kind_dependent_members_are_refused_on_the_wrong_kind() {
+    // Every other kind needs `contributions` (describe-v2.json requires it).
+    let mut v = minimal();
+    v.as_object_mut().unwrap().remove("contributions");
+    let e = Describe::from_value(v).unwrap_err().to_string();
+    assert!(e.contains("missing field `contributions`"), "{e}");
+    // Only a router carries a top-level `secret_requirements`, even an empty one.
+    let mut v = minimal();
+    v["secret_requirements"] = json!([]);
+    let e = Describe::from_value(v).unwrap_err().to_string();
+    assert!(
+        e.contains("`secret_requirements` is not allowed on a DesignExtension"),
+        "{e}"
+    );
+    // A router carries neither `requiredSecrets` nor `configSchema` (describe-mcp-v1.json).
+    for (member, value) in [
+        ("requiredSecrets", json!([])),
+        ("configSchema", json!("{}")),
+    ] {
+        let mut v = mcp_router();
+        v[member] = value;
+        let e = Describe::from_value(v).unwrap_err().to_string();
+        assert!(
+            e.contains(&format!("`{member}` is not allowed on a wasix:mcp/router")),
+            "{e}"
+        );
+    }
+    // `null` stays a type error where the model refused it before.
+    let mut v = mcp_router();
+    v["contributions"] = Value::Null;
+    assert!(
+        Describe::from_value(v).is_err(),
+        "null contributions loaded"
+    );
+}
+
+#[test]
+fn every_kind_parses_from_its_wire_and_short_names() {
+    for kind in gtdx_contract::ExtensionKind::ALL {
+        assert_eq!(
+            gtdx_contract::ExtensionKind::parse(kind.as_str()),
+            Some(kind)
+        );
+        assert_eq!(
+            gtdx_contract::ExtensionKind::parse(kind.short()),
+            Some(kind)
+        );
+        let wire: gtdx_contract::ExtensionKind =
+            serde_json::from_value(json!(kind.as_str())).unwrap();
+        assert_eq!(wire, kind);
+    }
+    assert_eq!(
+        gtdx_contract::home::kind_dir("wasix:mcp/router"),
+        Some("mcp")
+    );
+}

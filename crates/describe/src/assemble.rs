@@ -76,6 +76,8 @@ pub fn manifest(pkg: &Package, cfg: &GtdxConfig, tools: &[ToolOut]) -> Result<De
         manifest_sha256: None,
         required_secrets: cfg.required_secrets.clone().unwrap_or_default(),
         config_schema,
+        // Only a wasix:mcp/router artifact carries it, and describe refuses that kind.
+        secret_requirements: Vec::new(),
         config_fields: cfg.config_fields.clone(),
     })
 }

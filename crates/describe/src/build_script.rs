@@ -132,8 +132,10 @@ fn render(tools: &[ToolOut], id: &str, version: &str, kind: ExtensionKind) -> St
         ExtensionKind::DesignExtension => "Design",
         ExtensionKind::BundleExtension => "Bundle",
         ExtensionKind::DeployExtension => "Deploy",
-        // `GtdxConfig::kind` refuses addons before a table is written.
-        ExtensionKind::ProviderExtension | ExtensionKind::AddonExtension => "Provider",
+        // `GtdxConfig::kind` refuses addons and MCP routers before a table is written.
+        ExtensionKind::ProviderExtension
+        | ExtensionKind::AddonExtension
+        | ExtensionKind::WasixMcpRouter => "Provider",
     };
     let _ = write!(
         s,

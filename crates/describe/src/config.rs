@@ -230,6 +230,15 @@ impl GtdxConfig {
                     ),
                     "use one of design, bundle, deploy, provider; for an addon, write describe.json by hand and pack its component with `gtdx pack`",
                 )),
+                // A router exports wasix:mcp/router and lists its tools at run time; the SDK
+                // builds neither.
+                Some(ExtensionKind::WasixMcpRouter) => Err(Error::manifest(
+                    &pkg.manifest_path,
+                    format!(
+                        "[package.metadata.gtdx].kind = \"{k}\": a wasix:mcp/router component exports the MCP router interface, which the gtdx SDK does not build"
+                    ),
+                    "use one of design, bundle, deploy, provider; for an MCP router, write describe.json by hand and pack its component with `gtdx pack`",
+                )),
                 Some(kind) => Ok(kind),
                 None => Err(Error::manifest(
                     &pkg.manifest_path,

@@ -126,6 +126,11 @@ fn explain_one(
         ValidationErrorKind::AnyOf { context } | ValidationErrorKind::OneOfNotValid { context } => {
             explain_alternatives(&path, instance, context, schema_root, instance_root, out);
         }
+        // `{"description": why, "not": {}}` under `properties.NAME`: a member this document may
+        // not carry (the kind-dependent members of gtdx's schema), explained by its description.
+        ValidationErrorKind::Not { schema } if schema.as_object().is_some_and(|o| o.is_empty()) => {
+            out.push(forbidden_member(e, schema_root));
+        }
         ValidationErrorKind::PropertyNames { error } => {
             let name = error.instance();
             out.push(finding(
@@ -189,6 +194,28 @@ fn unknown_fields(
             message,
             help,
         });
+    }
+}
+
+/// A member a `not: {}` rule refuses at `.../properties/NAME/not`: an unknown field here, whose
+/// rule's description says where the value belongs instead.
+fn forbidden_member(e: &ValidationError<'_>, schema_root: Option<&Value>) -> Finding {
+    let path = e.instance_path().as_str().to_string();
+    let (parent, name) = path.rsplit_once('/').unwrap_or(("", path.as_str()));
+    let name = name.replace("~1", "/").replace("~0", "~");
+    let schema_path = e.schema_path().as_str();
+    let rule = schema_root.and_then(|root| parent_schema(root, schema_path));
+    let help = rule
+        .and_then(|r| r.get("description"))
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    let where_ = if parent.is_empty() { "/" } else { parent };
+    Finding {
+        kind: Kind::UnknownField,
+        pointer: path.clone(),
+        at_key: true,
+        message: format!("field \"{name}\" is not allowed at {where_}"),
+        help,
     }
 }
 

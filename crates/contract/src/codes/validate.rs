@@ -22,14 +22,18 @@ Note that a designer older than 1.2.0 skips a v2 describe at boot; set `compat.m
         explanation: "The manifest rejects unknown fields outright at every level: a misspelt key fails the whole parse instead of being dropped, so the extension does not load at all.\n\n\
 gtdx names the nearest known key (`unknown field \"capabilites\" ...; did you mean \"capabilities\"?`). \
 Mind the spelling conventions: top-level and `runtime` keys are camelCase (`apiVersion`, `memoryLimitMB`, `nodeTypes`, `dynamicTools`), \
-tool and node-type keys are snake_case (`input_schema`, `runtime_ref`, `type_id`).",
+tool and node-type keys are snake_case (`input_schema`, `runtime_ref`, `type_id`).\n\n\
+Three top-level keys depend on `kind`, because the platform checks a `wasix:mcp/router` artifact against its own schema: \
+only such a router may carry a top-level `secret_requirements` (its credentials; other kinds list theirs in `requiredSecrets`, or per tool), \
+and a router may carry neither `requiredSecrets` nor `configSchema`. The help names where the value belongs instead.",
     }
     E_MISSING_FIELD {
         severity: Error,
         area: Validate,
         summary: "a required key is absent",
         explanation: "The platform deserializes the manifest eagerly; a missing required key fails the load. \
-The top level needs `apiVersion`, `kind`, `compat`, `metadata`, `capabilities`, `runtime` and `contributions`; \
+The top level needs `apiVersion`, `kind`, `compat`, `metadata`, `capabilities`, `runtime` and `contributions` \
+(`{}` when the extension adds nothing; only a `wasix:mcp/router` artifact, whose tools come from its `list-tools`, may leave `contributions` out); \
 every tool needs `name` and `export`; every node type `type_id`, `label` and `category`; every component `sha256` and `world`. \
 See docs/manifest.md for each field.",
     }

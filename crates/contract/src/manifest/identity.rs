@@ -20,16 +20,22 @@ pub enum ExtensionKind {
     /// Declarative infrastructure (a Qdrant, a Redis) the platform provisions; must declare at
     /// least one `contributions.addons[]` entry.
     AddonExtension,
+    /// A local MCP server: a component exporting `wasix:mcp/router`, whose tools the runner
+    /// discovers through the router's `list-tools`. It may omit `contributions` and carries its
+    /// credentials in the top-level `secret_requirements`.
+    #[serde(rename = "wasix:mcp/router")]
+    WasixMcpRouter,
 }
 
 impl ExtensionKind {
     /// Every kind, in the schema's order.
-    pub const ALL: [ExtensionKind; 5] = [
+    pub const ALL: [ExtensionKind; 6] = [
         ExtensionKind::DesignExtension,
         ExtensionKind::BundleExtension,
         ExtensionKind::DeployExtension,
         ExtensionKind::ProviderExtension,
         ExtensionKind::AddonExtension,
+        ExtensionKind::WasixMcpRouter,
     ];
 
     /// The wire spelling, e.g. `DesignExtension`.
@@ -40,6 +46,7 @@ impl ExtensionKind {
             ExtensionKind::DeployExtension => "DeployExtension",
             ExtensionKind::ProviderExtension => "ProviderExtension",
             ExtensionKind::AddonExtension => "AddonExtension",
+            ExtensionKind::WasixMcpRouter => "wasix:mcp/router",
         }
     }
 
@@ -52,6 +59,7 @@ impl ExtensionKind {
             ExtensionKind::DeployExtension => "deploy",
             ExtensionKind::ProviderExtension => "provider",
             ExtensionKind::AddonExtension => "addon",
+            ExtensionKind::WasixMcpRouter => "mcp",
         }
     }
 
@@ -61,7 +69,56 @@ impl ExtensionKind {
             .into_iter()
             .find(|k| k.as_str() == s || k.short() == s)
     }
+
+    /// Whether a manifest of this kind must carry `contributions`. The platform validates a
+    /// `wasix:mcp/router` artifact against its own schema (describe-mcp-v1.json), which leaves
+    /// it out: a router's tools come from its `list-tools` at run time. Every other kind goes
+    /// through describe-v2.json, which requires it (`{}` when the extension adds nothing).
+    pub fn requires_contributions(self) -> bool {
+        self != ExtensionKind::WasixMcpRouter
+    }
 }
+
+/// A top-level member that only some kinds may carry. The platform's two schemas differ in
+/// these (describe-mcp-v1.json for `wasix:mcp/router`, describe-v2.json for every other kind)
+/// while its typed model reads them all, so a manifest with one on the wrong kind passes the
+/// model and is refused by the schema. gtdx's loader ([`super::Describe`]'s `Deserialize`) and
+/// its JSON Schema both read this table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KindMember {
+    /// The member's name on the wire.
+    pub name: &'static str,
+    /// `true`: only a `wasix:mcp/router` artifact may carry it; `false`: every kind but that one.
+    pub mcp_only: bool,
+    /// Where the value belongs instead (the help of the refusal, and the schema's description).
+    pub instead: &'static str,
+}
+
+impl KindMember {
+    /// Whether a manifest of `kind` may carry this member.
+    pub fn allowed_on(self, kind: ExtensionKind) -> bool {
+        (kind == ExtensionKind::WasixMcpRouter) == self.mcp_only
+    }
+}
+
+/// The members [`KindMember`] describes.
+pub const KIND_MEMBERS: &[KindMember] = &[
+    KindMember {
+        name: "secret_requirements",
+        mcp_only: true,
+        instead: "only a `wasix:mcp/router` artifact carries a top-level `secret_requirements`: list the extension's credentials in `requiredSecrets`, or a tool's in its `contributions.tools[].secret_requirements`",
+    },
+    KindMember {
+        name: "requiredSecrets",
+        mcp_only: false,
+        instead: "a `wasix:mcp/router` artifact lists its credentials in the top-level `secret_requirements` (objects such as { \"key\": \"acme/api_key\", \"required\": true })",
+    },
+    KindMember {
+        name: "configSchema",
+        mcp_only: false,
+        instead: "the platform's schema for `wasix:mcp/router` artifacts has no `configSchema`: remove it, or make the extension a DesignExtension",
+    },
+];
 
 /// Version floors and the contract version. The platform parses all three eagerly
 /// (requirements, then an exact version) and writes them back as `semver` displays them.

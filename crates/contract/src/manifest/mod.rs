@@ -40,6 +40,7 @@ mod semver_text;
 mod signature;
 mod tools;
 mod views;
+mod wire;
 
 pub use addons::*;
 pub use contributions::*;
@@ -54,12 +55,18 @@ pub use tools::*;
 pub use views::*;
 
 /// A whole `describe.json` (v2).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+// `Deserialize` is written by hand (`wire`): whether `contributions` is required, and which of
+// the `KIND_MEMBERS` may appear, depend on `kind`, which serde's derive cannot express. The
+// serde attributes below still drive serialization and the JSON Schema.
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 #[cfg_attr(
     feature = "schema",
-    schemars(title = "Greentic extension describe.json v2 (gtdx)")
+    schemars(
+        title = "Greentic extension describe.json v2 (gtdx)",
+        transform = wire::kind_rules_schema
+    )
 )]
 pub struct Describe {
     /// Must be `https://store.greentic.cloud/schemas/describe-v2.json` (`E_SCHEMA_HOST`).
@@ -85,7 +92,9 @@ pub struct Describe {
     /// BundleExtension dispatch config; free-form (only allowed on `BundleExtension`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub execution: Option<Map<String, Value>>,
-    /// What the extension adds: tools, node types and the rest.
+    /// What the extension adds: tools, node types and the rest. Required of every kind but
+    /// `wasix:mcp/router` (whose tools come from its `list-tools`); always written.
+    #[serde(default)]
     pub contributions: Contributions,
     /// Translation table for view titles and other keys.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -107,6 +116,15 @@ pub struct Describe {
     /// Extension configuration schema (non-secret), a JSON Schema object serialized as a string.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub config_schema: Option<String>,
+    /// A `wasix:mcp/router` artifact's credentials (no other kind may carry it). The platform
+    /// carries each entry through untyped, exactly as written (the describe is signed as
+    /// re-serialized), so gtdx does too; its schema asks only for objects.
+    #[serde(
+        rename = "secret_requirements",
+        default,
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub secret_requirements: Vec<Map<String, Value>>,
     /// Operator-configured, non-secret connection fields (dynamic-tools spec; not yet known to
     /// the platform's loader).
     #[serde(default, skip_serializing_if = "Option::is_none")]
