@@ -72,6 +72,7 @@ pages! {
     manifest => "docs/manifest.md",
     migrating => "docs/migrating.md",
     node_types => "docs/node-types.md",
+    openapi => "docs/openapi.md",
     performance => "docs/performance.md",
     publishing => "docs/publishing.md",
     quickstart => "docs/quickstart.md",

@@ -33,6 +33,7 @@ mod human_output;
 mod kinds_compat;
 mod migrate;
 mod new;
+mod openapi;
 mod oracle;
 mod platform;
 mod publish;

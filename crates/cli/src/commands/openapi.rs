@@ -54,6 +54,13 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
         }
         Err(e) => return Ok(shell.fail(Failure::error(&e))),
     };
+    // Warnings go to stderr in every format: a script reading the JSON sees them too.
+    for s in &outcome.mapping.skipped {
+        shell.warn(format_args!("skipped {}: {}", s.operation, s.reason));
+    }
+    for w in &outcome.mapping.warnings {
+        shell.warn(w);
+    }
     if shell.is_json() {
         shell.print_json(&json(&outcome));
     } else {
@@ -64,12 +71,6 @@ pub fn run(args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
 
 fn report(o: &OpenapiOutcome, shell: &mut Shell) {
     let m = &o.mapping;
-    for s in &m.skipped {
-        shell.warn(format_args!("skipped {}: {}", s.operation, s.reason));
-    }
-    for w in &m.warnings {
-        shell.warn(w);
-    }
     let opts = &o.project.options;
     shell.status(
         "Created",
