@@ -130,7 +130,7 @@ commands! {
         format = |a| a.format;
     /// Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human.
     Migrate(commands::migrate::Args) => commands::migrate::run;
-    /// Generate an extension project whose tools are the operations of an OpenAPI 3.0/3.1 document.
+    /// Generate an extension whose tools are the operations of an OpenAPI 3.0/3.1 document.
     Openapi(commands::openapi::Args) => commands::openapi::run;
     /// Publish a verified pack to a registry: local, file://DIR or oci://HOST/NAMESPACE.
     Publish(commands::publish::Args) => commands::publish::run;

@@ -17,7 +17,11 @@ pub fn convert(doc: &oa::OpenAPI) -> Api {
         title: doc.info.title.clone(),
         api_version: doc.info.version.clone(),
         servers: doc.servers.iter().map(|s| s.url.clone()).collect(),
-        security: doc.security.as_deref().map(requirements).unwrap_or_default(),
+        security: doc
+            .security
+            .as_deref()
+            .map(requirements)
+            .unwrap_or_default(),
         ..Api::default()
     };
     for (name, schema) in &comp.schemas {
