@@ -2414,7 +2414,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__publish)
-            opts="-h --manifest --release --wasm --icon --sign --key --key-id --key-env --trust --registry --trusted-key --trusted-keys --allow-unsigned --force --dry-run --verify-only --version --dist --source-url --revision --oci-user --oci-token --insecure --registry-timeout --format --color --home --help"
+            opts="-w -h --manifest --release --wasm --icon --sign --key --key-id --key-env --trust --registry --trusted-key --trusted-keys --allow-unsigned --force --dry-run --verify-only --version --dist --source-url --revision --oci-user --oci-token --insecure --registry-timeout --wizard --format --color --home --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -37,6 +37,7 @@ mod openapi;
 mod oracle;
 mod platform;
 mod publish;
+mod publish_wizard;
 mod registries;
 mod registry;
 mod run;

@@ -230,7 +230,7 @@ fn pkcs8_pem_keys_sign_with_both_tools() {
 
 /// Ours's key, exported with `gtdx key export --pem` into `$GREENTIC_HOME/keys/ID.key` (0600),
 /// where the platform's `--key-id ID` looks.
-fn pem_key_in_home(env: &Env, id: &str) -> crate::support::KeyPair {
+pub(crate) fn pem_key_in_home(env: &Env, id: &str) -> crate::support::KeyPair {
     use std::os::unix::fs::PermissionsExt as _;
     let key = env.keygen(id);
     let pem = env

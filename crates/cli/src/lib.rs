@@ -15,6 +15,7 @@ pub mod args;
 pub mod commands;
 pub mod exit;
 pub mod generated;
+pub mod prompt;
 pub mod render;
 pub mod shell;
 pub mod stack;
@@ -132,7 +133,7 @@ commands! {
     Migrate(commands::migrate::Args) => commands::migrate::run;
     /// Generate an extension whose tools are the operations of an OpenAPI 3.0/3.1 document.
     Openapi(commands::openapi::Args) => commands::openapi::run;
-    /// Publish a verified pack to a registry: local, file://DIR or oci://HOST/NAMESPACE.
+    /// Publish a verified pack to a registry; in a project, build, pack, sign (--sign) and publish it.
     Publish(commands::publish::Args) => commands::publish::run;
     /// Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://.
     Install(commands::install::Args) => commands::install::run;

@@ -15,7 +15,8 @@
 //!   mean"), [`text`] (a number with its noun; text from a pack or a registry made inert for a
 //!   terminal), [`urls`] (a URL shown without its user name or password), [`par`] (work spread
 //!   over the cores), [`either_or`] (a `oneOf` of required groups, explained to the value
-//!   that breaks it).
+//!   that breaks it), [`prompt`] (a question asked on a terminal: the asking loop `gtdx new`
+//!   and `gtdx publish --wizard` share).
 //! * [`json`] is the one loader of describe.json (and other JSON a user wrote): bounded read,
 //!   parse, positions for diagnostics.
 //!
@@ -37,6 +38,7 @@ pub mod metadata;
 pub mod names;
 pub mod par;
 pub mod paths;
+pub mod prompt;
 /// The JSON Schema of the model (`schemas/describe-v2.json`, the lint's validation): only with
 /// the `schema` feature, so a build script that reads the model does not compile schemars.
 #[cfg(feature = "schema")]

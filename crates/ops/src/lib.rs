@@ -74,6 +74,8 @@ pub mod yank;
 pub use gtdx_contract::home::use_home;
 pub use gtdx_contract::lines::LineIndex;
 pub use gtdx_contract::par::drop_in_background;
+/// The questions wizards ask (`gtdx new`, `gtdx publish --wizard`); the CLI asks them on a terminal.
+pub use gtdx_contract::prompt;
 pub use gtdx_contract::text::count;
 /// What a pack, a registry or a manifest says, shown as text (the CLI's renderers use it).
 pub use gtdx_contract::text::{

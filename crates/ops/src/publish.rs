@@ -5,6 +5,7 @@
 
 mod edit;
 pub mod project;
+pub mod wizard;
 
 use std::path::{Path, PathBuf};
 

@@ -88,24 +88,7 @@ pub const DYNAMIC_TOOL_NAMES: &[&str] = &[
     "delete_record",
 ];
 
-/// One question for the user.
-#[derive(Debug, Clone)]
-pub struct Question {
-    /// Stable key, the `<KEY>` of `GTDX_NEW_<KEY>` (e.g. `NAME`).
-    pub key: &'static str,
-    /// What is asked, e.g. "Package name".
-    pub prompt: String,
-    /// Used when the answer is empty (or input ends).
-    pub default: String,
-}
-
-/// Asks questions; the CLI implements it on the terminal, tests with canned answers.
-pub trait Prompter {
-    /// Returns the answer; `Ok(None)` when input ended (the default is then used).
-    fn ask(&mut self, q: &Question) -> std::io::Result<Option<String>>;
-    /// Shows why an answer was rejected before the question is asked again.
-    fn reject(&mut self, message: &str);
-}
+pub use gtdx_contract::prompt::{Prompter, Question};
 
 /// Resolves a request into options: flags/variables first, then prompts, then defaults.
 pub fn resolve(
@@ -320,8 +303,8 @@ fn normalize_dir(p: &Path) -> PathBuf {
     gtdx_fsx::lexical_normalize(p)
 }
 
-/// Asks (when a prompter is present) until an answer passes `check`; without a prompter, checks
-/// the default.
+/// Asks (when a prompter is present) until an answer passes `check`; without a prompter, or
+/// when input ends, checks the default.
 fn ask_or_default<T>(
     prompter: &mut Option<&mut dyn Prompter>,
     key: &'static str,
@@ -337,16 +320,10 @@ fn ask_or_default<T>(
         prompt: prompt.to_string(),
         default: default.clone(),
     };
-    loop {
-        let answer = match p.ask(&q) {
-            Ok(Some(a)) if !a.trim().is_empty() => a.trim().to_string(),
-            Ok(_) => return check(&default),
-            Err(e) => return Err(format!("cannot read the answer: {e}")),
-        };
-        match check(&answer) {
-            Ok(v) => return Ok(v),
-            Err(e) => p.reject(&e),
-        }
+    match gtdx_contract::prompt::ask(p, &q, &check) {
+        Ok(Some(v)) => Ok(v),
+        Ok(None) => check(&default),
+        Err(e) => Err(format!("cannot read the answer: {e}")),
     }
 }
 
@@ -359,21 +336,14 @@ fn ask_bool(
     ask_or_default(
         prompter,
         key,
-        &format!("{prompt} (y/n)"),
+        &gtdx_contract::prompt::yes_no(prompt),
         if default { "y" } else { "n" }.into(),
         |v| parse_bool(v).ok_or_else(|| format!("`{v}` is not yes or no; answer y or n.")),
     )
     .map_err(ScaffoldError::Input)
 }
 
-/// `y`, `yes`, `true`, `1`, `on` / `n`, `no`, `false`, `0`, `off` (any case).
-pub fn parse_bool(v: &str) -> Option<bool> {
-    match v.trim().to_ascii_lowercase().as_str() {
-        "y" | "yes" | "true" | "1" | "on" => Some(true),
-        "n" | "no" | "false" | "0" | "off" => Some(false),
-        _ => None,
-    }
-}
+pub use gtdx_contract::prompt::parse_bool;
 
 /// Splits comma-separated entries and trims them; empty entries vanish.
 fn split_list(values: &[String]) -> Vec<String> {

@@ -6,14 +6,12 @@
 //!
 //! This module parses, asks (on a terminal) and prints; the work is [`gtdx_ops::new`].
 
-use std::io::{BufRead, IsTerminal, Write};
-
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use gtdx_ops::new::{
-    Ci, DescribeStatus, LockStatus, Membership, Mode, NewOptions, NewOutcome, Prompter, Question,
-    Request, SdkChoice, SdkSource, Strategy, bundle,
+    Ci, DescribeStatus, LockStatus, Membership, Mode, NewOptions, NewOutcome, Prompter, Request,
+    SdkChoice, SdkSource, Strategy, bundle,
 };
 
 use crate::shell::Shell;
@@ -140,9 +138,8 @@ fn create(path: PathBuf, c: Common, mode: Mode, shell: &mut Shell) -> anyhow::Re
         sdk: c.sdk,
         gtdx_source: c.gtdx_source,
     };
-    let interactive =
-        !c.yes && !shell.is_json() && std::io::stdin().is_terminal() && shell.err_is_terminal();
-    let mut terminal = TerminalPrompter;
+    let interactive = !c.yes && !shell.is_json() && crate::prompt::terminal(shell);
+    let mut terminal = crate::prompt::TerminalPrompter;
     let prompter: Option<&mut dyn Prompter> = if interactive {
         Some(&mut terminal)
     } else {
@@ -370,27 +367,5 @@ fn report_membership(m: &Membership, shell: &mut Shell) {
         }
         Membership::Standalone | Membership::AlreadyMember { .. } | Membership::Excluded { .. } => {
         }
-    }
-}
-
-/// Asks on stderr, reads a line from stdin.
-struct TerminalPrompter;
-
-impl Prompter for TerminalPrompter {
-    fn ask(&mut self, q: &Question) -> std::io::Result<Option<String>> {
-        let mut err = std::io::stderr().lock();
-        write!(err, "{} [{}]: ", q.prompt, q.default)?;
-        err.flush()?;
-        let mut line = String::new();
-        let n = std::io::stdin().lock().read_line(&mut line)?;
-        if n == 0 {
-            let _ = writeln!(err);
-            return Ok(None);
-        }
-        Ok(Some(line.trim().to_string()))
-    }
-
-    fn reject(&mut self, message: &str) {
-        let _ = writeln!(std::io::stderr(), "  {message}");
     }
 }

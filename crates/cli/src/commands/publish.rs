@@ -1,12 +1,14 @@
 //! `gtdx publish`: verify a pack and publish it to a directory registry, an OCI registry or a
 //! Greentic Store. In a project with no PACK given, build (or pack `--wasm`), sign and publish,
-//! as the platform's CI scripts call it.
+//! as the platform's CI scripts call it. `--wizard` asks on a terminal for what the flags
+//! leave out, then publishes as those flags would.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use gtdx_ops::publish::project::{Prepared, ProjectOptions, SignWith};
+use gtdx_ops::publish::wizard::{self, Given, KeyChoice, Plan, Source};
 use gtdx_ops::publish::{FailureKind, PublishOptions, Target};
 
 use crate::exit;
@@ -94,6 +96,11 @@ pub struct Args {
     pub revision: Option<String>,
     #[command(flatten)]
     pub oci: crate::args::OciArgs,
+    /// On a terminal, ask for what the flags leave out (registry, version, whether to sign and
+    /// with which key, dry run), show what will happen and ask to go ahead; then publish as
+    /// those flags would.
+    #[arg(short = 'w', long)]
+    pub wizard: bool,
     #[command(flatten)]
     pub format: crate::args::FormatArgs,
 }
@@ -108,6 +115,11 @@ pub enum TrustLevel {
 
 pub fn run(mut args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
     let home = gtdx_ops::install::default_home()?;
+    if args.wizard
+        && let Err(code) = ask(&mut args, &home, shell)
+    {
+        return Ok(code);
+    }
     let prepared = match before_publish(&mut args, &home, shell) {
         Ok(prepared) => prepared,
         Err(code) => return Ok(code),
@@ -217,6 +229,81 @@ pub fn run(mut args: Args, shell: &mut Shell) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--wizard`: asks for what the flags leave out, shows the plan, asks to go ahead, and sets
+/// the answers as flags. Refused at once off a terminal (and under `--format json`, which is
+/// for scripts) rather than waiting for input; input that ends, or a no, stops with nothing
+/// built or published (exit 2).
+fn ask(args: &mut Args, home: &gtdx_ops::install::Home, shell: &mut Shell) -> Result<(), ExitCode> {
+    let refuse = |shell: &mut Shell, message: String| {
+        shell.fail(Failure::message(message).code(exit::BAD_INPUT))
+    };
+    if shell.is_json() || !crate::prompt::terminal(shell) {
+        let why = match shell.is_json() {
+            true => "--format json is for scripts",
+            false => "standard input or standard error is not a terminal here",
+        };
+        return Err(refuse(
+            shell,
+            format!(
+                "--wizard asks its questions on a terminal, and {why}: give the answers as flags \
+                 instead (`gtdx publish --help` lists them). Nothing was built or published"
+            ),
+        ));
+    }
+    let given = Given {
+        pack: args.pack.clone(),
+        manifest: args.manifest.clone(),
+        registry: (args.registry.registry != "local").then(|| args.registry.registry.clone()),
+        version: args.version.clone(),
+        sign: args.sign,
+        key: match (&args.key, &args.key_id) {
+            (Some(file), _) => Some(KeyChoice::File(file.clone())),
+            (None, Some(id)) => Some(KeyChoice::Id(id.clone())),
+            (None, None) => None,
+        },
+        key_env: args.key_env.clone(),
+        dry_run: args.dry_run,
+        verify_only: args.verify_only,
+    };
+    let mut terminal = crate::prompt::TerminalPrompter;
+    let stopped = |shell: &mut Shell, e: wizard::WizardError| {
+        shell.fail(Failure::error(&e).code(exit::BAD_INPUT))
+    };
+    let plan = wizard::plan(&given, home, &mut terminal).map_err(|e| stopped(shell, e))?;
+    shell.note("");
+    for (what, how) in plan.summary(home) {
+        shell.status(what, how);
+    }
+    if !wizard::confirm(&mut terminal).map_err(|e| stopped(shell, e))? {
+        return Err(refuse(
+            shell,
+            "stopped at your answer; nothing was built or published".into(),
+        ));
+    }
+    apply(plan, args);
+    Ok(())
+}
+
+/// The wizard's answers, set as the flags that say the same.
+fn apply(plan: Plan, args: &mut Args) {
+    args.registry.registry = plan.registry;
+    if let Source::Project { manifest, .. } = plan.source {
+        // Named, so the project is built (the flags' path for `--manifest`).
+        args.manifest = Some(manifest);
+        args.allow_unsigned |= plan.sign.is_none();
+    }
+    args.version = plan.version;
+    args.sign = plan.sign.is_some();
+    args.dry_run = plan.dry_run;
+    (args.key, args.key_id) = (None, None);
+    match plan.sign {
+        Some(KeyChoice::File(file)) => args.key = Some(file),
+        Some(KeyChoice::Id(id)) => args.key_id = Some(id),
+        Some(KeyChoice::Env(var)) => args.key_env = Some(var),
+        None => {}
+    }
 }
 
 /// What runs before the publish: `--trust` mapped onto gtdx's checks, then, in a project,
