@@ -1820,7 +1820,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__init)
-            opts="-y -h -V --name --id --kind --tool --capability --node-type --dynamic-tools --ci --vcs --sdk --gtdx-source --force --yes --format --color --home --help --version"
+            opts="-y -h -V --name --id --kind --tool --capability --node-type --dynamic-tools --ci --vcs --sdk --gtdx-source --no-agents --force --yes --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2268,7 +2268,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__new)
-            opts="-y -h -V --name --id --kind --tool --capability --node-type --dynamic-tools --ci --vcs --sdk --gtdx-source --force --yes --format --color --home --help --version"
+            opts="-y -h -V --name --id --kind --tool --capability --node-type --dynamic-tools --ci --vcs --sdk --gtdx-source --no-agents --force --yes --format --color --home --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -91,6 +91,7 @@ always\t''
 never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l force -d 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted'
+complete -c gtdx -n "__fish_gtdx_using_subcommand new" -l no-agents -d 'Leave out the guidance for coding assistants: AGENTS.md, CLAUDE.md and scripts/check (written by default; an existing one is always kept as it is)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -s y -l yes -d 'Ask nothing: take flags, variables and defaults'
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand new" -s V -l version -d 'Print version'
@@ -117,6 +118,7 @@ always\t''
 never\t''"
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l home -d 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)' -r -F
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l force -d 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted'
+complete -c gtdx -n "__fish_gtdx_using_subcommand init" -l no-agents -d 'Leave out the guidance for coding assistants: AGENTS.md, CLAUDE.md and scripts/check (written by default; an existing one is always kept as it is)'
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -s y -l yes -d 'Ask nothing: take flags, variables and defaults'
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c gtdx -n "__fish_gtdx_using_subcommand init" -s V -l version -d 'Print version'

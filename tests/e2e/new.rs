@@ -108,9 +108,41 @@ fn prove_variant(name: &str, args: &[&str], allowed: &[&str]) -> (Env, Project) 
 /// block on the canvas); nothing else is tolerated.
 const FLOW_INFO: &[&str] = &["I_FLOW_NO_NODE_TYPES"];
 
+/// `scripts/check` of `project`, not yet run: the gtdx under test first on PATH, the shared
+/// target directory, as a user runs it from the project's directory.
+fn check_script(env: &Env, project: &Project) -> Cmd {
+    env.cmd(project.path("scripts/check"), "scripts/check")
+        .env("PATH", path_with_gtdx())
+        .env("CARGO_TARGET_DIR", shared_target_dir())
+        .env_remove("RUSTFLAGS")
+        .env_remove("GTDX")
+        .current_dir(&project.dir)
+}
+
 #[test]
 fn variant_basic_builds_tests_and_lints_clean() {
-    let (_env, p) = prove_variant("gtdx-new-basic", &[], FLOW_INFO);
+    let (env, p) = prove_variant("gtdx-new-basic", &[], FLOW_INFO);
+    // The project's own check script passes as generated (the steps prove_variant ran are warm;
+    // `gtdx test` builds the release component), then stops at the first failure.
+    check_script(&env, &p).run().success().stderr_has_all(&[
+        "==> gtdx describe --check",
+        "==> gtdx lint --deny-warnings",
+        "==> cargo test",
+        "==> gtdx test",
+        "every check passed",
+    ]);
+    let lib = p.read("src/lib.rs");
+    std::fs::write(
+        p.path("src/lib.rs"),
+        lib.replacen("Example tool `hello`", "A changed tool `hello`", 1),
+    )
+    .unwrap();
+    check_script(&env, &p)
+        .run()
+        .code(1)
+        .stderr_has("`gtdx describe --check` failed (exit 1)")
+        .stderr_lacks("==> gtdx lint");
+    std::fs::write(p.path("src/lib.rs"), lib).unwrap();
     let d = p.describe();
     let tools = d["contributions"]["tools"].as_array().unwrap();
     assert_eq!(tools.len(), 1);
@@ -121,6 +153,201 @@ fn variant_basic_builds_tests_and_lints_clean() {
     );
     assert!(tools[0]["agentic_worker_metadata"].is_string());
     assert!(!p.path(".github").exists());
+}
+
+/// Splits a command line as sh does for the plain words and quotes the guidance uses.
+fn shell_words(line: &str) -> Vec<String> {
+    let (mut words, mut word, mut quote, mut any) = (Vec::new(), String::new(), None, false);
+    for c in line.chars() {
+        match (quote, c) {
+            (None, '\'' | '"') => (quote, any) = (Some(c), true),
+            (Some(q), c) if c == q => quote = None,
+            (None, c) if c.is_whitespace() => {
+                if any {
+                    words.push(std::mem::take(&mut word));
+                }
+                any = false;
+            }
+            (_, c) => (word.push(c), any = true).0,
+        }
+    }
+    assert!(quote.is_none(), "unbalanced quote in `{line}`");
+    if any {
+        words.push(word);
+    }
+    words
+}
+
+/// Every command the guidance names: the `gtdx …`/`cargo …` code spans of the Markdown files and
+/// the script's steps.
+fn guidance_commands(p: &Project) -> Vec<String> {
+    let mut out = Vec::new();
+    for file in ["AGENTS.md", "CLAUDE.md"] {
+        let text = p.read(file).replace('\n', " ");
+        for (i, span) in text.split('`').enumerate() {
+            if i % 2 == 1 && (span.starts_with("gtdx ") || span.starts_with("cargo ")) {
+                out.push(span.to_string());
+            }
+        }
+    }
+    out.extend(script_steps(p));
+    out
+}
+
+/// The commands scripts/check runs, in order (its `step PROGRAM ARGS` lines).
+fn script_steps(p: &Project) -> Vec<String> {
+    p.read("scripts/check")
+        .lines()
+        .filter_map(|l| l.strip_prefix("step "))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Docs that hold for the generated guidance (#32 item 5): in every variant, each gtdx command
+/// AGENTS.md, CLAUDE.md or scripts/check names parses with the CLI's own definition (so a
+/// renamed command or flag fails here), the only cargo command is `cargo test`, the script runs
+/// exactly the checks AGENTS.md lists, and each path "What this is" names is in the project.
+#[test]
+fn the_guidance_names_only_commands_and_files_that_exist() {
+    let env = Env::new();
+    let variants: &[&[&str]] = &[
+        &[],
+        &["--node-type"],
+        &["--dynamic-tools"],
+        &["--ci", "github"],
+        &["--node-type", "--dynamic-tools", "--ci", "github"],
+    ];
+    for (n, args) in variants.iter().enumerate() {
+        let p = env.new_project(&format!("guided-{}", ["a", "b", "c", "d", "e"][n]), args);
+        assert!(p.read("CLAUDE.md").starts_with("@AGENTS.md\n"));
+        let commands = guidance_commands(&p);
+        assert!(commands.len() > 8, "{args:?}: {commands:?}");
+        for command in &commands {
+            let words = shell_words(command);
+            match words[0].as_str() {
+                "gtdx" => {
+                    // A command named in prose (`gtdx run`) may leave out its arguments; every
+                    // command and flag must exist all the same (clap reports those first).
+                    match gtdx_cli::command().try_get_matches_from(&words) {
+                        Err(e) if format!("{:?}", e.kind()) != "MissingRequiredArgument" => {
+                            panic!("{args:?}: `{command}` is not a gtdx command line:\n{e}")
+                        }
+                        _ => {}
+                    }
+                }
+                _ => assert_eq!(words, ["cargo", "test"], "{args:?}"),
+            }
+        }
+        // The script runs what AGENTS.md lists as the checks, in its order.
+        let agents = p.read("AGENTS.md");
+        let section = agents.split("## Check your work").nth(1).unwrap();
+        let section = section.split("\n## ").next().unwrap();
+        let listed: Vec<&str> = section
+            .lines()
+            .filter_map(|l| l.strip_prefix("- `")?.split('`').next())
+            .collect();
+        assert_eq!(script_steps(&p), listed, "{args:?}");
+        let lint = if args.contains(&"--dynamic-tools") {
+            "gtdx lint"
+        } else {
+            "gtdx lint --deny-warnings"
+        };
+        assert_eq!(
+            listed,
+            ["gtdx describe --check", lint, "cargo test", "gtdx test"],
+            "{args:?}"
+        );
+        // Where the code lives: every path the project's lines name is there.
+        let what = agents.split("## What this is").nth(1).unwrap();
+        let what = what.split("\n## ").next().unwrap();
+        for line in what.lines() {
+            let Some(path) = line.strip_prefix("- `").and_then(|l| l.split('`').next()) else {
+                continue;
+            };
+            let path = path.trim_start_matches("[[").split("]]").next().unwrap();
+            let on_disk = if path.starts_with("package.metadata") {
+                p.path("Cargo.toml")
+            } else {
+                p.path(path.split('*').next().unwrap())
+            };
+            assert!(on_disk.exists(), "{args:?}: AGENTS.md names `{path}`");
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(p.path("scripts/check"))
+                .unwrap()
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o111, 0o111, "scripts/check is executable");
+        }
+    }
+}
+
+/// `--no-agents` (or its variable) leaves the guidance out, for new and init alike.
+#[test]
+fn no_agents_leaves_the_guidance_out() {
+    let env = Env::new();
+    let doc = gtdx_new(&env, env.path("plain"))
+        .args(["--vcs", "none", "--no-agents", "--format", "json"])
+        .run()
+        .success()
+        .json();
+    assert_eq!(doc["agents"], false, "{doc}");
+    let dir = env.mkdir("plain-init");
+    gtdx_init(&env, &dir)
+        .args(["--vcs", "none"])
+        .env("GTDX_NEW_NO_AGENTS", "true")
+        .run()
+        .success()
+        .stderr_lacks("Guidance");
+    for p in [env.path("plain"), dir] {
+        let p = Project::at(p, "plain");
+        for f in gtdx_scaffold::agents::FILES {
+            assert!(!p.path(f).exists(), "{f} in {}", p.dir.display());
+        }
+        assert!(!p.read("README.md").contains("AGENTS.md"));
+    }
+    // By default they are there, and the report says so.
+    gtdx_new(&env, env.path("guided"))
+        .args(["--vcs", "none"])
+        .run()
+        .success()
+        .stderr_has("Guidance AGENTS.md, CLAUDE.md, scripts/check for coding assistants");
+}
+
+/// `gtdx init` adds the guidance only where it is missing: a directory's own AGENTS.md or
+/// CLAUDE.md is kept (and needs no --force); a kept CLAUDE.md that does not import AGENTS.md
+/// gets a note saying how.
+#[test]
+fn init_keeps_the_directorys_own_guidance() {
+    let env = Env::new();
+    let mine = env.mkdir("has-agents");
+    env.write("has-agents/AGENTS.md", "my own rules");
+    gtdx_init(&env, &mine)
+        .args(["--vcs", "none"])
+        .run()
+        .success()
+        .stderr_has("Skipped AGENTS.md (exists; kept as it is)")
+        .stderr_has("Guidance CLAUDE.md, scripts/check")
+        .stderr_lacks("@AGENTS.md");
+    let p = Project::at(&mine, "has-agents");
+    p.assert_generated();
+    assert_eq!(p.read("AGENTS.md"), "my own rules");
+    assert!(p.read("CLAUDE.md").starts_with("@AGENTS.md"));
+    assert!(p.read("scripts/check").starts_with("#!/bin/sh"));
+
+    let claude = env.mkdir("has-claude");
+    env.write("has-claude/CLAUDE.md", "my notes for Claude");
+    gtdx_init(&env, &claude)
+        .args(["--vcs", "none"])
+        .run()
+        .success()
+        .stderr_has("Skipped CLAUDE.md")
+        .stderr_has("add a line `@AGENTS.md` to it");
+    let p = Project::at(&claude, "has-claude");
+    assert_eq!(p.read("CLAUDE.md"), "my notes for Claude");
+    assert!(p.read("AGENTS.md").contains("## Check your work"));
 }
 
 #[test]

@@ -9,6 +9,9 @@
 //! 3. [`write`]: put it on disk without ever leaving half a project behind ([`Writer`]).
 //! 4. [`workspace`]: join the Cargo workspace the project landed in, as `cargo new` does.
 //!
+//! [`agents`] says what the guidance for coding assistants holds (AGENTS.md, CLAUDE.md,
+//! scripts/check) and which checks it names.
+//!
 //! [`bundle`] holds the SDK crates this gtdx carries, written into a project whose SDK version
 //! crates.io does not have.
 //!
@@ -18,6 +21,7 @@
 //! This crate does not depend on the describe engine; the describe engine reads the generated
 //! `Cargo.toml` statically (`gtdx_describe::Package::read_static`).
 
+pub mod agents;
 pub mod bundle;
 pub mod gtdx_source;
 pub mod options;

@@ -52,6 +52,8 @@ pub struct Request {
     pub sdk: Option<String>,
     /// `--gtdx-source`: where the CI workflow installs gtdx from.
     pub gtdx_source: Option<String>,
+    /// `--no-agents` gives `Some(false)`: no AGENTS.md, CLAUDE.md or scripts/check.
+    pub agents: Option<bool>,
 }
 
 /// The fully resolved, validated choices.
@@ -75,6 +77,8 @@ pub struct Options {
     pub gtdx_source: crate::GtdxSource,
     /// `package.authors[0]`: `Name <email>` from git's `user.name`/`user.email`, else `$USER`.
     pub author: String,
+    /// Whether the guidance for coding assistants is written ([`crate::agents`]).
+    pub agents: bool,
 }
 
 /// The tool generated when none is asked for.
@@ -237,6 +241,7 @@ pub fn resolve(
         sdk,
         gtdx_source,
         author,
+        agents: req.agents.unwrap_or(true),
     })
 }
 

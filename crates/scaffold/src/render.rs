@@ -1,7 +1,8 @@
 //! Renders the embedded handlebars templates into an in-memory project.
 //!
-//! `templates/` holds one directory per layer: `base/` (every project) and the overlays
-//! `node-type/`, `dynamic-tools/` and `ci-github/`. In each layer, `<path>.hbs` renders to the
+//! `templates/` holds one directory per layer: `base/` (every project), the kind's (`design/`),
+//! the overlays `node-type/`, `dynamic-tools/` and `ci-github/`, and `agents/` (the guidance for
+//! coding assistants, [`crate::agents`]). In each layer, `<path>.hbs` renders to the
 //! project file `<path>` when the layer is active, and `_partials/<name>.hbs` is a partial named
 //! `<layer>/<name>` that base files pull in where an overlay adds to a shared file (Cargo
 //! metadata, README sections), so every shared file exists once.
@@ -52,9 +53,10 @@ impl Project {
     }
 }
 
-/// The layers active for these options, base first.
+/// The layers active for these options, base first, then the kind's, the variants', and the
+/// guidance last (it gathers the other layers' `agents` partials).
 pub fn layers(opts: &Options) -> Vec<&'static str> {
-    let mut l = vec!["base"];
+    let mut l = vec!["base", opts.kind.short()];
     if opts.node_type {
         l.push("node-type");
     }
@@ -63,6 +65,9 @@ pub fn layers(opts: &Options) -> Vec<&'static str> {
     }
     if opts.ci == Ci::Github {
         l.push("ci-github");
+    }
+    if opts.agents {
+        l.push(crate::agents::LAYER);
     }
     l
 }
@@ -118,6 +123,9 @@ pub fn context(opts: &Options) -> Value {
         "gtdx_cache_key": opts.gtdx_source.cache_key(),
         // rust-toolchain.toml's and the workflow's pinned toolchain: the Rust this gtdx requires.
         "rust_toolchain": pinned_toolchain(),
+        "agents": opts.agents,
+        "checks": crate::agents::checks(opts),
+        "sdk_dir": crate::bundle::DIR,
     })
 }
 
@@ -128,6 +136,7 @@ pub fn render(opts: &Options) -> Result<Project, ScaffoldError> {
     hb.set_strict_mode(true);
     hb.register_escape_fn(handlebars::no_escape);
     let mut outputs: Vec<(String, &'static str)> = Vec::new();
+    let mut partials = Vec::new();
     for (path, text) in templates() {
         let Some((layer, rest)) = path.split_once('/') else {
             continue;
@@ -136,15 +145,29 @@ pub fn render(opts: &Options) -> Result<Project, ScaffoldError> {
             continue;
         };
         if let Some(partial) = rest.strip_prefix("_partials/") {
-            hb.register_partial(&format!("{layer}/{partial}"), *text)
+            let name = format!("{layer}/{partial}");
+            hb.register_partial(&name, *text)
                 .map_err(|e| ScaffoldError::Template(format!("{path}: {e}")))?;
+            partials.push((name, *text));
         } else if active.contains(&layer) {
             hb.register_template_string(path, *text)
                 .map_err(|e| ScaffoldError::Template(format!("{path}: {e}")))?;
             outputs.push((rest.to_string(), path));
         }
     }
-    let data = context(opts);
+    let mut data = context(opts);
+    // The active layers' own lines for AGENTS.md, rendered here and joined in layer order.
+    let names: Vec<String> = partials.iter().map(|(n, _)| n.clone()).collect();
+    let mut sections = String::new();
+    for name in crate::agents::sections(&active, &names) {
+        if let Some((_, text)) = partials.iter().find(|(n, _)| *n == name) {
+            let rendered = hb
+                .render_template(text, &data)
+                .map_err(|e| ScaffoldError::Template(format!("{name}: {e}")))?;
+            sections.push_str(&rendered);
+        }
+    }
+    data["agent_sections"] = json!(sections);
     let mut files = Vec::with_capacity(outputs.len());
     for (out, tpl) in outputs {
         let contents = hb
@@ -200,6 +223,7 @@ mod tests {
             sdk: SdkSource::Version("0.1".into()),
             gtdx_source: crate::GtdxSource::Crates("0.1.0".into()),
             author: "Ada <ada@example.com>".into(),
+            agents: true,
         }
     }
 
@@ -246,6 +270,90 @@ mod tests {
                 Some("0.1")
             );
         }
+    }
+
+    /// The commands of AGENTS.md's check list, in order (`- `\`cmd\`: why` lines).
+    fn listed_checks(agents_md: &str) -> Vec<String> {
+        let section = agents_md
+            .split("## Check your work")
+            .nth(1)
+            .and_then(|s| s.split("\n## ").next())
+            .unwrap();
+        section
+            .lines()
+            .filter_map(|l| l.strip_prefix("- `"))
+            .map(|l| l.split('`').next().unwrap().to_string())
+            .collect()
+    }
+
+    /// The commands `scripts/check` runs, in order (its `step PROGRAM ARGS` lines).
+    fn script_steps(script: &str) -> Vec<String> {
+        script
+            .lines()
+            .filter_map(|l| l.strip_prefix("step "))
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn the_guidance_names_each_layer_and_the_checks_the_script_runs() {
+        for bits in 0..8u8 {
+            let o = opts(
+                bits & 1 != 0,
+                bits & 2 != 0,
+                if bits & 4 != 0 { Ci::Github } else { Ci::None },
+            );
+            let p = render(&o).unwrap();
+            let agents = &p.get("AGENTS.md").unwrap().contents;
+            let script = &p.get("scripts/check").unwrap().contents;
+            assert!(script.starts_with("#!/bin/sh\n"), "{script}");
+            assert!(
+                p.get("CLAUDE.md")
+                    .unwrap()
+                    .contents
+                    .starts_with("@AGENTS.md\n")
+            );
+            let listed = listed_checks(agents);
+            let wanted: Vec<String> = crate::agents::checks(&o)
+                .iter()
+                .map(|c| c.command())
+                .collect();
+            assert_eq!(listed, wanted, "{bits}: AGENTS.md lists the checks");
+            assert_eq!(script_steps(script), wanted, "{bits}: the script runs them");
+            // The kind's lines always; each variant's only when it is there.
+            assert!(agents.contains("A Greentic design extension, `greentic.my-ext`"));
+            assert_eq!(agents.contains("src/dynamic.rs"), o.dynamic_tools, "{bits}");
+            assert_eq!(agents.contains("nodeTypes"), o.node_type, "{bits}");
+            assert_eq!(
+                agents.contains(".github/workflows/gtdx.yml"),
+                o.ci == Ci::Github,
+                "{bits}"
+            );
+            assert_eq!(
+                wanted.contains(&"gtdx lint --deny-warnings".to_string()),
+                !o.dynamic_tools,
+                "{bits}: dynamic tools lint without --deny-warnings, as their CI does"
+            );
+            assert!(!agents.contains("\n\n\n"), "{bits}: blank runs:\n{agents}");
+            assert!(
+                p.get("README.md")
+                    .unwrap()
+                    .contents
+                    .contains("scripts/check")
+            );
+        }
+    }
+
+    #[test]
+    fn no_agents_leaves_the_guidance_out() {
+        let mut o = opts(true, true, Ci::Github);
+        o.agents = false;
+        let p = render(&o).unwrap();
+        for f in crate::agents::FILES {
+            assert!(p.get(f).is_none(), "{f}");
+        }
+        let readme = &p.get("README.md").unwrap().contents;
+        assert!(!readme.contains("AGENTS.md") && !readme.contains("scripts/check"));
     }
 
     #[test]

@@ -200,11 +200,18 @@ impl Writer {
                 conflicts.push(path.to_string());
             }
         }
-        if !conflicts.is_empty() && !force {
+        // A directory's own AGENTS.md (or CLAUDE.md, scripts/check) is kept without --force:
+        // the guidance is added where missing, never asked to replace the user's.
+        let blocking: Vec<&str> = conflicts
+            .iter()
+            .map(String::as_str)
+            .filter(|p| !crate::agents::is_guidance(p))
+            .collect();
+        if !blocking.is_empty() && !force {
             return Err(ScaffoldError::Target(format!(
                 "the directory `{shown}` already has {}. Pass --force to keep them and add only the missing files \
                  (nothing is overwritten or deleted), or move them away.",
-                conflicts.join(", ")
+                blocking.join(", ")
             )));
         }
         for f in &project.files {
@@ -227,6 +234,7 @@ impl Writer {
                         .map_err(|e| io_err("cannot create directory", parent, e))?;
                 }
                 std::fs::write(&dest, contents).map_err(|e| io_err("cannot write", &dest, e))?;
+                make_runnable(&dest, contents)?;
             }
             Strategy::Merge => {
                 gtdx_fsx::check_within(&self.dir, Path::new(rel))?;
@@ -237,6 +245,7 @@ impl Writer {
                     return Ok(());
                 }
                 gtdx_fsx::write_atomic(&dest, contents.as_bytes())?;
+                make_runnable(&dest, contents)?;
             }
         }
         self.written.push(rel.to_string());
@@ -351,6 +360,21 @@ impl Drop for Writer {
     }
 }
 
+/// A script (a file starting with `#!`, such as scripts/check) is made executable, so
+/// `scripts/check` runs as written and git records it as executable. Elsewhere it runs as
+/// `sh scripts/check`.
+fn make_runnable(dest: &Path, contents: &str) -> Result<(), ScaffoldError> {
+    #[cfg(unix)]
+    if contents.starts_with("#!") {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(dest, std::fs::Permissions::from_mode(0o755))
+            .map_err(|e| io_err("cannot make executable", dest, e))?;
+    }
+    #[cfg(not(unix))]
+    let _ = (dest, contents);
+    Ok(())
+}
+
 /// Whether `path` or one of its ancestors holds `.git` (a directory or a worktree file).
 pub fn inside_git_work_tree(path: &Path) -> bool {
     let abs = absolute(path);
@@ -447,6 +471,35 @@ mod tests {
             std::fs::read_to_string(tmp.path().join("Cargo.toml")).unwrap(),
             "mine"
         );
+    }
+
+    #[test]
+    fn an_existing_guidance_file_is_kept_without_force() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(tmp.path().join("AGENTS.md"), "mine").unwrap();
+        let mut p = project();
+        for f in crate::agents::FILES {
+            p.files.push(File {
+                path: f.to_string(),
+                contents: "#!/bin/sh\n".into(),
+            });
+        }
+        let w = Writer::start(tmp.path(), Mode::Init, false, &p).unwrap();
+        assert_eq!(w.skipped(), ["AGENTS.md"]);
+        w.finish().unwrap();
+        assert_eq!(
+            std::fs::read_to_string(tmp.path().join("AGENTS.md")).unwrap(),
+            "mine"
+        );
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(tmp.path().join("scripts/check"))
+                .unwrap()
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o777, 0o755, "a script is written executable");
+        }
     }
 
     #[test]

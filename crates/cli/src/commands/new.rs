@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use gtdx_ops::new::{
     Ci, DescribeStatus, LockStatus, Membership, Mode, NewOptions, NewOutcome, Prompter, Request,
-    SdkChoice, SdkSource, Strategy, bundle,
+    SdkChoice, SdkSource, Strategy, agents, bundle,
 };
 
 use crate::shell::Shell;
@@ -72,6 +72,10 @@ pub struct Common {
         requires = "ci"
     )]
     pub gtdx_source: Option<String>,
+    /// Leave out the guidance for coding assistants: AGENTS.md, CLAUDE.md and scripts/check
+    /// (written by default; an existing one is always kept as it is).
+    #[arg(long, env = "GTDX_NEW_NO_AGENTS")]
+    pub no_agents: bool,
     /// Add the project to a directory that is not empty. Existing files are kept (reported as
     /// skipped), never overwritten or deleted.
     #[arg(long)]
@@ -137,6 +141,7 @@ fn create(path: PathBuf, c: Common, mode: Mode, shell: &mut Shell) -> anyhow::Re
         vcs: c.vcs,
         sdk: c.sdk,
         gtdx_source: c.gtdx_source,
+        agents: c.no_agents.then_some(false),
     };
     let interactive = !c.yes && !shell.is_json() && crate::prompt::terminal(shell);
     let mut terminal = crate::prompt::TerminalPrompter;
@@ -184,6 +189,7 @@ fn print_json(outcome: &NewOutcome, shell: &mut Shell) {
         "capabilities": opts.capabilities,
         "nodeType": opts.node_type,
         "dynamicTools": opts.dynamic_tools,
+        "agents": opts.agents,
         "ci": match opts.ci {
             Ci::Github => serde_json::json!({"github": {"gtdxSource": opts.gtdx_source.to_string()}}),
             Ci::None => serde_json::Value::Null,
@@ -241,6 +247,21 @@ fn describe_note(status: &DescribeStatus) -> Option<String> {
     }
 }
 
+/// A CLAUDE.md that was kept and does not mention AGENTS.md leaves Claude Code without the
+/// guidance just written beside it: say how to connect them.
+fn claude_note(outcome: &NewOutcome) -> Option<String> {
+    let kept = |f: &str| outcome.skipped.iter().any(|s| s == f);
+    if !outcome.options.agents || !kept("CLAUDE.md") || kept("AGENTS.md") {
+        return None;
+    }
+    let claude = std::fs::read_to_string(outcome.target.join("CLAUDE.md")).unwrap_or_default();
+    (!claude.contains("AGENTS.md")).then(|| {
+        "note: CLAUDE.md was kept and does not mention AGENTS.md; add a line `@AGENTS.md` to it \
+         so Claude Code reads the project's guidance too"
+            .to_string()
+    })
+}
+
 fn report(outcome: &NewOutcome, shown: &std::path::Path, shell: &mut Shell) {
     let opts = &outcome.options;
     let skipped = &outcome.skipped;
@@ -290,8 +311,25 @@ fn report(outcome: &NewOutcome, shown: &std::path::Path, shell: &mut Shell) {
             format_args!("{}.{first} (ports success, error)", opts.id),
         );
     }
+    let guidance: Vec<&str> = agents::FILES
+        .iter()
+        .copied()
+        .filter(|f| !skipped.iter().any(|s| s == f))
+        .collect();
+    if opts.agents && !guidance.is_empty() {
+        shell.status(
+            "Guidance",
+            format_args!(
+                "{} for coding assistants (--no-agents leaves them out)",
+                guidance.join(", ")
+            ),
+        );
+    }
     for s in skipped {
         shell.status("Skipped", format_args!("{s} (exists; kept as it is)"));
+    }
+    if let Some(note) = claude_note(outcome) {
+        shell.note(note);
     }
     if let Some(note) = describe_note(&outcome.describe) {
         shell.warn(note);
