@@ -15,7 +15,7 @@ pub struct Api {
     pub version: String,
     pub title: String,
     pub api_version: String,
-    /// `servers[].url`, in order.
+    /// `servers[].url`, in order, each `{variable}` replaced by its default.
     pub servers: Vec<String>,
     pub operations: Vec<Operation>,
     /// `components.securitySchemes`, in document order.
@@ -121,6 +121,15 @@ pub enum Scheme {
     },
     /// Anything else (`http` with another scheme, `mutualTLS`).
     Other(String),
+}
+
+/// A server URL with each `{variable}` replaced by its default.
+pub fn server_url<'a>(url: &str, defaults: impl Iterator<Item = (&'a str, &'a str)>) -> String {
+    let mut url = url.to_string();
+    for (name, default) in defaults {
+        url = url.replace(&format!("{{{name}}}"), default);
+    }
+    url
 }
 
 /// The first example of a list of named examples (`examples: {name: {value}}`).

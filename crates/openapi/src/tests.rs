@@ -286,3 +286,20 @@ fn generated_sources_name_every_tool() {
     );
     assert_eq!(case["cases"][0]["http"][0]["status"], 201);
 }
+
+#[test]
+fn server_variables_take_their_defaults() {
+    let doc = r#"{"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+      "servers": [{"url": "https://{region}.example.com/{base}", "variables": {
+        "region": {"default": "eu", "enum": ["eu", "us"]}, "base": {"default": "v2"}}}],
+      "paths": {}}"#;
+    assert_eq!(
+        mapped(doc).base_url.as_deref(),
+        Some("https://eu.example.com/v2")
+    );
+    let doc30 = doc.replace("3.1.0", "3.0.3");
+    assert_eq!(
+        mapped(&doc30).base_url.as_deref(),
+        Some("https://eu.example.com/v2")
+    );
+}

@@ -16,7 +16,17 @@ pub fn convert(doc: &oa::OpenAPI) -> Api {
         version: doc.openapi.clone(),
         title: doc.info.title.clone(),
         api_version: doc.info.version.clone(),
-        servers: doc.servers.iter().map(|s| s.url.clone()).collect(),
+        servers: doc
+            .servers
+            .iter()
+            .map(|s| {
+                let vars = s.variables.iter().flatten();
+                crate::model::server_url(
+                    &s.url,
+                    vars.map(|(k, v)| (k.as_str(), v.default.as_str())),
+                )
+            })
+            .collect(),
         security: doc
             .security
             .as_deref()

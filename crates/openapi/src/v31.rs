@@ -16,7 +16,17 @@ pub fn convert(doc: &os::Spec) -> Api {
         version: doc.openapi.clone(),
         title: doc.info.title.clone(),
         api_version: doc.info.version.clone(),
-        servers: doc.servers.iter().map(|s| s.url.clone()).collect(),
+        servers: doc
+            .servers
+            .iter()
+            .map(|s| {
+                let vars = s.variables.iter();
+                crate::model::server_url(
+                    &s.url,
+                    vars.map(|(k, v)| (k.as_str(), v.default.as_str())),
+                )
+            })
+            .collect(),
         security: requirements(&doc.security),
         ..Api::default()
     };
