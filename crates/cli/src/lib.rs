@@ -133,7 +133,7 @@ commands! {
     Migrate(commands::migrate::Args) => commands::migrate::run;
     /// Generate an extension whose tools are the operations of an OpenAPI 3.0/3.1 document.
     Openapi(commands::openapi::Args) => commands::openapi::run;
-    /// Publish a verified pack to a registry; in a project, build, pack, sign (--sign) and publish it.
+    /// Publish a pack to a registry; in a project, build, pack, sign (--sign) and publish.
     Publish(commands::publish::Args) => commands::publish::run;
     /// Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://.
     Install(commands::install::Args) => commands::install::run;
