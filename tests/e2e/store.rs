@@ -532,6 +532,99 @@ fn bad_store_answers_are_refused_and_nothing_is_installed() {
     .code(0);
 }
 
+/// A pack changed after signing, served by the Store with a digest that matches it (so only
+/// the pack's own checks can catch it): an entry's bytes, a local header naming another file
+/// than the central directory (the install unpacks while the pack downloads, from the local
+/// headers, and must not trust them), and the signature. Each install fails naming why,
+/// installs nothing and leaves nothing in staging; the untouched pack then installs, its
+/// files the pack's.
+#[test]
+fn a_store_serving_a_changed_pack_installs_nothing_and_leaves_nothing_in_staging() {
+    let env = Env::new();
+    let store = Store::start(TOKEN);
+    home_with_store(&env, "greentic-home", &store);
+    let key = env.keygen("pub");
+    let (id, version) = ("gtdx.changed", "1.0.0");
+    let pack = signed_pack(&env, &key, id, version);
+    ours(&env, ["publish", s(&pack), "--registry", "teststore"]).code(0);
+    let good = std::fs::read(&pack).unwrap();
+    let at = |bytes: &[u8], needle: &[u8]| {
+        bytes
+            .windows(needle.len())
+            .position(|w| w == needle)
+            .expect("stored uncompressed")
+    };
+    // One byte of the component.
+    let mut entry = good.clone();
+    entry[at(&good, b"component bytes")] ^= 0x20;
+    // The local header of prompts/echo.md names prompts/evil.md; the central directory does not.
+    let mut local = good.clone();
+    let name = b"prompts/echo.md";
+    let header = (0..good.len() - name.len())
+        .find(|&i| {
+            i >= 30 && &good[i..i + name.len()] == name && good[i - 30..i - 26] == *b"PK\x03\x04"
+        })
+        .expect("a local header");
+    local[header..header + name.len()].copy_from_slice(b"prompts/evil.md");
+    // The signature's value, in a describe.json rewritten with a correct CRC.
+    let resigned = env.path("packs/bad-signature.gtxpack");
+    std::fs::copy(&pack, &resigned).unwrap();
+    let read = gtdx_pack::read_pack(&resigned).unwrap();
+    let mut describe: Value = serde_json::from_slice(read.describe.as_ref().unwrap()).unwrap();
+    let value = describe["signature"]["value"].as_str().unwrap().to_string();
+    let flipped = match value.as_bytes()[0] {
+        b'A' => format!("B{}", &value[1..]),
+        _ => format!("A{}", &value[1..]),
+    };
+    describe["signature"]["value"] = json!(flipped);
+    gtdx_pack::write::replace_describe(&read, &gtdx_pack::write::describe_bytes(&describe))
+        .unwrap();
+    let signature = std::fs::read(&resigned).unwrap();
+    for (what, bytes, says) in [
+        ("a changed entry", entry, "integrity"),
+        ("a lying local header", local, "integrity"),
+        ("a bad signature", signature, "signature does not verify"),
+    ] {
+        store.replace_artifact(id, version, bytes);
+        let run = ours(
+            &env,
+            [
+                "install",
+                &format!("{id}@{version}"),
+                "--registry",
+                "teststore",
+                "--yes",
+            ],
+        );
+        run.failure().stderr_has(says);
+        assert!(
+            !installed(&env.greentic_home(), id, version).exists(),
+            "{what}: installed"
+        );
+        env.assert_nothing_left_in_staging();
+    }
+    store.replace_artifact(id, version, good);
+    ours(
+        &env,
+        [
+            "install",
+            &format!("{id}@{version}"),
+            "--registry",
+            "teststore",
+            "--yes",
+        ],
+    )
+    .code(0);
+    let dir = installed(&env.greentic_home(), id, version);
+    assert_eq!(
+        std::fs::read(dir.join("components/demo.wasm")).unwrap(),
+        component()
+    );
+    assert!(dir.join("prompts/echo.md").is_file());
+    assert!(!dir.join("prompts/evil.md").exists());
+    env.assert_nothing_left_in_staging();
+}
+
 /// The platform's gtdx publishes newer versions of an extension ours installed from the Store;
 /// ours yanks the newest: `outdated` names the newer version that is not yanked, `update`
 /// installs it through install's trust path and removes the old version, and afterwards

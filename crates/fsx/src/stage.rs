@@ -178,6 +178,33 @@ pub fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), FsError> {
     Ok(())
 }
 
+/// Starts writing `len` bytes of `file` at `offset` to disk without waiting for them
+/// (`sync_file_range(SYNC_FILE_RANGE_WRITE)` on Linux; nothing elsewhere). A writer that
+/// fsyncs a large file before renaming it into place calls this as it goes, so that the disk
+/// works while the bytes are still arriving and the final fsync has little left to wait for.
+/// Durability still comes from that fsync: this is a hint, and its failure is ignored.
+pub fn start_writeback(file: &std::fs::File, offset: u64, len: u64) {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        let (Ok(offset), Ok(len)) = (
+            libc::off64_t::try_from(offset),
+            libc::off64_t::try_from(len),
+        ) else {
+            return;
+        };
+        // SAFETY: the descriptor is open for as long as `file` is borrowed; the call only
+        // queues writeback of the file's own pages.
+        unsafe {
+            libc::sync_file_range(file.as_raw_fd(), offset, len, libc::SYNC_FILE_RANGE_WRITE);
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = (file, offset, len);
+    }
+}
+
 /// Fsyncs a directory, so the entries created or renamed in it survive a crash (best effort:
 /// not every platform can open a directory for it).
 pub fn sync_dir(dir: &Path) {

@@ -107,6 +107,10 @@ pub(crate) struct Checked {
     pub info: PackInfo,
     pub describe: serde_json::Value,
     pub report: gtdx_sign::VerifyReport,
+    /// How many entries the pack has, and of how many the digests computed as it downloaded
+    /// were taken ([`check_pack_streamed`]).
+    pub entries: usize,
+    pub streamed: usize,
 }
 
 /// Verifies a pack file: every integrity check always; the signature unless `integrity_only`.
@@ -119,6 +123,20 @@ pub(crate) fn check_pack(
     integrity_only: bool,
     allow_unsigned: bool,
 ) -> Result<Checked, InstallError> {
+    check_pack_streamed(path, shown, trusted, integrity_only, allow_unsigned, None)
+}
+
+/// [`check_pack`] of a pack whose entries were hashed as it downloaded: the strict reader
+/// takes those digests where they cover exactly what it would hash, and checks all else as
+/// always (see `gtdx_pack::streamed`).
+pub(crate) fn check_pack_streamed(
+    path: &std::path::Path,
+    shown: &str,
+    trusted: &TrustInputs,
+    integrity_only: bool,
+    allow_unsigned: bool,
+    streamed: Option<&gtdx_pack::streamed::Streamed>,
+) -> Result<Checked, InstallError> {
     let policy = trusted.policy()?;
     let refused = |reason: String| InstallError::Refused {
         source_name: shown.to_string(),
@@ -127,11 +145,19 @@ pub(crate) fn check_pack(
     // One read of the pack for both the verification and the describe.json used after it: a
     // second read hashed every entry again (a 100 MB pack: ~80 ms more per install or publish).
     let options = gtdx_sign::VerifyOptions { integrity_only };
-    let (report, pack) = match gtdx_pack::read_pack(path) {
-        Ok(pack) => (
-            gtdx_sign::verify_loaded_pack(&pack, &policy, options),
-            Some(pack),
-        ),
+    let read = match streamed {
+        Some(s) => gtdx_pack::read_pack_streamed(path, s),
+        None => gtdx_pack::read_pack(path).map(|p| (p, 0)),
+    };
+    let (mut entries, mut used) = (0, 0);
+    let (report, pack) = match read {
+        Ok((pack, taken)) => {
+            (entries, used) = (pack.entries.len(), taken);
+            (
+                gtdx_sign::verify_loaded_pack(&pack, &policy, options),
+                Some(pack),
+            )
+        }
         Err(e) => (
             gtdx_sign::unreadable_pack(path, &policy, e).map_err(|e| refused(e.to_string()))?,
             None,
@@ -191,6 +217,8 @@ pub(crate) fn check_pack(
         info,
         describe,
         report,
+        entries,
+        streamed: used,
     })
 }
 
@@ -209,6 +237,9 @@ pub struct Fetched {
     pub pinned: String,
     /// What the pack must be, by what was asked for.
     pub requested: Requested,
+    /// The pack as it was unpacked into staging while it downloaded (a Store's, for an
+    /// install): used only when the verified pack is that very one.
+    pub prefetched: Option<gtdx_registry::install::streamed::Prefetched>,
 }
 
 /// What a fetched pack must state, by what was asked for: `ID@VERSION` from a registry names
@@ -269,6 +300,18 @@ pub fn fetch(
     home: &Home,
     oci: &OciOptions,
 ) -> Result<Fetched, InstallError> {
+    fetch_with(source, registry, home, oci, false)
+}
+
+/// [`fetch`]; `unpack`: a pack from a Greentic Store is also unpacked into staging as it
+/// downloads ([`Fetched::prefetched`]), for an install.
+fn fetch_with(
+    source: &str,
+    registry: Option<&str>,
+    home: &Home,
+    oci: &OciOptions,
+    unpack: bool,
+) -> Result<Fetched, InstallError> {
     match InstallSource::parse(source)? {
         InstallSource::File(path) => {
             let staged = StagedPack::copy_from(home, &path)?;
@@ -278,6 +321,7 @@ pub fn fetch(
                 pinned: shown.clone(),
                 shown,
                 requested: Requested::default(),
+                prefetched: None,
             })
         }
         InstallSource::Oci(art) => {
@@ -291,6 +335,7 @@ pub fn fetch(
                 shown: pulled.pinned.clone(),
                 pinned: pulled.pinned,
                 requested: Requested { id: None, version },
+                prefetched: None,
             })
         }
         InstallSource::Id { id, version } => {
@@ -320,6 +365,7 @@ pub fn fetch(
                             id: Some(id),
                             version: Some(version),
                         },
+                        prefetched: None,
                     })
                 }
                 RegistryRef::Oci(repo) => {
@@ -348,6 +394,7 @@ pub fn fetch(
                             id: Some(id),
                             version: art.tag,
                         },
+                        prefetched: None,
                     })
                 }
                 RegistryRef::Store(r) => {
@@ -364,7 +411,14 @@ pub fn fetch(
                             }
                         })?,
                     };
-                    let (staged, _) = store.fetch(&id, &version)?;
+                    let unpacking = match unpack {
+                        true => Some(gtdx_registry::install::streamed::Unpacking::begin(
+                            home, &id, &version,
+                        )?),
+                        false => None,
+                    };
+                    let (staged, _, prefetched) =
+                        store.fetch_unpacking(&id, &version, unpacking)?;
                     Ok(Fetched {
                         staged,
                         shown: format!("{id}@{version} from {label}"),
@@ -373,6 +427,7 @@ pub fn fetch(
                             id: Some(id),
                             version: Some(version),
                         },
+                        prefetched,
                     })
                 }
             }
@@ -391,22 +446,25 @@ pub fn newest_version(tags: &[String]) -> Option<String> {
 /// Installs one extension.
 pub fn install(mut options: InstallOptions<'_>) -> Result<InstallOutcome, InstallError> {
     let home = options.home.clone();
-    let fetched = fetch(
+    let mut fetched = fetch_with(
         &options.source,
         options.registry.as_deref(),
         &home,
         &options.oci,
+        true,
     )?;
     let source = fetched.shown.clone();
     // The sizes the pack declares, before a byte of it is read or hashed.
     gtdx_registry::install::check_size(&fetched.staged.path)?;
     let loose = options.trust == TrustLevel::Loose;
-    let checked = check_pack(
+    let prefetched = fetched.prefetched.take();
+    let checked = check_pack_streamed(
         &fetched.staged.path,
         &source,
         &options.trusted_keys,
         loose,
         loose,
+        prefetched.as_ref().map(|p| &p.streamed),
     )?;
     let info = checked.info;
     fetched.check_identity(&info)?;
@@ -478,13 +536,23 @@ pub fn install(mut options: InstallOptions<'_>) -> Result<InstallOutcome, Instal
             }
         }
     }
-    // Unpacked into staging before the lock is taken (the slow part), unless nothing moves.
+    // Unpacked into staging before the lock is taken (the slow part), unless nothing moves:
+    // already, while it downloaded, when that is byte for byte the pack verified above.
     let mut unpacked = if !already || options.force {
-        Some(gtdx_registry::install::unpack_staged(
-            &home,
-            &fetched.staged,
-            &info,
-        )?)
+        let streamed = match prefetched {
+            Some(p) => gtdx_registry::install::adopt_streamed(
+                &home,
+                p,
+                &info,
+                checked.entries,
+                checked.streamed,
+            )?,
+            None => None,
+        };
+        Some(match streamed {
+            Some(u) => u,
+            None => gtdx_registry::install::unpack_staged(&home, &fetched.staged, &info)?,
+        })
     } else {
         None
     };

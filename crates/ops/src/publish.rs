@@ -165,17 +165,23 @@ pub fn publish(options: &PublishOptions) -> Result<PublishOutcome, PublishError>
     };
     let shown = pack.display().to_string();
     let registry = RegistryRef::parse(&options.registry, &options.home)?;
-    // An OCI push (and a Store's upload) sends the pack from memory: its bytes are read and hashed once, and the file
-    // must still be the one read when the checks are done (below). A directory registry copies
-    // the file, so only its digest is needed. The digest is computed beside the checks: both
-    // read the whole pack, and a CI runner has two cores.
-    let is_oci = matches!(registry, RegistryRef::Oci(_) | RegistryRef::Store(_));
+    // An OCI push sends the pack from memory: its bytes are read and hashed once, and the file
+    // must still be the one read when the checks are done (below). A Store's upload streams
+    // the file, held to this digest as it is sent (its last bytes go only if the file still
+    // hashes to it), and the file must also be unchanged when the checks are done. A directory
+    // registry copies the file, so only its digest is needed. The digest is computed beside the
+    // checks: both read the whole pack, and a CI runner has two cores.
+    let is_oci = matches!(registry, RegistryRef::Oci(_));
+    let is_store = matches!(registry, RegistryRef::Store(_));
     let (digested, checked) = std::thread::scope(|scope| {
         let digest = scope.spawn(|| -> Result<_, gtdx_registry::RegistryError> {
             if is_oci {
                 let stamp = file_stamp(&pack);
                 let bytes = gtdx_fsx::read(&pack, gtdx_fsx::limits::PACK)?;
                 Ok((gtdx_registry::sha256_hex(&bytes), Some((bytes, stamp))))
+            } else if is_store {
+                let stamp = file_stamp(&pack);
+                Ok((gtdx_pack::sha256_file(&pack)?, Some((Vec::new(), stamp))))
             } else {
                 Ok((gtdx_pack::sha256_file(&pack)?, None))
             }
@@ -204,10 +210,10 @@ pub fn publish(options: &PublishOptions) -> Result<PublishOutcome, PublishError>
             })?)
         }
         RegistryRef::Store(r) => {
-            let bytes = unchanged(&pack, &shown, oci_bytes)?;
+            unchanged(&pack, &shown, oci_bytes)?;
             let store = gtdx_registry::store::Store::open(r, &options.home, options.oci.deadline)?;
             Target::Store(store.publish(&StorePublish {
-                bytes: &bytes,
+                pack: &pack,
                 sha256: &sha256,
                 describe: &checked.describe,
                 info,
@@ -316,7 +322,8 @@ fn copy_to_dist(
     Ok(to)
 }
 
-/// The bytes read for the upload, refused when the file changed while its checks ran.
+/// The bytes read for the upload (none for a Store's, which streams the file), refused when
+/// the file changed while its checks ran.
 fn unchanged(
     pack: &Path,
     shown: &str,

@@ -22,6 +22,7 @@
 pub mod integrity;
 mod once;
 pub mod read;
+pub mod streamed;
 pub mod write;
 
 use serde::{Deserialize, Serialize};
@@ -29,7 +30,7 @@ use serde::{Deserialize, Serialize};
 pub use integrity::{Check, IntegrityFailure, verify_integrity, verify_integrity_with};
 pub use read::{
     EntryKind, Pack, PackEntry, ReadOptions, read_pack, read_pack_digested_from, read_pack_from,
-    read_pack_with,
+    read_pack_streamed, read_pack_with,
 };
 pub use write::{Compression, PackFile, PackWriter, Source, WrittenPack, write_pack};
 

@@ -203,6 +203,30 @@ pub fn read_pack_digested_from<R: Read + Seek>(
     read_from(reader, size, path, options, true)
 }
 
+/// [`read_pack`] of a pack whose entries were followed as it arrived
+/// ([`crate::streamed::StreamParser`]): every check is made as always, and an entry's data is
+/// not read again when `streamed` recorded the digests of exactly the byte range the reader
+/// would hash (see [`crate::streamed`]). Returns the pack and how many entries' digests were
+/// taken from `streamed`.
+pub fn read_pack_streamed(
+    path: &Path,
+    streamed: &crate::streamed::Streamed,
+) -> Result<(Pack, usize), ReadError> {
+    let (mut file, file_size) = gtdx_fsx::open_regular(path).map_err(|e| ReadError::Io {
+        path: path.to_path_buf(),
+        source: e.source,
+    })?;
+    let mut r = Reader {
+        path,
+        file: OnceSource::new(&mut file, file_size, false),
+        file_size,
+        streamed: Some(streamed),
+        used: 0,
+    };
+    let pack = r.read(&ReadOptions::default())?;
+    Ok((pack, r.used))
+}
+
 fn read_from<R: Read + Seek>(
     reader: &mut R,
     size: u64,
@@ -214,10 +238,10 @@ fn read_from<R: Read + Seek>(
         path,
         file: OnceSource::new(reader, size, digest),
         file_size: size,
+        streamed: None,
+        used: 0,
     };
-    let layout = r.find_directory()?;
-    let records = r.central_directory(&layout)?;
-    let mut pack = r.entries(records, &layout, options)?;
+    let mut pack = r.read(options)?;
     pack.file_sha256 = r.file.finish_digest().map_err(|e| r.io(e))?;
     Ok(pack)
 }
@@ -248,6 +272,10 @@ struct Reader<'a, R> {
     path: &'a Path,
     file: OnceSource<'a, R>,
     file_size: u64,
+    /// Digests of entries' data computed as the pack arrived ([`read_pack_streamed`]).
+    streamed: Option<&'a crate::streamed::Streamed>,
+    /// How many entries' digests were taken from `streamed`.
+    used: usize,
 }
 
 fn u16_at(b: &[u8], i: usize) -> u16 {
@@ -263,6 +291,32 @@ fn u64_at(b: &[u8], i: usize) -> u64 {
 }
 
 impl<R: Read + Seek> Reader<'_, R> {
+    /// The end record, the central directory, then every local record.
+    fn read(&mut self, options: &ReadOptions<'_>) -> Result<Pack, ReadError> {
+        let layout = self.find_directory()?;
+        let records = self.central_directory(&layout)?;
+        self.entries(records, &layout, options)
+    }
+
+    /// The digests `streamed` recorded for the local record of `rec` whose data starts at
+    /// `data_start`, when they cover exactly the bytes [`Reader::hash_data`] would read:
+    /// stored, the same range, no more than the directory declares, and kept bytes when they
+    /// are to be kept.
+    fn streamed_data(&self, rec: &Record, data_start: u64, keep: bool) -> Option<Data> {
+        let known = self.streamed?.entries.get(&rec.offset)?;
+        let same = rec.method == 0
+            && known.data_start == data_start
+            && known.size == rec.compressed_size
+            && known.size <= rec.size
+            && (!keep || known.bytes.is_some());
+        same.then(|| Data {
+            sha256: known.sha256,
+            crc: known.crc,
+            size: known.size,
+            bytes: if keep { known.bytes.clone() } else { None },
+        })
+    }
+
     fn malformed(&self, offset: Option<u64>, message: impl Into<String>) -> ReadError {
         ReadError::Malformed {
             path: self.path.to_path_buf(),
@@ -679,7 +733,13 @@ impl<R: Read + Seek> Reader<'_, R> {
             } else {
                 options.max_kept.unwrap_or(MAX_KEPT_BYTES)
             };
-            match self.hash_data(rec, buf, keep, limit, metadata) {
+            let streamed = self.streamed_data(rec, data_start, keep);
+            self.used += usize::from(streamed.is_some());
+            let data = match streamed {
+                Some(data) => Ok(data),
+                None => self.hash_data(rec, buf, keep, limit, metadata),
+            };
+            match data {
                 Ok(data) => {
                     if data.crc != rec.crc {
                         problems.push(IntegrityFailure::new(

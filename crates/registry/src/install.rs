@@ -1,7 +1,9 @@
 //! Installs under `<home>/extensions/<kind>/<id>-<version>/`, as the platform lays them out.
 //!
 //! A pack to install is first copied (or pulled) into `<home>/extensions/.gtdx-staging/`, and
-//! verified there: the bytes checked are the bytes unpacked. Its declared sizes are checked
+//! verified there: the bytes checked are the bytes unpacked (a Store's pack is also unpacked into
+//! staging as it downloads, [`streamed`], and that directory used only when it is byte for byte
+//! the verified pack). Its declared sizes are checked
 //! against the install caps ([`check_size`]) before it is read, and [`unpack_staged`] counts the
 //! bytes it writes against the same caps. It is unpacked into a staging directory beside it,
 //! then moved into its kind directory in one step ([`Locked::place`]), so an interrupted install
@@ -15,6 +17,8 @@
 //! the directory is moved in. The platform names install directories `<id>-<version>`, which
 //! two extensions can share (`a-1.0.0-rc@1.0.0` and `a@1.0.0-rc-1.0.0`): the second is refused
 //! ([`RegistryError::SlotTaken`]), never written over the first.
+
+pub mod streamed;
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -240,6 +244,24 @@ pub fn unpack_staged(
     };
     unpack(&pack.path, &unpacked.stage)?;
     Ok(unpacked)
+}
+
+/// A pack unpacked into staging while it downloaded ([`streamed::Unpacking`]), taken as the
+/// unpacked pack when it is, byte for byte, the verified one: the strict reader took a
+/// streamed digest for every entry (`used` of them, of the pack's `entries`) and nothing else
+/// was written. Otherwise `None`, and the directory is removed.
+pub fn adopt_streamed(
+    home: &Home,
+    prefetched: streamed::Prefetched,
+    info: &PackInfo,
+    entries: usize,
+    used: usize,
+) -> Result<Option<Unpacked>, RegistryError> {
+    slot_of(home, info)?;
+    Ok(prefetched
+        .streamed
+        .covers(entries, used)
+        .then_some(prefetched.unpacked))
 }
 
 /// The install lock (`<home>/extensions/.gtdx-install.lock`), held while an install or an

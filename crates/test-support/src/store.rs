@@ -111,6 +111,19 @@ impl Store {
             .map(|e| e.artifact.clone())
     }
 
+    /// Serves `bytes` as the artifact of the published `id@version`, its metadata advertising
+    /// their digest: a Store (or someone who broke into one) serving a changed pack
+    /// consistently, so that only the pack's own checks can catch it.
+    pub fn replace_artifact(&self, id: &str, version: &str, bytes: Vec<u8>) {
+        let mut st = self.state.lock().unwrap();
+        let e = st
+            .entries
+            .get_mut(&(id.to_string(), version.to_string()))
+            .expect("a published version");
+        e.sha256 = sha256_hex(&bytes);
+        e.artifact = bytes;
+    }
+
     /// Whether `id@version` is yanked, and why.
     pub fn yanked(&self, id: &str, version: &str) -> Option<(bool, Option<String>)> {
         let st = self.state.lock().unwrap();

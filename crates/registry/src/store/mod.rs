@@ -7,9 +7,10 @@
 //! capped; artifacts streamed to a staging file, size-capped and digest-checked before anything
 //! is installed.
 
+mod upload;
 mod wire;
 
-use std::io::Write;
+use std::io::{Read, Write};
 
 use gtdx_fsx::Limit;
 use serde::{Deserialize, Serialize};
@@ -17,6 +18,7 @@ use serde_json::Value;
 use url::Url;
 
 use crate::install::StagedPack;
+use crate::install::streamed::{Prefetched, Unpacking};
 use crate::oci::Deadline;
 use crate::reference::StoreRef;
 use crate::{Home, PackInfo, RegistryError};
@@ -61,7 +63,9 @@ pub struct Metadata {
 
 /// What a publish sends.
 pub struct StorePublish<'a> {
-    pub bytes: &'a [u8],
+    /// The verified pack: read again as it is sent, and held to `sha256` (its last bytes are
+    /// sent only when the file still hashes to it; see `upload`).
+    pub pack: &'a std::path::Path,
     pub sha256: &'a str,
     pub describe: &'a Value,
     pub info: &'a PackInfo,
@@ -210,6 +214,20 @@ impl Store {
     /// Streams `id@version`'s artifact into a staging file: at most the pack size limit, its
     /// SHA-256 the one the metadata advertises, or nothing is kept.
     pub fn fetch(&self, id: &str, version: &str) -> Result<(StagedPack, Metadata), RegistryError> {
+        self.fetch_unpacking(id, version, None)
+            .map(|(staged, meta, _)| (staged, meta))
+    }
+
+    /// [`Store::fetch`], the artifact's bytes also handed, as they arrive, to `unpacking` on a
+    /// thread of its own (it hashes and writes the pack's entries into a staging directory
+    /// while the rest downloads; see [`crate::install::streamed`]). What it did is returned
+    /// only with a pack whose digest matched, and is still only staged.
+    pub fn fetch_unpacking(
+        &self,
+        id: &str,
+        version: &str,
+        unpacking: Option<Unpacking>,
+    ) -> Result<(StagedPack, Metadata, Option<Prefetched>), RegistryError> {
         let mut w = self.wire("reading the version's metadata")?;
         let meta = self.metadata_on(&w, id, version)?;
         let expected = meta.artifact_sha256.to_ascii_lowercase();
@@ -224,25 +242,63 @@ impl Store {
         }
         let (mut staged, mut file) = StagedPack::create(&self.home, "store")?;
         let mut reader = Wire::into_reader(answer);
-        let mut hasher = <sha2::Sha256 as sha2::Digest>::new();
-        let mut written: u64 = 0;
-        let mut buf = vec![0u8; 256 * 1024];
-        loop {
-            let n = match std::io::Read::read(&mut reader, &mut buf) {
-                Ok(0) => break,
-                Ok(n) => n,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(w.reading(&e)),
-            };
-            written += n as u64;
-            if written > limit.max {
-                return Err(too_large(&w, limit));
+        let (got, written, prefetched) = std::thread::scope(|scope| {
+            // Full chunks go to the follower; it hands each buffer back for the next read.
+            let (to_follower, chunks) = std::sync::mpsc::sync_channel::<Vec<u8>>(8);
+            let (give_back, returned) = std::sync::mpsc::channel::<Vec<u8>>();
+            let follower = unpacking.map(|mut u| {
+                scope.spawn(move || {
+                    for chunk in chunks {
+                        u.feed(&chunk);
+                        let _ = give_back.send(chunk);
+                    }
+                    u.finish()
+                })
+            });
+            let mut to_follower = follower.as_ref().map(|_| to_follower);
+            let mut hasher = <sha2::Sha256 as sha2::Digest>::new();
+            let mut written: u64 = 0;
+            let mut spare = vec![0u8; CHUNK];
+            loop {
+                let mut buf = match to_follower {
+                    Some(_) => returned.try_recv().unwrap_or_else(|_| vec![0u8; CHUNK]),
+                    None => std::mem::take(&mut spare),
+                };
+                buf.resize(CHUNK, 0);
+                let n = fill(&mut reader, &mut buf).map_err(|e| w.reading(&e))?;
+                if n == 0 {
+                    break;
+                }
+                written += n as u64;
+                if written > limit.max {
+                    return Err(too_large(&w, limit));
+                }
+                buf.truncate(n);
+                sha2::Digest::update(&mut hasher, &buf);
+                file.write_all(&buf)
+                    .map_err(|e| gtdx_fsx::FsError::new("cannot write", &staged.path, e))?;
+                match to_follower.as_ref() {
+                    // A follower that stopped early (it panicked) only loses its chunks.
+                    Some(tx) => {
+                        if tx.send(buf).is_err() {
+                            to_follower = None;
+                        }
+                    }
+                    None => spare = buf,
+                }
             }
-            sha2::Digest::update(&mut hasher, &buf[..n]);
-            file.write_all(&buf[..n])
-                .map_err(|e| gtdx_fsx::FsError::new("cannot write", &staged.path, e))?;
-        }
-        let got = gtdx_pack::hex(&sha2::Digest::finalize(hasher));
+            drop(to_follower);
+            let prefetched = match follower.map(|f| f.join()) {
+                Some(Ok(p)) => Some(p),
+                Some(Err(panic)) => std::panic::resume_unwind(panic),
+                None => None,
+            };
+            Ok((
+                gtdx_pack::hex(&sha2::Digest::finalize(hasher)),
+                written,
+                prefetched,
+            ))
+        })?;
         if got != expected {
             return Err(w.error(gtdx_contract::codes::E_STORE_DIGEST, format!(
                 "the pack of {id}@{version} does not match its digest (it is sha256 {got}, the Store's metadata says {}); the copy is corrupt or was tampered with",
@@ -253,7 +309,7 @@ impl Store {
             .map_err(|e| gtdx_fsx::FsError::new("cannot write", &staged.path, e))?;
         staged.sha256 = got;
         staged.size = written;
-        Ok((staged, meta))
+        Ok((staged, meta, prefetched))
     }
 
     /// Publishes a pack as the platform's client does: a multipart form with a `metadata` JSON
@@ -279,8 +335,28 @@ impl Store {
         let boundary = format!("gtdx-{}", &req.sha256[..req.sha256.len().min(32)]);
         let (head, tail) = multipart(&boundary, &publish_metadata(req), req)?;
         let kind = format!("multipart/form-data; boundary={boundary}");
-        let parts = [&head[..], req.bytes, &tail[..]];
-        let answer = w.send("POST", w.url(&[], &[]), Payload::Parts(&parts, &kind))?;
+        let (file, size) = gtdx_fsx::open_regular(req.pack)?;
+        let mut pack = upload::CheckedPack::new(file, size, req.sha256);
+        let length = head.len() as u64 + size + tail.len() as u64;
+        let sent = {
+            let body = std::cell::RefCell::new((&head[..]).chain(&mut pack).chain(&tail[..]));
+            w.send(
+                "POST",
+                w.url(&[], &[]),
+                Payload::Stream(&body, length, &kind),
+            )
+        };
+        let answer = match sent {
+            Err(_) if pack.changed => {
+                return Err(RegistryError::Store(format!(
+                    "{}: {} changed after it was verified (its bytes no longer hash to {}); the upload was broken off before its end, so nothing was published. Run the command again",
+                    w.label,
+                    req.pack.display(),
+                    req.sha256
+                )));
+            }
+            other => other?,
+        };
         match answer.status {
             200 | 201 => {
                 let receipt: Value = w.json(answer, STORE_JSON)?;
@@ -356,6 +432,23 @@ impl Store {
             _ => Err(w.unexpected(answer)),
         }
     }
+}
+
+/// The bytes a download reads (and hands on) at a time.
+const CHUNK: usize = 256 * 1024;
+
+/// Reads into `buf` until it is full or the body ends; returns how many bytes it holds.
+fn fill(reader: &mut impl std::io::Read, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match reader.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
 }
 
 fn too_large(w: &Wire, limit: Limit) -> RegistryError {
@@ -448,7 +541,7 @@ mod tests {
         });
         let info = info();
         let req = StorePublish {
-            bytes: b"PK\x03\x04",
+            pack: std::path::Path::new("X-1.0.0.gtxpack"),
             sha256: "ab",
             describe: &describe,
             info: &info,
@@ -471,7 +564,7 @@ mod tests {
         assert_eq!(meta["signature"]["algorithm"], "ed25519");
         assert_eq!(meta["signature"]["public_key"], "PK");
         let (head, tail) = multipart("B", &meta, &req).unwrap();
-        let body = [&head[..], req.bytes, &tail[..]].concat();
+        let body = [&head[..], b"PK\x03\x04", &tail[..]].concat();
         let text = String::from_utf8_lossy(&body);
         assert!(
             text.starts_with("--B\r\nContent-Disposition: form-data; name=\"metadata\"\r\n\r\n{")

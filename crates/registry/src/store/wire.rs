@@ -30,9 +30,9 @@ pub(crate) struct Answer {
 pub(crate) enum Payload<'b> {
     None,
     Bytes(&'b [u8], &'b str),
-    /// A body sent as these slices one after the other (a multipart form around a pack, with
-    /// no copy of the pack), its length declared.
-    Parts(&'b [&'b [u8]], &'b str),
+    /// A body read as it is sent (a multipart form around a pack read from its file), its
+    /// length declared.
+    Stream(&'b std::cell::RefCell<dyn Read + 'b>, u64, &'b str),
 }
 
 /// One Store operation: where, with which token, and until when.
@@ -152,16 +152,12 @@ impl Wire {
             Payload::Bytes(bytes, kind) => {
                 self.run(builder.header("content-type", *kind), *bytes, left)?
             }
-            Payload::Parts(parts, kind) => {
-                let length: usize = parts.iter().map(|p| p.len()).sum();
-                let mut reader: Box<dyn Read + '_> = Box::new(std::io::empty());
-                for part in parts.iter() {
-                    reader = Box::new(reader.chain(*part));
-                }
+            Payload::Stream(body, length, kind) => {
                 let builder = builder
                     .header("content-type", *kind)
-                    .header("content-length", length);
-                self.run(builder, ureq::SendBody::from_reader(&mut reader), left)?
+                    .header("content-length", *length);
+                let mut reader = body.borrow_mut();
+                self.run(builder, ureq::SendBody::from_reader(&mut *reader), left)?
             }
         };
         let status = response.status().as_u16();
