@@ -47,6 +47,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen')
             [CompletionResult]::new('sdk', 'sdk', [CompletionResultType]::ParameterValue, 'Where the project''s gtdx-sdk comes from (crates.io or the copy gtdx carries); `use` moves it')
             [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human')
+            [CompletionResult]::new('openapi', 'openapi', [CompletionResultType]::ParameterValue, 'Generate an extension whose tools are the operations of an OpenAPI 3.0/3.1 document')
             [CompletionResult]::new('publish', 'publish', [CompletionResultType]::ParameterValue, 'Publish a pack to a registry; in a project, build, pack, sign (--sign) and publish')
             [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state')
@@ -82,8 +83,8 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)')
-            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted')
             [CompletionResult]::new('--no-agents', '--no-agents', [CompletionResultType]::ParameterName, 'Leave out the guidance for coding assistants: AGENTS.md, CLAUDE.md and scripts/check (written by default; an existing one is always kept as it is)')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Ask nothing: take flags, variables and defaults')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Ask nothing: take flags, variables and defaults')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -107,8 +108,8 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
             [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)')
-            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted')
             [CompletionResult]::new('--no-agents', '--no-agents', [CompletionResultType]::ParameterName, 'Leave out the guidance for coding assistants: AGENTS.md, CLAUDE.md and scripts/check (written by default; an existing one is always kept as it is)')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted')
             [CompletionResult]::new('-y', '-y', [CompletionResultType]::ParameterName, 'Ask nothing: take flags, variables and defaults')
             [CompletionResult]::new('--yes', '--yes', [CompletionResultType]::ParameterName, 'Ask nothing: take flags, variables and defaults')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -615,6 +616,24 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'gtdx;openapi' {
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'The package name [default: the document''s title, as a package name]')
+            [CompletionResult]::new('--name', '--name', [CompletionResultType]::ParameterName, 'The package name [default: the document''s title, as a package name]')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'The project''s directory (must not exist or be empty) [default: ./NAME]')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'The project''s directory (must not exist or be empty) [default: ./NAME]')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'The URL the API is served at, instead of the document''s first server; the project''s network grant is this URL and everything below it')
+            [CompletionResult]::new('--operations', '--operations', [CompletionResultType]::ParameterName, 'Only the operations a glob matches (against the operationId, the tool name or `METHOD /path`); repeatable, or comma-separated')
+            [CompletionResult]::new('--sdk', '--sdk', [CompletionResultType]::ParameterName, 'Where gtdx-sdk comes from, as for `gtdx new` [default: this gtdx''s version]')
+            [CompletionResult]::new('--vcs', '--vcs', [CompletionResultType]::ParameterName, 'Initialise a repository, as for `gtdx new` [default: git]')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never')
+            [CompletionResult]::new('--home', '--home', [CompletionResultType]::ParameterName, 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'gtdx;publish' {
             [CompletionResult]::new('--manifest', '--manifest', [CompletionResultType]::ParameterName, 'The project''s Cargo.toml, built and published when no PACK is given [default: ./Cargo.toml]')
             [CompletionResult]::new('--wasm', '--wasm', [CompletionResultType]::ParameterName, 'Pack this prebuilt wasm32-wasip2 component instead of building; the project''s describe.json still drives the pack')
@@ -942,6 +961,7 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             [CompletionResult]::new('doctor', 'doctor', [CompletionResultType]::ParameterValue, 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen')
             [CompletionResult]::new('sdk', 'sdk', [CompletionResultType]::ParameterValue, 'Where the project''s gtdx-sdk comes from (crates.io or the copy gtdx carries); `use` moves it')
             [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human')
+            [CompletionResult]::new('openapi', 'openapi', [CompletionResultType]::ParameterValue, 'Generate an extension whose tools are the operations of an OpenAPI 3.0/3.1 document')
             [CompletionResult]::new('publish', 'publish', [CompletionResultType]::ParameterValue, 'Publish a pack to a registry; in a project, build, pack, sign (--sign) and publish')
             [CompletionResult]::new('install', 'install', [CompletionResultType]::ParameterValue, 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://')
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state')
@@ -1056,6 +1076,9 @@ Register-ArgumentCompleter -Native -CommandName 'gtdx' -ScriptBlock {
             break
         }
         'gtdx;help;migrate' {
+            break
+        }
+        'gtdx;help;openapi' {
             break
         }
         'gtdx;help;publish' {

@@ -82,6 +82,9 @@ _gtdx() {
             gtdx,new)
                 cmd="gtdx__subcmd__new"
                 ;;
+            gtdx,openapi)
+                cmd="gtdx__subcmd__openapi"
+                ;;
             gtdx,outdated)
                 cmd="gtdx__subcmd__outdated"
                 ;;
@@ -237,6 +240,9 @@ _gtdx() {
                 ;;
             gtdx__subcmd__help,new)
                 cmd="gtdx__subcmd__help__subcmd__new"
+                ;;
+            gtdx__subcmd__help,openapi)
+                cmd="gtdx__subcmd__help__subcmd__openapi"
                 ;;
             gtdx__subcmd__help,outdated)
                 cmd="gtdx__subcmd__help__subcmd__outdated"
@@ -410,7 +416,7 @@ _gtdx() {
 
     case "${cmd}" in
         gtdx)
-            opts="-h -V --color --home --help --version new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info outdated update yank unyank explain completions help"
+            opts="-h -V --color --home --help --version new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate openapi publish install list uninstall enable disable registries login logout search info outdated update yank unyank explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1050,7 +1056,7 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__help)
-            opts="new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate publish install list uninstall enable disable registries login logout search info outdated update yank unyank explain completions help"
+            opts="new init validate lint describe build pack run test inspect dynamic worker keygen sign verify key dev doctor sdk migrate openapi publish install list uninstall enable disable registries login logout search info outdated update yank unyank explain completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1428,6 +1434,20 @@ _gtdx() {
             return 0
             ;;
         gtdx__subcmd__help__subcmd__new)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__help__subcmd__openapi)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2316,6 +2336,64 @@ _gtdx() {
                     ;;
                 --gtdx-source)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        gtdx__subcmd__openapi)
+            opts="-n -o -h -V --name --out --base-url --operations --sdk --vcs --format --color --home --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --name)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --operations)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sdk)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --vcs)
+                    COMPREPLY=($(compgen -W "git none" -- "${cur}"))
                     return 0
                     ;;
                 --format)

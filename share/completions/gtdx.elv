@@ -44,6 +44,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand doctor 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen'
             cand sdk 'Where the project''s gtdx-sdk comes from (crates.io or the copy gtdx carries); `use` moves it'
             cand migrate 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
+            cand openapi 'Generate an extension whose tools are the operations of an OpenAPI 3.0/3.1 document'
             cand publish 'Publish a pack to a registry; in a project, build, pack, sign (--sign) and publish'
             cand install 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://'
             cand list 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state'
@@ -78,8 +79,8 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
-            cand --force 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted'
             cand --no-agents 'Leave out the guidance for coding assistants: AGENTS.md, CLAUDE.md and scripts/check (written by default; an existing one is always kept as it is)'
+            cand --force 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted'
             cand -y 'Ask nothing: take flags, variables and defaults'
             cand --yes 'Ask nothing: take flags, variables and defaults'
             cand -h 'Print help (see more with ''--help'')'
@@ -102,8 +103,8 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
             cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
             cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
-            cand --force 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted'
             cand --no-agents 'Leave out the guidance for coding assistants: AGENTS.md, CLAUDE.md and scripts/check (written by default; an existing one is always kept as it is)'
+            cand --force 'Add the project to a directory that is not empty. Existing files are kept (reported as skipped), never overwritten or deleted'
             cand -y 'Ask nothing: take flags, variables and defaults'
             cand --yes 'Ask nothing: take flags, variables and defaults'
             cand -h 'Print help (see more with ''--help'')'
@@ -561,6 +562,23 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'gtdx;openapi'= {
+            cand -n 'The package name [default: the document''s title, as a package name]'
+            cand --name 'The package name [default: the document''s title, as a package name]'
+            cand -o 'The project''s directory (must not exist or be empty) [default: ./NAME]'
+            cand --out 'The project''s directory (must not exist or be empty) [default: ./NAME]'
+            cand --base-url 'The URL the API is served at, instead of the document''s first server; the project''s network grant is this URL and everything below it'
+            cand --operations 'Only the operations a glob matches (against the operationId, the tool name or `METHOD /path`); repeatable, or comma-separated'
+            cand --sdk 'Where gtdx-sdk comes from, as for `gtdx new` [default: this gtdx''s version]'
+            cand --vcs 'Initialise a repository, as for `gtdx new` [default: git]'
+            cand --format '`human` for people; `json` for machines: stdout then holds only JSON (one document, or one event per line for build and pack), and failures carry their diagnostics'
+            cand --color 'Colour in human output: on a terminal unless NO_COLOR is set (auto), always, never'
+            cand --home 'The Greentic home to use instead of $GREENTIC_HOME (default ~/.greentic)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'gtdx;publish'= {
             cand --manifest 'The project''s Cargo.toml, built and published when no PACK is given [default: ./Cargo.toml]'
             cand --wasm 'Pack this prebuilt wasm32-wasip2 component instead of building; the project''s describe.json still drives the pack'
@@ -861,6 +879,7 @@ set edit:completion:arg-completer[gtdx] = {|@words|
             cand doctor 'Check the toolchain, the project and the Greentic home; with --tool, why a tool is not seen'
             cand sdk 'Where the project''s gtdx-sdk comes from (crates.io or the copy gtdx carries); `use` moves it'
             cand migrate 'Convert a greentic.ai/v1 describe.json to v2, reporting every change and what needs a human'
+            cand openapi 'Generate an extension whose tools are the operations of an OpenAPI 3.0/3.1 document'
             cand publish 'Publish a pack to a registry; in a project, build, pack, sign (--sign) and publish'
             cand install 'Install an extension into $GREENTIC_HOME from a pack, a registry (ID[@VERSION]) or oci://'
             cand list 'List the extensions installed in $GREENTIC_HOME, with version, kind, signer and state'
@@ -946,6 +965,8 @@ set edit:completion:arg-completer[gtdx] = {|@words|
         &'gtdx;help;sdk;use'= {
         }
         &'gtdx;help;migrate'= {
+        }
+        &'gtdx;help;openapi'= {
         }
         &'gtdx;help;publish'= {
         }
