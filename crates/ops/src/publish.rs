@@ -167,12 +167,15 @@ pub fn publish(options: &PublishOptions) -> Result<PublishOutcome, PublishError>
     let registry = RegistryRef::parse(&options.registry, &options.home)?;
     // An OCI push sends the pack from memory: its bytes are read and hashed once, and the file
     // must still be the one read when the checks are done (below). A Store's upload streams
-    // the file, held to this digest as it is sent (its last bytes go only if the file still
-    // hashes to it), and the file must also be unchanged when the checks are done. A directory
+    // the file: it must be unchanged when the checks are done and still the file stamped here
+    // when its last bytes are sent (`FileStamp`: any write or replacement shows). A directory
     // registry copies the file, so only its digest is needed. The digest is computed beside the
     // checks: both read the whole pack, and a CI runner has two cores.
     let is_oci = matches!(registry, RegistryRef::Oci(_));
     let is_store = matches!(registry, RegistryRef::Store(_));
+    let stamp = is_store
+        .then(|| gtdx_registry::store::FileStamp::of_path(&pack))
+        .flatten();
     let (digested, checked) = std::thread::scope(|scope| {
         let digest = scope.spawn(|| -> Result<_, gtdx_registry::RegistryError> {
             if is_oci {
@@ -181,7 +184,8 @@ pub fn publish(options: &PublishOptions) -> Result<PublishOutcome, PublishError>
                 Ok((gtdx_registry::sha256_hex(&bytes), Some((bytes, stamp))))
             } else if is_store {
                 let stamp = file_stamp(&pack);
-                Ok((gtdx_pack::sha256_file(&pack)?, Some((Vec::new(), stamp))))
+                let sha = gtdx_pack::sha256_file(&pack)?;
+                Ok((sha, Some((Vec::new(), stamp))))
             } else {
                 Ok((gtdx_pack::sha256_file(&pack)?, None))
             }
@@ -214,6 +218,7 @@ pub fn publish(options: &PublishOptions) -> Result<PublishOutcome, PublishError>
             let store = gtdx_registry::store::Store::open(r, &options.home, options.oci.deadline)?;
             Target::Store(store.publish(&StorePublish {
                 pack: &pack,
+                stamp: stamp.clone(),
                 sha256: &sha256,
                 describe: &checked.describe,
                 info,

@@ -8,6 +8,7 @@
 //! is installed.
 
 mod upload;
+pub use upload::FileStamp;
 mod wire;
 
 use std::io::{Read, Write};
@@ -63,9 +64,10 @@ pub struct Metadata {
 
 /// What a publish sends.
 pub struct StorePublish<'a> {
-    /// The verified pack: read again as it is sent, and held to `sha256` (its last bytes are
-    /// sent only when the file still hashes to it; see `upload`).
+    /// The verified pack: read again as it is sent (its last bytes are sent only when it is
+    /// still the file stamped `stamp` before its checks; see `upload`).
     pub pack: &'a std::path::Path,
+    pub stamp: Option<FileStamp>,
     pub sha256: &'a str,
     pub describe: &'a Value,
     pub info: &'a PackInfo,
@@ -336,7 +338,7 @@ impl Store {
         let (head, tail) = multipart(&boundary, &publish_metadata(req), req)?;
         let kind = format!("multipart/form-data; boundary={boundary}");
         let (file, size) = gtdx_fsx::open_regular(req.pack)?;
-        let mut pack = upload::CheckedPack::new(file, size, req.sha256);
+        let mut pack = upload::CheckedPack::new(file, size, req.stamp.clone());
         let length = head.len() as u64 + size + tail.len() as u64;
         let sent = {
             let body = std::cell::RefCell::new((&head[..]).chain(&mut pack).chain(&tail[..]));
@@ -349,10 +351,9 @@ impl Store {
         let answer = match sent {
             Err(_) if pack.changed => {
                 return Err(RegistryError::Store(format!(
-                    "{}: {} changed after it was verified (its bytes no longer hash to {}); the upload was broken off before its end, so nothing was published. Run the command again",
+                    "{}: {} changed after it was verified; the upload was broken off before its end, so nothing was published. Run the command again",
                     w.label,
                     req.pack.display(),
-                    req.sha256
                 )));
             }
             other => other?,
@@ -542,6 +543,7 @@ mod tests {
         let info = info();
         let req = StorePublish {
             pack: std::path::Path::new("X-1.0.0.gtxpack"),
+            stamp: None,
             sha256: "ab",
             describe: &describe,
             info: &info,
