@@ -28,7 +28,8 @@ fn installs_gtdx_and_builds_a_new_project_offline() {
     let crates = publish_dry_run(&scratch);
     let vendor = vendor(&scratch, &crates);
     let cargo_home = offline_cargo_home(&scratch, &vendor);
-    let bin = install_gtdx(&env, &cargo_home, &vendor, &crates);
+    let sources = our_sources_digest(&vendor, &crates);
+    let bin = install_gtdx(&env, &cargo_home, &sources);
 
     // The installed gtdx makes, tests and builds a project; only the vendored sources exist.
     let outside = |program: &Path, label: &str| {
@@ -67,6 +68,7 @@ fn installs_gtdx_and_builds_a_new_project_offline() {
     );
 
     let in_project = |program: &str| outside(Path::new(program), program).current_dir(&project);
+    let kept = KeptTarget::restore(&project, &sources);
     in_project("rustup")
         .args(["show", "active-toolchain"])
         .run()
@@ -140,6 +142,7 @@ fn installs_gtdx_and_builds_a_new_project_offline() {
         .args(["build", "--locked", "--quiet"])
         .run()
         .success();
+    kept.keep();
 }
 
 /// The copy gtdx writes is the published package: every source file byte for byte, and the
@@ -293,23 +296,63 @@ fn vendor(scratch: &Path, crates: &[PathBuf]) -> PathBuf {
         let (_, dir) = dirs.iter().find(|(p, _)| p == package).unwrap();
         dir.join("Cargo.toml")
     };
-    let vendor = install_cache(scratch).join("vendor");
-    if vendor.exists() {
-        std::fs::remove_dir_all(&vendor).unwrap();
-    }
+    let fresh = scratch.join("vendor-fresh");
     cargo(["vendor", "--quiet", "--versioned-dirs", "--manifest-path"])
         .arg(manifest("gtdx"))
         .arg("--sync")
         .arg(manifest("gtdx-sdk"))
-        .arg(&vendor)
+        .arg(&fresh)
         .current_dir(&probe)
         .run()
         .success();
     for krate in crates {
-        let dir = untar(krate, &vendor);
+        let dir = untar(krate, &fresh);
         write_checksums(&dir, krate);
     }
+    let vendor = install_cache(scratch).join("vendor");
+    replace_changed_packages(&fresh, &vendor);
     vendor
+}
+
+/// Makes `vendor` hold exactly the packages of `fresh`, keeping every package directory whose
+/// files are the same as before untouched.
+///
+/// A build script that watches a directory (`rerun-if-changed=isle_examples` in cranelift-isle)
+/// reruns when the directory's mtime changes, and with it every crate above it, wasmtime
+/// included: a vendor directory written anew every run made each rerun of the packaged install
+/// recompile half of it. Files are compared by the checksums `.cargo-checksum.json` lists (the
+/// commit recorded in `.cargo_vcs_info.json` aside: no build reads it).
+fn replace_changed_packages(fresh: &Path, vendor: &Path) {
+    std::fs::create_dir_all(vendor).unwrap();
+    let names = |dir: &Path| -> std::collections::BTreeSet<std::ffi::OsString> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect()
+    };
+    let wanted = names(fresh);
+    for old in names(vendor).difference(&wanted) {
+        std::fs::remove_dir_all(vendor.join(old)).unwrap();
+    }
+    for name in &wanted {
+        let (new, old) = (fresh.join(name), vendor.join(name));
+        if old.exists() && package_files(&old) == package_files(&new) {
+            continue;
+        }
+        if old.exists() {
+            std::fs::remove_dir_all(&old).unwrap();
+        }
+        std::fs::rename(&new, &old).unwrap();
+    }
+}
+
+/// A vendored package's files and their SHA-256, from its `.cargo-checksum.json`.
+fn package_files(dir: &Path) -> Option<serde_json::Value> {
+    let text = std::fs::read_to_string(dir.join(".cargo-checksum.json")).ok()?;
+    let mut sums: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let files = sums.get_mut("files")?.as_object_mut()?;
+    files.remove(".cargo_vcs_info.json");
+    Some(serde_json::Value::Object(files.clone()))
 }
 
 /// Extracts a `.crate` (a gzipped tar of `NAME-VERSION/...`) under `into`; returns that dir.
@@ -374,11 +417,10 @@ fn offline_cargo_home(scratch: &Path, vendor: &Path) -> PathBuf {
 /// name and version as unchanged, so when this checkout's packaged sources differ from those
 /// the earlier build compiled, the fingerprints of its crates are removed first and all of
 /// them are recompiled; when every file is the same, cargo's own freshness check stands.
-fn install_gtdx(env: &Env, cargo_home: &Path, vendor: &Path, crates: &[PathBuf]) -> PathBuf {
+fn install_gtdx(env: &Env, cargo_home: &Path, sources: &str) -> PathBuf {
     let target = install_cache(env.root());
     let stamp = target.join("our-sources.sha256");
-    let sources = our_sources_digest(vendor, crates);
-    if std::fs::read_to_string(&stamp).ok().as_deref() != Some(sources.as_str()) {
+    if std::fs::read_to_string(&stamp).ok().as_deref() != Some(sources) {
         forget_our_crates(&target.join("debug/.fingerprint"));
         let _ = std::fs::remove_file(&stamp);
     }
@@ -429,6 +471,86 @@ fn install_cache(scratch: &Path) -> PathBuf {
     } else {
         crate::support::shared_target_dir().join("outside-install")
     }
+}
+
+/// The generated project's `target` directory, kept between a developer's runs.
+///
+/// The project is generated anew in a new scratch directory every run, so that `gtdx new` and
+/// every build are what a user does; on a developer's machine its build output is then moved in
+/// from `target/outside-install/project-target` before the first build and back after the last,
+/// so a rerun compiles the project and this workspace's packaged crates, not its ~200
+/// dependencies again. Cargo takes registry crates as unchanged by version, so when the packaged
+/// sources differ from those the kept output was built from, their fingerprints are removed
+/// first ([`forget_our_crates`]). The packs an earlier `gtdx build` wrote are removed, so the
+/// test's check that `gtdx build` wrote one cannot be met by a stale one. Under CI nothing is
+/// kept: a clean checkout builds once, and the project compiles from nothing, as a new user's.
+struct KeptTarget {
+    cache: Option<PathBuf>,
+    project_target: PathBuf,
+    sources: String,
+}
+
+impl KeptTarget {
+    fn restore(project: &Path, sources: &str) -> KeptTarget {
+        let project_target = project.join("target");
+        let cache = (!crate::support::in_ci())
+            .then(|| crate::support::shared_target_dir().join("outside-install/project-target"));
+        if let Some(cache) = cache.as_deref().filter(|c| c.join("debug").is_dir()) {
+            let stamp = std::fs::read_to_string(cache.join("our-sources.sha256"));
+            if stamp.ok().as_deref() != Some(sources) {
+                for profile in fingerprint_dirs(cache) {
+                    forget_our_crates(&profile);
+                }
+            }
+            let _ = std::fs::remove_dir_all(cache.join("gtdx"));
+            assert!(!project_target.exists(), "gtdx new wrote no target/");
+            std::fs::rename(cache, &project_target).unwrap();
+        }
+        KeptTarget {
+            cache,
+            project_target,
+            sources: sources.to_string(),
+        }
+    }
+
+    /// Moves the build output back to the cache, stamped with the sources it was built from.
+    /// Only called when every check passed: a failed run leaves the cache empty.
+    fn keep(self) {
+        let Some(cache) = self.cache else { return };
+        let _ = std::fs::remove_dir_all(&cache);
+        std::fs::create_dir_all(cache.parent().unwrap()).unwrap();
+        std::fs::write(
+            self.project_target.join("our-sources.sha256"),
+            &self.sources,
+        )
+        .unwrap();
+        std::fs::rename(&self.project_target, &cache).unwrap();
+    }
+}
+
+/// The `.fingerprint` directories of a target directory: one per profile, and one per profile
+/// under each target triple.
+fn fingerprint_dirs(target: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let children = |dir: &Path| -> Vec<PathBuf> {
+        std::fs::read_dir(dir)
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.is_dir())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    for level1 in children(target) {
+        found.push(level1.join(".fingerprint"));
+        for level2 in children(&level1) {
+            found.push(level2.join(".fingerprint"));
+        }
+    }
+    found.retain(|p| p.is_dir());
+    found
 }
 
 /// Removes the fingerprints of this workspace's crates (`gtdx`, `gtdx-*`) so cargo rebuilds them.
