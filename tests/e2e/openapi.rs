@@ -48,6 +48,7 @@ const SPECS: &[&str] = &[
 #[test]
 fn real_documents_become_projects_that_lint_clean() {
     let Some(dir) = examples() else { return };
+    let platform = crate::support::require_tool(crate::support::PLATFORM_GTDX);
     let env = Env::new();
     let (mut operations, mut tools) = (0, 0);
     for (i, spec) in SPECS.iter().enumerate() {
@@ -89,6 +90,14 @@ fn real_documents_become_projects_that_lint_clean() {
             .filter(|d| d["severity"] != "info")
             .collect();
         assert!(errors.is_empty(), "{spec}: {errors:?}");
+        // What gtdx wrote is the platform's too: its model loads it unchanged, and its own
+        // `validate` and `lint` accept the project.
+        let describe = std::fs::read_to_string(out.join("describe.json")).unwrap();
+        crate::support::assert_platform_form(spec, &describe);
+        if let Some(platform) = &platform {
+            let problems = crate::platform::platform_accepts(&env, platform, &out);
+            assert!(problems.is_empty(), "{spec}: {problems:?}");
+        }
     }
     assert!(operations >= 200, "{operations}");
     assert!(

@@ -453,7 +453,7 @@ fn platform_corpus() {
 /// Runs the platform's `gtdx validate DIR` and `gtdx lint --dir DIR` (nothing installed in its
 /// GREENTIC_HOME); returns the problems (validate failing, lint errors), each quoting the
 /// platform.
-fn platform_accepts(env: &Env, platform: &Tool, dir: &Path) -> Vec<String> {
+pub(crate) fn platform_accepts(env: &Env, platform: &Tool, dir: &Path) -> Vec<String> {
     let mut problems = Vec::new();
     let run = env.tool(platform, ["validate"]).arg(dir).run();
     if run.exit_code() != 0 {
